@@ -1,0 +1,32 @@
+/**
+ * Error codes carried in `status_code` of the error envelope. Sign-in calls surface
+ * them to the user as the auth error code (SPEC.md section 8).
+ */
+export const ERROR_CODES = {
+  VALIDATION: 1000,
+  NOT_FOUND: 1004,
+  UNSUPPORTED_MEDIA_TYPE: 1015,
+  BODY_TOO_LARGE: 1013,
+  RATE_LIMITED: 1029,
+  UNAUTHORIZED: 1401,
+  FORBIDDEN: 1403,
+  CLIENT_TOO_OLD: 1426,
+  SIGNATURE_MISSING: 2001,
+  SIGNATURE_INVALID: 2002,
+  SIGNATURE_EXPIRED: 2003,
+  SIGNATURE_REPLAYED: 2004,
+  CODE_UNKNOWN: 2101,
+  CODE_EXPIRED: 2102,
+  CODE_USED: 2103,
+  CODE_TERMS_NOT_ACCEPTED: 2104,
+  CODE_TOO_MANY_ATTEMPTS: 2105,
+  PROVIDER_DISABLED: 2201,
+  WEBHOOK_SIGNATURE_INVALID: 2202,
+  NUMBER_INVALID: 3001,
+  INTERNAL: 5000,
+} as const
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+
+/** Failures of signed sign-in calls that did not carry a server code (SPEC.md section 8). */
+export const AUTH_GENERIC_ERROR = 10000

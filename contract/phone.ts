@@ -1,0 +1,98 @@
+import {
+  AsYouType,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type MetadataJson,
+  type PhoneNumber,
+} from 'libphonenumber-js/core'
+
+export interface NormalizedPhone {
+  /** E.164, `+` and digits. */
+  e164: string
+  /** Digits of the E.164 form without the plus, as used in URLs (`targetPhoneNumber`). */
+  digits: string
+  country: CountryCode | null
+  international: string
+  national: string
+  type: string | null
+}
+
+/** Keeps digits only, as the search box does. */
+export function digitsOnly(input: string): string {
+  return input.replace(/\D+/g, '')
+}
+
+/**
+ * Phone helpers bound to one libphonenumber metadata set: the server uses `max`
+ * (validation by number range), the web app `min` (formatting only, small bundle).
+ */
+export function createPhoneTools(metadata: MetadataJson) {
+  function toNormalized(p: PhoneNumber): NormalizedPhone {
+    return {
+      e164: p.number,
+      digits: p.number.slice(1),
+      country: p.country ?? null,
+      international: p.formatInternational(),
+      national: p.formatNational(),
+      type: p.getType() ?? null,
+    }
+  }
+
+  function tryParse(text: string, region?: CountryCode): PhoneNumber | undefined {
+    try {
+      const p = parsePhoneNumberFromString(text, region ? { defaultCountry: region } : {}, metadata)
+      return p && p.isValid() ? p : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * Reads a phone number written any way people write them: `+49 30 1234567`,
+   * `0049301234567`, `(030) 123-4567` with region DE, `011 44 20…` with region US,
+   * or bare international digits. Returns null for anything that is not a valid
+   * number of a real numbering plan (short codes, garbage, too few digits).
+   */
+  function normalize(input: string, region?: CountryCode | null): NormalizedPhone | null {
+    if (typeof input !== 'string' || input.length > 64) return null
+    const trimmed = input.trim()
+    if (!/\d/.test(trimmed) || /[a-z]{3,}/i.test(trimmed.replace(/ext\.?|x/gi, ''))) return null
+    const digits = digitsOnly(trimmed)
+    if (digits.length < 3 || digits.length > 17) return null
+    const plus = /^\s*\+/.test(trimmed)
+    const candidates: Array<[string, CountryCode | undefined]> = []
+    if (plus) candidates.push([`+${digits}`, undefined])
+    else {
+      if (digits.startsWith('00')) candidates.push([`+${digits.slice(2)}`, undefined])
+      if (region) candidates.push([digits, region])
+      if (!digits.startsWith('0')) candidates.push([`+${digits}`, undefined])
+    }
+    for (const [text, r] of candidates) {
+      const p = tryParse(text, r)
+      if (p) return toNormalized(p)
+    }
+    return null
+  }
+
+  /** Formats stored digits or E.164 for display; falls back to the raw digits. */
+  function formatInternational(value: string): string {
+    const digits = digitsOnly(value)
+    if (!digits) return ''
+    try {
+      const p = parsePhoneNumberFromString(`+${digits}`, {}, metadata)
+      return p ? p.formatInternational() : `+${digits}`
+    } catch {
+      return `+${digits}`
+    }
+  }
+
+  /** As-you-type display of search-box digits in international format. */
+  function formatTyping(digits: string): string {
+    if (!digits) return ''
+    return new AsYouType(undefined, metadata).input(`+${digits}`)
+  }
+
+  return { normalize, formatInternational, formatTyping }
+}
+
+export type PhoneTools = ReturnType<typeof createPhoneTools>

@@ -1,0 +1,84 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import lockfile from 'proper-lockfile'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Opens the embedded PGlite database in `dataDir` (or in memory when dataDir is
+ * null), holding a lock so that a second process on the same folder fails fast
+ * instead of corrupting it.
+ */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let release: (() => Promise<void>) | undefined
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true })
+    try {
+      release = await lockfile.lock(dataDir, { stale: 15_000, update: 5_000, realpath: false })
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ELOCKED') {
+        throw new DataDirLockedError(
+          `The data folder ${path.resolve(dataDir)} is in use by another running server. ` +
+            'Stop that server, or set DATA_DIR to another folder.',
+        )
+      }
+      throw err
+    }
+  }
+  const client = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined)
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder })
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close()
+      await release?.()
+    },
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  await pool.query('select 1')
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  // Migrations from several servers starting at once must not race.
+  const lockClient = await pool.connect()
+  try {
+    await lockClient.query('select pg_advisory_lock(727274)')
+    await migratePg(db as never, { migrationsFolder })
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {})
+    lockClient.release()
+  }
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      await pool.end()
+    },
+  }
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir)
+}

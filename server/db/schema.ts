@@ -1,0 +1,431 @@
+/**
+ * The whole data model of the product. PostgreSQL dialect, shared by PGlite and
+ * PostgreSQL. Numbers are E.164 strings; timestamps are timestamptz.
+ */
+import { sql } from 'drizzle-orm'
+import {
+
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  date,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const ts = (name: string) => timestamp(name, { withTimezone: true })
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['user', 'moderator', 'admin'] }).notNull().default('user'),
+    locale: text('locale'),
+    balance: integer('balance').notNull().default(0),
+    antispy: boolean('antispy').notNull().default(false),
+    profileGoing: boolean('profile_going').notNull().default(true),
+    overlimit: boolean('overlimit').notNull().default(false),
+    spySubscription: boolean('spy_subscription').notNull().default(false),
+    isPro: boolean('is_pro').notNull().default(false),
+    deactivatedAt: ts('deactivated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_phone_uq').on(t.phone), check('users_balance_nonneg', sql`${t.balance} >= 0`)],
+)
+
+/** Every phone number the product knows anything about. */
+export const numbers = pgTable(
+  'numbers',
+  {
+    id: serial('id').primaryKey(),
+    e164: text('e164').notNull(),
+    country: text('country'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('numbers_e164_uq').on(t.e164)],
+)
+
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    deviceId: text('device_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    agreedAt: ts('agreed_at'),
+    confirmedPhone: text('confirmed_phone'),
+    confirmedVia: text('confirmed_via'),
+    confirmedAt: ts('confirmed_at'),
+    exchangedAt: ts('exchanged_at'),
+    /** Messenger chat that started sign-in with this code (Telegram chat id, Viber user id). */
+    providerChat: text('provider_chat'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_codes_code_idx').on(t.code), index('auth_codes_chat_idx').on(t.providerChat)],
+)
+
+/** Issued tokens; logout and deactivation revoke them. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** Provider deliveries already handled (webhooks retry). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+)
+
+/** Entries of contact books users uploaded: who saved a number under which name. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    nameHash: text('name_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('contacts_owner_number_uq').on(t.ownerId, t.numberId), index('contacts_number_idx').on(t.numberId)],
+)
+
+export const contactVotes = pgTable(
+  'contact_votes',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    nameHash: text('name_hash').notNull(),
+    likeType: text('like_type', { enum: ['LIKE', 'DISLIKE'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberId, t.nameHash] })],
+)
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    commentUps: integer('comment_ups').notNull().default(0),
+    pinned: boolean('pinned').notNull().default(false),
+    hiddenBy: integer('hidden_by').references(() => users.id),
+    hiddenUntil: ts('hidden_until'),
+    removedAt: ts('removed_at'),
+    removedBy: integer('removed_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('comments_user_number_uq').on(t.userId, t.numberId),
+    index('comments_number_idx').on(t.numberId),
+  ],
+)
+
+export const threadReplies = pgTable(
+  'thread_replies',
+  {
+    id: serial('id').primaryKey(),
+    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    commentUps: integer('comment_ups').notNull().default(0),
+    removedAt: ts('removed_at'),
+    removedBy: integer('removed_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at'),
+  },
+  (t) => [index('thread_replies_comment_idx').on(t.commentId)],
+)
+
+/** Likes, dislikes and comment-ups on comments and thread replies. */
+export const reactions = pgTable(
+  'reactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['comment', 'thread'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    kind: text('kind', { enum: ['LIKE', 'DISLIKE', 'COMMENT_UP'] }).notNull(),
+    amount: integer('amount').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reactions_target_idx').on(t.targetType, t.targetId), index('reactions_user_idx').on(t.userId)],
+)
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notes_user_number_uq').on(t.userId, t.numberId)],
+)
+
+export const nameSuggestions = pgTable(
+  'name_suggestions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('name_suggestions_user_number_uq').on(t.userId, t.numberId)],
+)
+
+/** Tag catalogue: caller types, categories, subcategories, call reasons, emotags. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['callerType', 'category', 'subcategory', 'callReason', 'emotag'] }).notNull(),
+    code: text('code').notNull(),
+    /** Sign of the tag's effect on the reputation index: -1 against, 1 for, 0 neutral. */
+    polarity: smallint('polarity').notNull().default(0),
+  },
+  (t) => [uniqueIndex('tags_code_uq').on(t.code)],
+)
+
+export const pollAnswers = pgTable(
+  'poll_answers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    tagId: integer('tag_id').notNull().references(() => tags.id),
+    poll: text('poll', { enum: ['onComment', 'onBan', 'onPage'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberId, t.tagId] }), index('poll_answers_number_idx').on(t.numberId)],
+)
+
+/** Votes from imported public lists: one row per source and number, so imports are idempotent. */
+export const importedEvidence = pgTable(
+  'imported_evidence',
+  {
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    source: text('source').notNull(),
+    tagId: integer('tag_id').references(() => tags.id),
+    label: text('label').notNull(),
+    votes: integer('votes').notNull().default(1),
+    comment: text('comment'),
+    lastSeen: ts('last_seen'),
+    importedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.numberId, t.source, t.label] })],
+)
+
+export const bans = pgTable(
+  'bans',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberId] }), index('bans_number_idx').on(t.numberId)],
+)
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['comment', 'thread', 'contact', 'profile'] }).notNull(),
+    targetId: integer('target_id'),
+    numberId: integer('number_id').references(() => numbers.id),
+    nameHash: text('name_hash'),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedAt: ts('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_status_idx').on(t.status)],
+)
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: ['comment', 'contact', 'thread', 'profile'] }).notNull(),
+    targetId: integer('target_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    extra: jsonb('extra'),
+    status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedAt: ts('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaints_status_idx').on(t.status)],
+)
+
+/** Users who lost the right to post on a number (text removed a second time after a complaint). */
+export const postingBans = pgTable(
+  'posting_bans',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    removals: integer('removals').notNull().default(0),
+    banned: boolean('banned').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberId] })],
+)
+
+export const moderationLog = pgTable('moderation_log', {
+  id: serial('id').primaryKey(),
+  moderatorId: integer('moderator_id').notNull().references(() => users.id),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: integer('target_id'),
+  details: jsonb('details'),
+  createdAt: createdAt(),
+})
+
+/** The coin ledger: every change of a balance is a row with its reason. */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coin_ledger_user_idx').on(t.userId), uniqueIndex('coin_ledger_ref_uq').on(t.reason, t.ref)],
+)
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status').notNull(),
+    period: text('period').notNull().default('month'),
+    autoRenewing: boolean('auto_renewing').notNull().default(true),
+    expiresAt: ts('expires_at'),
+    nextCronAt: ts('next_cron_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+)
+
+/** Coin-paid hiding of a review on the owner's number (DESIGN.md section 3). */
+export const commentSubscriptions = pgTable(
+  'comment_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'cancelled', 'lapsed'] }).notNull().default('active'),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    endsAt: ts('ends_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('comment_subscriptions_comment_uq').on(t.commentId)],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    product: text('product').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef)],
+)
+
+/** Search history and look-up traces. */
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    paid: boolean('paid').notNull().default(false),
+    /** Hidden from the number's owner because the searcher had anti-spy on. */
+    anonymous: boolean('anonymous').notNull().default(false),
+    clearedAt: ts('cleared_at'),
+    searchedAt: ts('searched_at').notNull().defaultNow(),
+  },
+  (t) => [index('search_history_user_idx').on(t.userId, t.searchedAt), index('search_history_number_idx').on(t.numberId)],
+)
+
+/** Searches per user per UTC day, for the daily limit. */
+export const dailyUsage = pgTable(
+  'daily_usage',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+)
+
+export const introductionRequests = pgTable('introduction_requests', {
+  id: serial('id').primaryKey(),
+  fromUserId: integer('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  numberId: integer('number_id').notNull().references(() => numbers.id),
+  type: text('type').notNull().default('DIRECT'),
+  status: text('status').notNull().default('pending'),
+  countFriends: integer('count_friends').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+/** Cached reputation of a number, refreshed when its evidence changes. */
+export const numberStats = pgTable('number_stats', {
+  numberId: integer('number_id').primaryKey().references(() => numbers.id),
+  reputation: real('reputation').notNull().default(5),
+  negative: real('negative').notNull().default(0),
+  positive: real('positive').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+

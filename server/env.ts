@@ -1,0 +1,91 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { DEFAULT_SIGNING_SECRET } from '../contract/signing'
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+
+const positiveInt = z.coerce.number().int().positive()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  AUTH_DEV: bool.optional(),
+  SIGNING_SECRET: z.string().min(1).default(DEFAULT_SIGNING_SECRET),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.default(true),
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'TELEGRAM_BOT_USERNAME is the bot name without @').optional(),
+  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z a-z 0-9 _ -').optional(),
+  TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
+  WHATSAPP_NUMBER: z.string().regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER is digits only, no +').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_NUMBER: z.string().regex(/^\+\d{6,15}$/, 'TWILIO_NUMBER is E.164, e.g. +14155550100').optional(),
+})
+
+export type RawEnv = z.infer<typeof envSchema>
+
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV'> {
+  JWT_SECRET: string
+  AUTH_DEV: boolean
+  isProduction: boolean
+  providers: { telegram: boolean; whatsapp: boolean; sms: boolean; dev: boolean }
+}
+
+export class EnvError extends Error {}
+
+/** Validates the environment, failing with one readable message per bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const raw = parsed.data
+  const isProduction = raw.NODE_ENV === 'production'
+  const authDev = raw.AUTH_DEV ?? !isProduction
+  if (isProduction && authDev) throw new EnvError('Invalid configuration:\n  AUTH_DEV: development sign-in cannot be on in production')
+  if (isProduction && !raw.JWT_SECRET) throw new EnvError('Invalid configuration:\n  JWT_SECRET: required in production')
+  const jwtSecret = raw.JWT_SECRET ?? developmentJwtSecret(raw.DATA_DIR)
+  return {
+    ...raw,
+    JWT_SECRET: jwtSecret,
+    AUTH_DEV: authDev,
+    isProduction,
+    providers: {
+      telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),
+      whatsapp: Boolean(raw.WHATSAPP_APP_SECRET && raw.WHATSAPP_NUMBER && raw.WHATSAPP_PHONE_NUMBER_ID),
+      sms: Boolean(raw.TWILIO_AUTH_TOKEN && raw.TWILIO_NUMBER),
+      dev: authDev,
+    },
+  }
+}
+
+/** Outside production a secret is generated once and kept beside the data. */
+function developmentJwtSecret(dataDir: string | null): string {
+  if (!dataDir) return crypto.randomBytes(32).toString('hex')
+  const file = path.join(dataDir, 'jwt-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const secret = crypto.randomBytes(32).toString('hex')
+    fs.writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}

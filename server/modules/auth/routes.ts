@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  agreementBody,
+  agreementResponse,
+  authGetQuery,
+  authGetResponse,
+  checkQuery,
+  checkResponse,
+  devConfirmBody,
+  devConfirmResponse,
+  type AuthMethodInfo,
+} from '../../../contract/api/auth'
+import { statusOnly } from '../../../contract/api/envelope'
+import { LIMITS } from '../../../contract/constants'
+import { ERROR_CODES } from '../../../contract/errors'
+import { AppError, badRequest, notFound } from '../../errors'
+import { currentUser } from '../../plugins/auth'
+import { agreeToTerms, checkCode, confirmCode, createCode, revokeSession } from './codes'
+
+const WRONG_CODE_WINDOW_SECONDS = 600
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { env } = app
+  const authLimit = { rateLimit: { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `auth:${req.ip}` } }
+
+  /** Wrong codes are capped per client address, so guessing a live code is hopeless. */
+  async function guardAttempts(request: FastifyRequest) {
+    if ((await app.store.get(`wrong:${request.ip}`)) >= LIMITS.authWrongCodeAttempts) {
+      throw new AppError(429, ERROR_CODES.CODE_TOO_MANY_ATTEMPTS, 'Too many wrong sign-in codes; wait ten minutes and start again')
+    }
+  }
+  async function countWrong(request: FastifyRequest): Promise<never> {
+    await app.store.increment(`wrong:${request.ip}`, WRONG_CODE_WINDOW_SECONDS)
+    throw badRequest('Unknown sign-in code; start again', ERROR_CODES.CODE_UNKNOWN)
+  }
+
+  function methodsFor(code: string): AuthMethodInfo[] {
+    const methods: AuthMethodInfo[] = []
+    if (env.providers.telegram) {
+      methods.push({ method: 'telegram', link: `https://t.me/${env.TELEGRAM_BOT_USERNAME}?start=${code}`, text: `/start ${code}` })
+    }
+    if (env.providers.whatsapp) {
+      const text = `LOGIN ${code}`
+      methods.push({ method: 'whatsapp', link: `https://wa.me/${env.WHATSAPP_NUMBER}?text=${encodeURIComponent(text)}`, text })
+    }
+    if (env.providers.sms) {
+      methods.push({ method: 'sms', number: env.TWILIO_NUMBER, link: `sms:${env.TWILIO_NUMBER}?body=${code}`, text: code })
+    }
+    if (env.providers.dev) methods.push({ method: 'dev', text: code })
+    return methods
+  }
+
+  r.get('/api/v202111/auth/get', {
+    config: authLimit,
+    schema: { tags: ['auth'], summary: 'Start sign-in: a fresh code and the configured methods', querystring: authGetQuery, response: { 200: authGetResponse } },
+    preHandler: app.verifySigned,
+  }, async () => {
+    const { code } = await createCode(app.db)
+    return { status: true as const, data: { code, expiresIn: LIMITS.authCodeTtlSeconds, auth: methodsFor(code) } }
+  })
+
+  r.post('/api/v6/auth/agreement_code', {
+    config: authLimit,
+    schema: { tags: ['auth'], summary: 'Accept the terms for a sign-in code', body: agreementBody, response: { 200: agreementResponse } },
+    preHandler: [app.verifySigned, guardAttempts],
+  }, async (request) => {
+    if (!(await agreeToTerms(app.db, request.body.code))) await countWrong(request)
+    return { status: true as const, data: { code: request.body.code, agreed: true as const } }
+  })
+
+  r.get('/api/v6/auth/check', {
+    config: authLimit,
+    schema: { tags: ['auth'], summary: 'Poll a sign-in code; the token once confirmed', querystring: checkQuery, response: { 200: checkResponse } },
+    preHandler: [app.verifySigned, guardAttempts],
+  }, async (request) => {
+    const outcome = await checkCode(app.db, app.tokens, request.query.code)
+    if (!outcome) return countWrong(request)
+    return { status: true as const, data: outcome }
+  })
+
+  r.post('/api/v6/auth/logout', {
+    schema: { tags: ['auth'], summary: 'Sign out: revokes this token on the server', response: { 200: statusOnly } },
+    preHandler: app.requireUser,
+  }, async (request) => {
+    await revokeSession(app.db, currentUser(request).sessionId)
+    return { status: true as const }
+  })
+
+  r.post('/api/v6/auth/dev/confirm', {
+    config: authLimit,
+    schema: { tags: ['auth'], summary: 'Development sign-in: confirm a code for any number (only while AUTH_DEV is on)', body: devConfirmBody, response: { 200: devConfirmResponse } },
+    preHandler: guardAttempts,
+  }, async (request) => {
+    if (!env.providers.dev) throw notFound('Development sign-in is off on this server')
+    const phone = app.phone.normalize(request.body.phone)
+    if (!phone) throw badRequest('Enter a valid phone number with its country code, like +49 30 1234567', ERROR_CODES.NUMBER_INVALID)
+    const result = await confirmCode(app.db, request.body.code, phone.e164, 'dev')
+    if (result === 'unknown') return countWrong(request)
+    if (result === 'expired') throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
+    if (result === 'already') throw badRequest('This sign-in code was already confirmed', ERROR_CODES.CODE_USED)
+    return { status: true as const, data: { status: true as const, phoneNumber: phone.e164 } }
+  })
+
+}

@@ -1,0 +1,78 @@
+import fp from 'fastify-plugin'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { sessions, users } from '../db/schema'
+import { forbidden, unauthorized } from '../errors'
+import type { TokenService } from '../modules/auth/tokens'
+import type { Role } from '../../contract/constants'
+
+export interface AuthUser {
+  id: number
+  phone: string
+  role: Role
+  sessionId: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null
+    /** Why a presented token was refused, if it was. */
+    authRefusal: string | null
+  }
+  interface FastifyInstance {
+    tokens: TokenService
+    requireUser: (request: FastifyRequest) => Promise<void>
+  }
+}
+
+/** Reads the bearer token of every request; routes that need a user add `app.requireUser`. */
+export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
+  app.decorate('tokens', opts.tokens)
+  app.decorateRequest('user', null)
+  app.decorateRequest('authRefusal', null)
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization
+    if (!header) return
+    const match = /^Bearer\s+(\S+)$/i.exec(header)
+    if (!match) {
+      request.authRefusal = 'The Authorization header must be "Bearer <token>"'
+      return
+    }
+    const claims = await opts.tokens.verify(match[1])
+    if (!claims) {
+      request.authRefusal = 'Your sign-in is invalid or has expired. Sign in again.'
+      return
+    }
+    const [row] = await app.db
+      .select({ id: users.id, phone: users.phone, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .limit(1)
+    if (!row) {
+      request.authRefusal = 'You have been signed out. Sign in again.'
+      return
+    }
+    request.user = { ...row, sessionId: claims.sessionId }
+  })
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (request.user) return
+    if (request.authRefusal) throw forbidden(request.authRefusal)
+    throw unauthorized()
+  })
+})
+
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized()
+  return request.user
+}
