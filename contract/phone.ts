@@ -86,9 +86,12 @@ export function createPhoneTools(metadata: MetadataJson) {
     }
   }
 
-  /** As-you-type display of search-box digits in international format. */
+  /**
+   * As-you-type display of search-box digits in international format; a leading 0 is
+   * a national number (read with the searcher's region on the server), shown as typed.
+   */
   function formatTyping(digits: string): string {
-    if (!digits) return ''
+    if (!digits || digits.startsWith('0')) return digits
     return new AsYouType(undefined, metadata).input(`+${digits}`)
   }
 

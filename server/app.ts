@@ -68,6 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = opts
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    disableRequestLogging: !env.isProduction,
     bodyLimit: 1024 * 1024,
     trustProxy: env.isProduction ? '127.0.0.1,::1' : false,
     routerOptions: { maxParamLength: 200 },

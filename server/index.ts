@@ -1,0 +1,70 @@
+import { buildApp } from './app'
+import { DataDirLockedError, openDatabase } from './db/client'
+import { EnvError, loadEnv } from './env'
+
+/** Starts the API (and the built SPA) and shuts it down cleanly on SIGTERM/SIGINT. */
+export async function startServer(): Promise<void> {
+  let env
+  try {
+    env = loadEnv()
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+
+  let database
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    console.error(`Cannot open the database: ${(err as Error).message}`)
+    process.exit(1)
+  }
+
+  if (env.SEED_DEMO) {
+    const { seedDemo } = await import('./db/seed')
+    if (await seedDemo(database.db)) console.log('Seeded synthetic demo data into the empty database.')
+  }
+
+  const app = await buildApp({ env, database })
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 15_000)
+    force.unref()
+    try {
+      await app.close()
+      await database.close()
+      process.exit(0)
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    console.error(code === 'EADDRINUSE' ? `Port ${env.PORT} is in use. Stop the other server or set PORT.` : `Cannot listen: ${(err as Error).message}`)
+    await database.close()
+    process.exit(1)
+  }
+  const shown = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST
+  console.log(`Caller ID is running at http://${shown}:${env.PORT} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void startServer()

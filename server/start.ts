@@ -1,0 +1,35 @@
+/**
+ * `npm start`: builds the web app when it is missing or older than its sources,
+ * then starts the server (which migrates and seeds an empty database).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startServer } from './index'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const builtIndex = path.join(root, 'dist', 'index.html')
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs)
+  }
+  return newest
+}
+
+function needsBuild(): boolean {
+  if (!fs.existsSync(builtIndex)) return true
+  const built = fs.statSync(builtIndex).mtimeMs
+  const sources = ['src', 'i18n', 'contract', 'public'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))
+  const files = ['index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json'].map((f) => path.join(root, f))
+  return Math.max(...sources.map(newestMtime), ...files.map((f) => fs.statSync(f).mtimeMs)) > built
+}
+
+if (needsBuild()) {
+  console.log('Building the web app (first start or changed sources)…')
+  const { build } = await import('vite')
+  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' })
+}
+await startServer()

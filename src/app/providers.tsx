@@ -1,0 +1,66 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { DirectionProvider } from '@radix-ui/react-direction'
+import { SWRConfig } from 'swr'
+import { useSnapshot } from 'valtio'
+import TypesafeI18n, { useI18nContext } from '@i18n/i18n-react'
+import type { Locales } from '@i18n/i18n-types'
+import { ApiError } from '@/lib/api'
+import { theme } from '@/stores/theme'
+import { switchLocale, i18nState } from './locale-switch'
+
+export function AppProviders({ locale, children }: { locale: Locales; children: ReactNode }) {
+  return (
+    <TypesafeI18n locale={locale}>
+      <LocaleSync />
+      <DirectionFromTheme>
+        <SWRConfig
+          value={{
+            revalidateOnFocus: false,
+            shouldRetryOnError: (err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+          }}
+        >
+          {children}
+        </SWRConfig>
+      </DirectionFromTheme>
+    </TypesafeI18n>
+  )
+}
+
+/** Follows locale changes made outside React (a {lang} prefix, the settings). */
+function LocaleSync() {
+  const { active } = useSnapshot(i18nState)
+  const { locale, setLocale } = useI18nContext()
+  useEffect(() => {
+    if (active !== locale) setLocale(active)
+  }, [active, locale, setLocale])
+  return null
+}
+
+function DirectionFromTheme({ children }: { children: ReactNode }) {
+  const { direction } = useSnapshot(theme)
+  return <DirectionProvider dir={direction}>{children}</DirectionProvider>
+}
+
+/** Switches the language of the whole app. */
+export function useChangeLocale() {
+  const [pending, setPending] = useState(false)
+  return {
+    pending,
+    async change(wanted: string) {
+      setPending(true)
+      try {
+        await switchLocale(wanted)
+      } finally {
+        setPending(false)
+      }
+    },
+  }
+}
+
+/** Sets the document title for a page. */
+export function usePageTitle(title: string) {
+  const { LL } = useI18nContext()
+  useEffect(() => {
+    document.title = title ? `${title} · ${LL.app.name()}` : LL.app.name()
+  }, [title, LL])
+}

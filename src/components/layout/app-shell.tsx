@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react'
+import { useI18nContext } from '@i18n/i18n-react'
+import { Header } from './header'
+import { Footer } from './footer'
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const { LL } = useI18nContext()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2">
+        {LL.app.skipToContent()}
+      </a>
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  )
+}
+
+/** The frame of one page: its visible title (h1) and content. */
+export function Page({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg wide:text-3xl">
+          {title}
+        </h1>
+        {actions}
+      </div>
+      {children}
+    </section>
+  )
+}

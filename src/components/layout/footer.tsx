@@ -1,0 +1,56 @@
+import { QRCodeSVG } from 'qrcode.react'
+import { useSnapshot } from 'valtio'
+import { useI18nContext } from '@i18n/i18n-react'
+import { LIMITS } from '@contract/constants'
+import { auth } from '@/stores/auth'
+import { theme } from '@/stores/theme'
+import { mainSitePage, STORE_LINKS, SUPPORT_EMAIL } from '@/lib/site'
+
+export function Footer() {
+  const { LL } = useI18nContext()
+  const { isAuthenticated } = useSnapshot(auth)
+  const { locale } = useSnapshot(theme)
+  const lang = locale.split('-')[0]
+  const links = [
+    [LL.footer.terms(), 'tos'],
+    [LL.footer.privacy(), 'privacy'],
+    [LL.footer.cookies(), 'cookies'],
+    [LL.footer.purchase(), 'purchase'],
+    [LL.footer.contacts(), 'contacts'],
+  ] as const
+  return (
+    <footer className="mt-12 border-t border-border bg-surface">
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 wide:grid-cols-[1fr_auto]">
+        <div className="flex flex-col gap-4">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            {links.map(([label, page]) => (
+              <li key={page}>
+                <a className="text-muted underline-offset-4 hover:text-fg hover:underline" href={mainSitePage(page, lang)}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="flex flex-wrap gap-2 text-sm text-muted">
+            <span>{LL.footer.support()}</span>
+            <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+              {SUPPORT_EMAIL}
+            </a>
+          </p>
+          {isAuthenticated && (
+            <div className="flex flex-wrap gap-2" aria-label={LL.footer.getApp()} role="group">
+              <a className="rounded-lg border border-border px-3 py-2 text-sm" href={STORE_LINKS.googlePlay}>{LL.footer.googlePlay()}</a>
+              <a className="rounded-lg border border-border px-3 py-2 text-sm" href={STORE_LINKS.appStore}>{LL.footer.appStore()}</a>
+              <a className="rounded-lg border border-border px-3 py-2 text-sm" href={STORE_LINKS.appGallery}>{LL.footer.appGallery()}</a>
+              <a className="rounded-lg border border-border px-3 py-2 text-sm" href="/api/v202305/apk/get">{LL.footer.apk()}</a>
+            </div>
+          )}
+          <p className="text-xs text-muted">{LL.footer.rights({ year: new Date().getFullYear() })}</p>
+        </div>
+        <div className="justify-self-start rounded-xl bg-white p-2 wide:justify-self-end">
+          <QRCodeSVG value={window.location.origin} size={LIMITS.qrCodeSize} title={LL.footer.qr()} role="img" aria-label={LL.footer.qr()} />
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,10 @@
+import { cn } from '@/lib/cn'
+
+export function Spinner({ label, className }: { label: string; className?: string }) {
+  return (
+    <span role="status" className={cn('inline-flex items-center gap-2 text-muted', className)}>
+      <span aria-hidden className="h-5 w-5 animate-spin rounded-full border-2 border-border border-t-primary" />
+      <span className="sr-only">{label}</span>
+    </span>
+  )
+}

@@ -1,0 +1,188 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { QRCodeSVG } from 'qrcode.react'
+import { useI18nContext } from '@i18n/i18n-react'
+import type { AuthMethodInfo } from '@contract/api/auth'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { ErrorState } from '@/components/ui/states'
+import { ApiError } from '@/lib/api'
+import { mainSitePage } from '@/lib/site'
+import type { SignedIn } from '@/stores/auth'
+import { useSignIn } from '../use-sign-in'
+
+function useSecondsLeft(expiresAt: number | undefined) {
+  const [now, setNow] = useState(Date.now())
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(t)
+  }, [])
+  return expiresAt ? Math.max(0, Math.round((expiresAt - now) / 1000)) : 0
+}
+
+export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (data: SignedIn) => void }) {
+  const { LL } = useI18nContext()
+  const { state, start, choose, confirmDev, cancel, retry } = useSignIn(lang, onSignedIn)
+  const expiresAt = 'expiresAt' in state ? state.expiresAt : undefined
+  const secondsLeft = useSecondsLeft(expiresAt)
+  const code = 'code' in state ? state.code : undefined
+  const methods = ('methods' in state ? state.methods : undefined) ?? []
+
+  if (state.step === 'loading') return <Spinner label={LL.app.loading()} />
+  if (state.step === 'done') return <p role="status">{LL.login.success()}</p>
+
+  const expired = Boolean(expiresAt) && secondsLeft === 0 && state.step !== 'waiting'
+  return (
+    <div className="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">
+      <Card className="flex flex-col items-center gap-3 text-center">
+        <p className="text-sm font-medium text-muted">{LL.login.yourCode()}</p>
+        {code && (
+          <p className="phone text-4xl font-bold tracking-[0.2em] text-fg" data-testid="auth-code" aria-live="polite">
+            {code}
+          </p>
+        )}
+        {code && !expired && <p className="text-sm text-muted">{LL.login.expiresIn({ seconds: secondsLeft })}</p>}
+        {expired && (
+          <>
+            <p className="text-sm text-danger">{LL.login.expired()}</p>
+            <Button onClick={() => void start()}>{LL.login.newCode()}</Button>
+          </>
+        )}
+        <p className="text-xs text-muted">
+          {LL.login.terms()}{' '}
+          <a className="text-primary underline" href={mainSitePage('tos', lang)}>
+            {LL.login.termsLink()}
+          </a>
+        </p>
+      </Card>
+
+      <div className="flex flex-col gap-4">
+        {state.step === 'waiting' && (
+          <Card className="flex items-center gap-4" role="status" aria-live="polite">
+            <Spinner label={LL.login.waiting()} />
+            <div className="flex-1">
+              <p className="font-medium">{LL.login.waiting()}</p>
+              <p className="text-sm text-muted">{LL.login.waitingHint()}</p>
+            </div>
+            <Button variant="secondary" onClick={cancel}>
+              {LL.login.cancel()}
+            </Button>
+          </Card>
+        )}
+        {state.step === 'error' && (
+          <ErrorState
+            message={state.error === 'not-confirmed' ? LL.login.notConfirmed() : LL.login.errorCode({ code: state.error })}
+            retryLabel={LL.app.retry()}
+            onRetry={() => void retry()}
+          />
+        )}
+        {!expired && methods.length === 0 && state.step !== 'error' && <p>{LL.login.noMethods()}</p>}
+        {!expired &&
+          methods.map((m) =>
+            m.method === 'dev' ? (
+              <DevSignIn key="dev" disabled={state.step === 'waiting'} onConfirm={confirmDev} />
+            ) : (
+              <MessengerMethod key={m.method} method={m} disabled={state.step === 'waiting'} onChoose={() => void choose(m)} />
+            ),
+          )}
+      </div>
+    </div>
+  )
+}
+
+function methodName(LL: ReturnType<typeof useI18nContext>['LL'], method: AuthMethodInfo['method']) {
+  if (method === 'telegram') return LL.login.methodTelegram()
+  if (method === 'sms') return LL.login.methodSms()
+  if (method === 'dev') return LL.login.methodDev()
+  return LL.login.methodWhatsapp()
+}
+
+function MessengerMethod({ method, disabled, onChoose }: { method: AuthMethodInfo; disabled: boolean; onChoose: () => void }) {
+  const { LL } = useI18nContext()
+  const name = methodName(LL, method.method)
+  const how =
+    method.method === 'telegram'
+      ? LL.login.telegramHow()
+      : method.method === 'sms'
+        ? LL.login.smsHow({ text: method.text ?? '', number: method.number ?? '' })
+        : LL.login.whatsappHow()
+  return (
+    <Card className="flex flex-col gap-4 wide:flex-row wide:items-center">
+      <div className="flex-1">
+        <h2 className="text-lg font-semibold">{name}</h2>
+        <p className="text-sm text-muted">{how}</p>
+      </div>
+      {method.link && (
+        <div className="flex items-center gap-4">
+          <a
+            href={method.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-disabled={disabled}
+            className={buttonVariants({ variant: 'primary' })}
+            onClick={onChoose}
+          >
+            {LL.login.open({ method: name })}
+          </a>
+          <div className="rounded-lg bg-white p-1.5" title={LL.login.scan()}>
+            <QRCodeSVG value={method.link} size={88} role="img" aria-label={`${LL.login.scan()}: ${name}`} />
+          </div>
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function DevSignIn({ disabled, onConfirm }: { disabled: boolean; onConfirm: (phone: string) => Promise<void> }) {
+  const { LL } = useI18nContext()
+  const [phone, setPhone] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setError(null)
+    setBusy(true)
+    try {
+      await onConfirm(phone)
+    } catch (err) {
+      setError(err instanceof ApiError && err.code ? LL.login.errorCode({ code: err.code }) : LL.app.genericError())
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card className="border-dashed border-warning">
+      <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="dev-title">
+        <h2 id="dev-title" className="text-lg font-semibold">
+          {LL.login.methodDev()}
+        </h2>
+        <p className="text-sm text-warning">{LL.login.devWarning()}</p>
+        <label className="flex flex-col gap-1 text-sm font-medium" htmlFor="dev-phone">
+          {LL.login.devPhone()}
+        </label>
+        <Input
+          id="dev-phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          placeholder={LL.login.devPhonePlaceholder()}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'dev-error' : undefined}
+          required
+        />
+        {error && (
+          <p id="dev-error" role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={disabled || busy || phone.trim().length < 3} className="self-start">
+          {LL.login.devConfirm()}
+        </Button>
+      </form>
+    </Card>
+  )
+}

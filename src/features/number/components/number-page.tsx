@@ -1,0 +1,58 @@
+import { useEffect } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import useSWR from 'swr'
+import { useI18nContext } from '@i18n/i18n-react'
+import { usePageTitle } from '@/app/providers'
+import { Page } from '@/components/layout/app-shell'
+import { buttonVariants } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { ErrorState } from '@/components/ui/states'
+import { ApiError } from '@/lib/api'
+import { phone } from '@/lib/phone'
+import { getMyProfile, getNumber } from '@/features/search/api/search-calls'
+import { SearchBox, searchTarget } from '@/features/search/components/search-box'
+import { NumberView } from './number-view'
+
+/** A number's profile page. A search with no result counts as a fetch failure: not-found. */
+export function NumberPage({ digits, title }: { digits: string; title?: string }) {
+  const { LL, locale } = useI18nContext()
+  const navigate = useNavigate()
+  const { data, error, isLoading, mutate } = useSWR(['number', digits, locale], () => getNumber(digits, locale))
+  const shown = data ? phone.formatInternational(data.phone.number) : phone.formatInternational(digits)
+  const heading = title ?? LL.number.pageTitle({ number: shown })
+  usePageTitle(heading)
+
+  useEffect(() => {
+    if (error instanceof ApiError && error.status === 404) void navigate({ to: '/number/not-found', replace: true })
+  }, [error, navigate])
+
+  return (
+    <Page title={heading}>
+      <SearchBox initial={digits} leftRequests={data?.common.leftRequests} onSearch={(d) => void navigate(searchTarget(d))} key={digits} />
+      {isLoading && <Spinner label={LL.app.loading()} className="self-center py-10" />}
+      {error && !(error instanceof ApiError && error.status === 404) && (
+        <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />
+      )}
+      {data && data.paidAlert.show && (
+        <Card className="flex flex-col gap-3 border-warning" role="alert">
+          <h2 className="text-lg font-semibold">{LL.number.limitTitle()}</h2>
+          <p className="text-muted">{LL.number.limitText({ price: data.paidAlert.paidSearchPrice })}</p>
+          <Link to="/paywall" className={buttonVariants({ variant: 'primary' }) + ' self-start'}>
+            {LL.number.toPaywall()}
+          </Link>
+        </Card>
+      )}
+      {data && <NumberView data={data} />}
+    </Page>
+  )
+}
+
+/** The signed-in user's own number. */
+export function MyNumberPage() {
+  const { LL, locale } = useI18nContext()
+  const me = useSWR(['me', locale], () => getMyProfile(locale))
+  if (me.error) return <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} />
+  if (!me.data) return <Spinner label={LL.app.loading()} />
+  return <NumberPage digits={me.data.phoneNumber.replace(/\D/g, '')} title={LL.number.myTitle()} />
+}

@@ -1,0 +1,28 @@
+import useSWR from 'swr'
+import { useSnapshot } from 'valtio'
+import { useI18nContext } from '@i18n/i18n-react'
+import { balanceResponse } from '@contract/api/account'
+import { usePageTitle } from '@/app/providers'
+import { Page } from '@/components/layout/app-shell'
+import { Card } from '@/components/ui/card'
+import { api } from '@/lib/api'
+import { auth } from '@/stores/auth'
+
+/** Payment pages of SPEC.md section 2; plans and checkout arrive with the payment issue. */
+export function PaywallPage({ kind }: { kind: 'tiers' | 'numcy' }) {
+  const { LL } = useI18nContext()
+  const { isAuthenticated } = useSnapshot(auth)
+  const balance = useSWR(isAuthenticated ? 'balance' : null, async () => (await api.get('/api/v6/numcy/balance', undefined, balanceResponse)).data.balance)
+  const title = kind === 'numcy' ? LL.paywall.numcyTitle() : LL.paywall.title()
+  usePageTitle(title)
+  return (
+    <Page title={title}>
+      <p className="text-muted">{kind === 'numcy' ? LL.paywall.numcyIntro() : LL.paywall.intro()}</p>
+      {typeof balance.data === 'number' && (
+        <Card>
+          <p className="text-lg font-semibold">{LL.paywall.balance({ balance: balance.data })}</p>
+        </Card>
+      )}
+    </Page>
+  )
+}

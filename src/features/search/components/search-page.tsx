@@ -1,0 +1,100 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import useSWR from 'swr'
+import { useSnapshot } from 'valtio'
+import { useI18nContext } from '@i18n/i18n-react'
+import { usePageTitle } from '@/app/providers'
+import { Page } from '@/components/layout/app-shell'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { Card, CardTitle } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/states'
+import { phone } from '@/lib/phone'
+import { auth } from '@/stores/auth'
+import { theme } from '@/stores/theme'
+import { clearHistory, getHistory, getMainData } from '../api/search-calls'
+import { SearchBox, searchTarget } from './search-box'
+
+export function SearchPage() {
+  const { LL } = useI18nContext()
+  const { isAuthenticated } = useSnapshot(auth)
+  const { locale } = useSnapshot(theme)
+  const navigate = useNavigate()
+  usePageTitle(LL.search.title())
+  const main = useSWR(isAuthenticated ? ['main', locale] : null, () => getMainData(locale))
+
+  function search(digits: string) {
+    if (!isAuthenticated) {
+      void navigate({ to: '/login', search: { number: digits } })
+      return
+    }
+    void navigate(searchTarget(digits))
+  }
+
+  return (
+    <Page title={LL.search.heroTitle()}>
+      <p className="-mt-3 max-w-2xl text-muted">{LL.search.heroText()}</p>
+      <SearchBox onSearch={search} leftRequests={isAuthenticated ? main.data?.leftRequests : null} />
+      {!isAuthenticated && (
+        <Card className="flex flex-wrap items-center justify-between gap-3">
+          <p>{LL.search.signInToSearch()}</p>
+          <Link to="/login" className={buttonVariants({ variant: 'primary' })}>
+            {LL.header.login()}
+          </Link>
+        </Card>
+      )}
+      {isAuthenticated && (
+        <div className="grid gap-5 wide:grid-cols-2">
+          <HistoryCard />
+          {main.data && main.data.featuredNumbers.length > 0 && (
+            <Card className="flex flex-col gap-3">
+              <CardTitle>{LL.search.featured()}</CardTitle>
+              <ul className="flex flex-col divide-y divide-border">
+                {main.data.featuredNumbers.map((f) => (
+                  <li key={f.phoneNumber}>
+                    <Link to="/number/$phoneNumber" params={{ phoneNumber: f.phoneNumber }} className="phone block py-2 text-start text-primary hover:underline">
+                      {phone.formatInternational(f.phoneNumber)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+        </div>
+      )}
+    </Page>
+  )
+}
+
+function HistoryCard() {
+  const { LL, locale } = useI18nContext()
+  const history = useSWR('history', () => getHistory(10))
+  const items = history.data?.items ?? []
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <Card className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <CardTitle>{LL.search.history()}</CardTitle>
+        {items.length > 0 && (
+          <Button variant="ghost" size="sm" onClick={() => void clearHistory().then(() => history.mutate())}>
+            {LL.search.clearHistory()}
+          </Button>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <EmptyState title={LL.search.historyEmpty()} />
+      ) : (
+        <ul className="flex flex-col divide-y divide-border" aria-label={LL.search.history()}>
+          {items.map((h) => (
+            <li key={h.id} className="flex items-center justify-between gap-3 py-2">
+              <Link to="/number/$phoneNumber" params={{ phoneNumber: h.phoneNumber }} className="phone text-primary hover:underline">
+                {phone.formatInternational(h.phoneNumber)}
+              </Link>
+              <time className="text-xs text-muted" dateTime={new Date(h.date * 1000).toISOString()}>
+                {dateFormat.format(new Date(h.date * 1000))}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,60 @@
+import type { z } from 'zod'
+import { auth, signedOut } from '@/stores/auth'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+let onSignedOut: () => void = () => window.location.assign('/not-authorized')
+/** Where to send the user when the server refuses the token (SPEC.md section 8). */
+export function setSignedOutHandler(handler: () => void) {
+  onSignedOut = handler
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>
+
+function toSearch(params: Query | undefined): string {
+  if (!params) return ''
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== null) as Array<[string, string]>
+  const s = new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()
+  return s ? `?${s}` : ''
+}
+
+async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | undefined, schema: S): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  const token = auth.accessToken
+  if (token) headers.authorization = `Bearer ${token}`
+  let url = path
+  let body: string | undefined
+  if (method === 'GET') url += toSearch(params)
+  else {
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+    body = toSearch(params).slice(1)
+  }
+  let res: Response
+  try {
+    res = await fetch(url, { method, headers, body })
+  } catch {
+    throw new ApiError(0, 0, 'network')
+  }
+  const json = await res.json().catch(() => null)
+  if (!res.ok) {
+    if (token && (res.status === 403 || res.status === 426)) {
+      signedOut()
+      onSignedOut()
+    }
+    throw new ApiError(res.status, json?.status_code ?? 0, json?.message ?? res.statusText)
+  }
+  return schema.parse(json)
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: S) => request('GET', path, params, schema),
+  post: <S extends z.ZodType>(path: string, params: Query | undefined, schema: S) => request('POST', path, params, schema),
+}

@@ -1,0 +1,18 @@
+import { DEFAULT_SIGNING_SECRET } from '@contract/signing'
+
+interface AppConfig {
+  signingSecret: string
+}
+
+/** Run-time configuration the server writes into the page (DESIGN.md section 7). */
+function readConfig(): AppConfig {
+  const raw = document.querySelector('meta[name="app-config"]')?.getAttribute('content')
+  try {
+    if (raw && raw.startsWith('{')) return { signingSecret: DEFAULT_SIGNING_SECRET, ...JSON.parse(raw) }
+  } catch {
+    // Development server: no config in the page.
+  }
+  return { signingSecret: DEFAULT_SIGNING_SECRET }
+}
+
+export const config = readConfig()

@@ -1,0 +1,44 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { routeTree } from './route-tree.gen'
+import { setSignedOutHandler } from './lib/api'
+import { initialLocale } from './app/i18n'
+import { switchLocale } from './app/locale-switch'
+import { applyThemeToDocument } from './stores/theme'
+import { AppProviders } from './app/providers'
+import { RouteError } from './components/layout/route-error'
+import { NotFoundPage } from './components/layout/not-found-page'
+import './styles.css'
+
+// `//key/abc` reaches us as a path with a double slash; the router wants one.
+if (window.location.pathname.startsWith('//')) {
+  window.history.replaceState(null, '', window.location.pathname.replace(/^\/+/, '/') + window.location.search + window.location.hash)
+}
+
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  defaultErrorComponent: RouteError,
+  defaultNotFoundComponent: NotFoundPage,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+setSignedOutHandler(() => void router.navigate({ to: '/not-authorized' }))
+applyThemeToDocument()
+
+switchLocale(initialLocale()).then((locale) => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders locale={locale}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  )
+})

@@ -1,0 +1,28 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useSnapshot } from 'valtio'
+import { useI18nContext } from '@i18n/i18n-react'
+import { usePageTitle } from '@/app/providers'
+import { Page } from '@/components/layout/app-shell'
+import { LoginScreen } from '@/features/auth/components/login-screen'
+import { theme } from '@/stores/theme'
+
+export const Route = createFileRoute('/login')({ component: LoginPage })
+
+function LoginPage() {
+  const { LL } = useI18nContext()
+  const { locale } = useSnapshot(theme)
+  const { number } = Route.useSearch()
+  const navigate = useNavigate()
+  usePageTitle(LL.login.title())
+  return (
+    <Page title={LL.login.title()}>
+      <p className="max-w-2xl text-muted">{LL.login.intro()}</p>
+      <LoginScreen
+        lang={locale}
+        onSignedIn={() =>
+          void navigate(number && number.replace(/\D/g, '').length > 1 ? { to: '/number/$phoneNumber', params: { phoneNumber: number.replace(/\D/g, '') } } : { to: '/search' })
+        }
+      />
+    </Page>
+  )
+}

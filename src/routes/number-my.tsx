@@ -1,0 +1,10 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { MyNumberPage } from '@/features/number/components/number-page'
+import { auth } from '@/stores/auth'
+
+export const Route = createFileRoute('/number/my')({
+  beforeLoad: () => {
+    if (!auth.isAuthenticated) throw redirect({ to: '/login' })
+  },
+  component: MyNumberPage,
+})

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PaywallPage } from '@/features/paywall/paywall-page'
+
+export const Route = createFileRoute('/paywall/numcy')({ component: () => <PaywallPage kind="numcy" /> })

@@ -1,0 +1,10 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { ProfilePage } from '@/features/profile/profile-page'
+import { auth } from '@/stores/auth'
+
+export const Route = createFileRoute('/profile_no_check/$profileId')({
+  beforeLoad: () => {
+    if (!auth.isAuthenticated) throw redirect({ to: '/login' })
+  },
+  component: () => <ProfilePage profileId={Route.useParams().profileId} />,
+})

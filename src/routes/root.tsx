@@ -1,0 +1,22 @@
+import { useEffect } from 'react'
+import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { AppShell } from '@/components/layout/app-shell'
+import { validateGlobalSearch } from '@/app/search-params'
+import { setTheme } from '@/stores/theme'
+
+export const Route = createRootRoute({
+  validateSearch: validateGlobalSearch,
+  component: Root,
+})
+
+function Root() {
+  const { theme } = Route.useSearch()
+  useEffect(() => {
+    if (theme) setTheme(theme)
+  }, [theme])
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  )
+}
