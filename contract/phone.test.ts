@@ -20,6 +20,13 @@ describe('phone normalization', () => {
     ['8 (912) 345-67-89', 'RU', '+79123456789'],
     ['+7 912 345 67 89', 'GB', '+79123456789'],
     ['05 23 45 67 89', 'FR', '+33523456789'],
+    // Our own canonical addresses: international digits without the plus.
+    ['491637875622', 'DE', '+491637875622'],
+    ['01637875622', 'DE', '+491637875622'],
+    ['12015550123', 'US', '+12015550123'],
+    ['2015550123', 'US', '+12015550123'],
+    ['12015550123', 'DE', '+12015550123'],
+    ['79123456789', 'RU', '+79123456789'],
   ] as const)('reads %s (region %s) as %s', (input, region, expected) => {
     expect(phone.normalize(input, region)?.e164 ?? null).toBe(expected)
   })

@@ -1,5 +1,6 @@
 import {
   AsYouType,
+  getCountryCallingCode,
   parsePhoneNumberFromString,
   type CountryCode,
   type MetadataJson,
@@ -38,6 +39,14 @@ export function createPhoneTools(metadata: MetadataJson) {
     }
   }
 
+  function callingCode(region: CountryCode): string | null {
+    try {
+      return getCountryCallingCode(region, metadata)
+    } catch {
+      return null
+    }
+  }
+
   function tryParse(text: string, region?: CountryCode): PhoneNumber | undefined {
     try {
       const p = parsePhoneNumberFromString(text, region ? { defaultCountry: region } : {}, metadata)
@@ -64,8 +73,14 @@ export function createPhoneTools(metadata: MetadataJson) {
     if (plus) candidates.push([`+${digits}`, undefined])
     else {
       if (digits.startsWith('00')) candidates.push([`+${digits.slice(2)}`, undefined])
+      // Digits that begin with the searcher's own country code are an international
+      // number written without its plus (as in our own /number/{digits} addresses):
+      // national numbers are dialled with their trunk prefix, or never start so.
+      const ownCode = region ? callingCode(region) : null
+      const international = !digits.startsWith('0') ? `+${digits}` : null
+      if (international && ownCode && digits.startsWith(ownCode)) candidates.push([international, undefined])
       if (region) candidates.push([digits, region])
-      if (!digits.startsWith('0')) candidates.push([`+${digits}`, undefined])
+      if (international) candidates.push([international, undefined])
     }
     for (const [text, r] of candidates) {
       const p = tryParse(text, r)

@@ -68,11 +68,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = opts
   const app: FastifyInstance = Fastify({
     logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
-    disableRequestLogging: !env.isProduction,
     bodyLimit: 1024 * 1024,
     trustProxy: env.isProduction ? '127.0.0.1,::1' : false,
     routerOptions: { maxParamLength: 200 },
+    // Malformed URLs (bad %-escapes, over-long path segments) get the error envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400
+      if (status >= 500) return void reply.code(500).send(errorBody(ERROR_CODES.INTERNAL, 'Something went wrong on our side; try again'))
+      const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the path is too long' : 'The URL is not valid: check its %-escapes'
+      return void reply.code(status).send(errorBody(status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION, message))
+    },
   })
+
+  // The API reads JSON and form data only: anything else (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain')
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -92,11 +101,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (!(error instanceof AppError) && hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0]
-      const where = issue?.instancePath ? `${error.validationContext ?? 'request'} ${issue.instancePath.replace(/^\//, '').replace(/\//g, '.')}` : error.validationContext ?? 'request'
+      const field = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')
+      const where = field ? `${error.validationContext ?? 'request'} ${field}` : error.validationContext ?? 'request'
       const message = `Invalid ${where}: ${issue?.message ?? 'bad value'}`
       return reply.code(400).send(errorBody(ERROR_CODES.VALIDATION, message))
     }
     if (error instanceof AppError) return reply.code(error.statusCode).send(errorBody(error.code, error.message))
+    // The multipart parser (busboy) throws plain errors for a malformed body: the client's fault, not ours.
+    if (!(error as FastifyError).statusCode && request.isMultipart() && /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '')) {
+      return reply.code(400).send(errorBody(ERROR_CODES.VALIDATION, 'The multipart/form-data body is malformed'))
+    }
     const status = (error as FastifyError).statusCode ?? 500
     if (status === 429) return reply.code(429).send(errorBody(ERROR_CODES.RATE_LIMITED, 'Too many requests; slow down and try again in a minute'))
     if (status === 413) return reply.code(413).send(errorBody(ERROR_CODES.BODY_TOO_LARGE, 'The request body is too large'))

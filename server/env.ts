@@ -23,7 +23,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   PUBLIC_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: bool.default(true),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'TELEGRAM_BOT_USERNAME is the bot name without @').optional(),
@@ -39,7 +39,8 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL'> {
+  LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
@@ -66,6 +67,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...raw,
     JWT_SECRET: jwtSecret,
     AUTH_DEV: authDev,
+    // Request logs are for production; a developer's terminal shows warnings only.
+    LOG_LEVEL: raw.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),

@@ -13,5 +13,5 @@ export const Route = createFileRoute('/number/$phoneNumber')({
 
 function NumberRoute() {
   const { phoneNumber } = Route.useParams()
-  return <NumberPage digits={phoneNumber.replace(/\D/g, '')} />
+  return <NumberPage digits={phoneNumber.replace(/\D/g, '')} canonicalize />
 }

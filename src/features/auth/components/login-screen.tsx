@@ -60,7 +60,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
       <div className="flex flex-col gap-4">
         {state.step === 'waiting' && (
           <Card className="flex items-center gap-4" role="status" aria-live="polite">
-            <Spinner label={LL.login.waiting()} />
+            <Spinner />
             <div className="flex-1">
               <p className="font-medium">{LL.login.waiting()}</p>
               <p className="text-sm text-muted">{LL.login.waitingHint()}</p>

@@ -1,6 +1,6 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import useSWR from 'swr'
+import useSWR, { useSWRConfig } from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
 import { usePageTitle } from '@/app/providers'
 import { Page } from '@/components/layout/app-shell'
@@ -15,17 +15,38 @@ import { SearchBox, searchTarget } from '@/features/search/components/search-box
 import { NumberView } from './number-view'
 
 /** A number's profile page. A search with no result counts as a fetch failure: not-found. */
-export function NumberPage({ digits, title }: { digits: string; title?: string }) {
+export function NumberPage({ digits, title, canonicalize = false }: { digits: string; title?: string; canonicalize?: boolean }) {
   const { LL, locale } = useI18nContext()
   const navigate = useNavigate()
-  const { data, error, isLoading, mutate } = useSWR(['number', digits, locale], () => getNumber(digits, locale))
+  // What was searched: replacing the address with the canonical number must not search again.
+  const [query, setQuery] = useState(digits)
+  const { data, error, isLoading, mutate } = useSWR(['number', query, locale], () => getNumber(query, locale))
+  useEffect(() => {
+    if (digits !== query && digits !== data?.targetPhoneNumber) setQuery(digits)
+  }, [digits, query, data])
   const shown = data ? phone.formatInternational(data.phone.number) : phone.formatInternational(digits)
   const heading = title ?? LL.number.pageTitle({ number: shown })
   usePageTitle(heading)
+  const { mutate: prime } = useSWRConfig()
 
   useEffect(() => {
     if (error instanceof ApiError && error.status === 404) void navigate({ to: '/number/not-found', replace: true })
   }, [error, navigate])
+
+  // Every look-up changes the history and the searches left.
+  useEffect(() => {
+    if (!data) return
+    void prime('history')
+    void prime((key) => Array.isArray(key) && key[0] === 'main')
+  }, [data, prime])
+
+  // A national or 00-prefixed number resolves to one canonical, shareable address.
+  const canonical = data?.targetPhoneNumber
+  useEffect(() => {
+    if (canonicalize && data && canonical && canonical !== digits) {
+      void navigate({ to: '/number/$phoneNumber', params: { phoneNumber: canonical }, replace: true })
+    }
+  }, [canonicalize, canonical, data, digits, navigate])
 
   return (
     <Page title={heading}>

@@ -1,0 +1,38 @@
+/**
+ * The server the browser tests drive: a fresh embedded database in a temp folder,
+ * the real PhoneBlock list imported into it, the built web app served.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from '../../server/app'
+import { openPglite } from '../../server/db/client'
+import { importFile } from '../../server/db/import'
+import { loadEnv } from '../../server/env'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const PHONEBLOCK_FILE = path.resolve(root, '../shared/data/phoneblock-blocklist.xml')
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-e2e-'))
+const env = loadEnv({
+  ...process.env,
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT ?? '3100',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  DATABASE_URL: '',
+})
+const database = await openPglite(dataDir)
+await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK_FILE, progress: null })
+const app = await buildApp({ env, database })
+await app.listen({ port: env.PORT, host: '127.0.0.1' })
+const stop = async () => {
+  await app.close()
+  await database.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+}
+process.on('SIGTERM', () => void stop())
+process.on('SIGINT', () => void stop())

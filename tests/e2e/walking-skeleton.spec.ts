@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test'
+
+async function signInWithDevProvider(page: Page, phone: string) {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  await expect(page.getByTestId('auth-code')).toHaveText(/^\d{6}$/)
+  await page.getByLabel('Phone number with country code').fill(phone)
+  await page.getByRole('button', { name: 'Sign in with this number' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for confirmation' })).toBeVisible()
+  await page.waitForURL('**/search')
+}
+
+test('a new user signs in, looks up a number from the PhoneBlock list, sees its page and signs out', async ({ page }) => {
+  await signInWithDevProvider(page, '+49 151 23456789')
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/)
+
+  // A German national number, typed the way people write it.
+  await page.getByLabel('Phone number').fill('0163 787 5622')
+  await page.getByLabel('Phone number').press('Enter')
+  await page.waitForURL('**/number/491637875622')
+  await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('+49 163 7875622')
+  await expect(page.getByTestId('number-region')).toContainText('Germany')
+  await expect(page.getByText('Unwanted')).toBeVisible()
+  const index = Number(await page.getByRole('meter', { name: 'Reputation' }).getAttribute('aria-valuenow'))
+  expect(index).toBeLessThan(2)
+  await expect(page.getByRole('listitem').filter({ hasText: 'Fraud' }).first()).toBeVisible()
+  await expect(page.getByTestId('evidence')).toContainText('1238 reports of “Fraud” from the phoneblock list')
+
+  // The search is in the history.
+  await page.getByRole('link', { name: 'Caller ID home' }).click()
+  await expect(page.getByRole('list', { name: 'Recent searches' }).getByRole('link', { name: '+49 163 7875622' })).toBeVisible()
+
+  // Sign out from the settings: the token is revoked on the server too.
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.waitForURL('**/login')
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  const after = await page.request.get('/api/v6/numcy/balance', { headers: { authorization: `Bearer ${token}` } })
+  expect(after.status()).toBe(403)
+})
+
+test('a number that does not exist lands on the not-found page', async ({ page }) => {
+  await signInWithDevProvider(page, '+49 151 23456780')
+  await page.getByLabel('Phone number').fill('1')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page.waitForURL('**/number/not-found')
+  await expect(page.getByRole('heading', { level: 1, name: 'Number not found' })).toBeVisible()
+  await page.goto('/number/999999')
+  await page.waitForURL('**/number/not-found')
+})
+
+test('/settings when signed out lands on /login', async ({ page }) => {
+  await page.goto('/settings')
+  await page.waitForURL('**/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+})
+
+test('a language prefix redirects to the unprefixed route', async ({ page }) => {
+  await page.goto('/fr/search')
+  await page.waitForURL((url) => url.pathname === '/search')
+  await page.goto('/xx/search')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+})
+
+test('a refused token sends the user to /not-authorized and removes it', async ({ page }) => {
+  await page.goto('/search')
+  await page.evaluate(() => localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged'))
+  await page.goto('/number/4915123456789')
+  await page.waitForURL('**/not-authorized')
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
