@@ -1,5 +1,6 @@
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
-import { DataDirLockedError, openDatabase } from './db/client'
+import { DataDirLockedError, openDatabase, type Database } from './db/client'
 import { EnvError, loadEnv } from './env'
 
 /** Starts the API (and the built SPA) and shuts it down cleanly on SIGTERM/SIGINT. */
@@ -33,25 +34,7 @@ export async function startServer(): Promise<void> {
   }
 
   const app = await buildApp({ env, database })
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting')
-      process.exit(1)
-    }, 15_000)
-    force.unref()
-    try {
-      await app.close()
-      await database.close()
-      process.exit(0)
-    } catch (err) {
-      app.log.error({ err }, 'error during shutdown')
-      process.exit(1)
-    }
-  }
+  const shutdown = createShutdown(app, database)
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
@@ -68,3 +51,34 @@ export async function startServer(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) void startServer()
+
+/**
+ * Graceful shutdown: stop accepting connections, let in-flight requests finish, close
+ * the database (releasing the data folder), then exit 0; exit 1 after 15 s regardless.
+ */
+export function createShutdown(app: FastifyInstance, database: Database, exit: (code: number) => void = process.exit) {
+  let closing = false
+  return async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting')
+      exit(1)
+    }, 15_000)
+    force.unref()
+    // Keep-alive connections that finish their request while we close would hold the
+    // server open until their timeout: close each as soon as it is idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections?.(), 100)
+    try {
+      await app.close()
+      clearInterval(sweep)
+      await database.close()
+      clearTimeout(force)
+      exit(0)
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown')
+      exit(1)
+    }
+  }
+}

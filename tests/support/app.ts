@@ -14,7 +14,13 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(backend: Backend, env: Record<string, string> = {}, extra: Partial<Parameters<typeof buildApp>[0]> = {}): Promise<TestApp> {
+export async function createTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  extra: Partial<Parameters<typeof buildApp>[0]> = {},
+  /** Adds test-only routes before the app is ready. */
+  configure?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const database = await openTestDatabase(backend)
   const app = await buildApp({
     env: loadEnv({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env }),
@@ -23,6 +29,7 @@ export async function createTestApp(backend: Backend, env: Record<string, string
     webRoot: '/nonexistent',
     ...extra,
   })
+  configure?.(app)
   await app.ready()
   return {
     app,

@@ -1,0 +1,43 @@
+import os from 'node:os'
+import path from 'node:path'
+import fs from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { EnvError, loadEnv } from './env'
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-env-'))
+
+describe('environment', () => {
+  it('has safe defaults for the embedded mode and keeps a generated JWT secret in DATA_DIR', () => {
+    const dir = tmp()
+    const env = loadEnv({ DATA_DIR: dir })
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', AUTH_DEV: true, SIGNING_SECRET: 'callerid-web', RATE_LIMIT_PER_MINUTE: 600, AUTH_RATE_LIMIT_PER_MINUTE: 30 })
+    expect(env.providers).toEqual({ telegram: false, whatsapp: false, sms: false, dev: true })
+    expect(env.JWT_SECRET).toHaveLength(64)
+    expect(loadEnv({ DATA_DIR: dir }).JWT_SECRET).toBe(env.JWT_SECRET)
+  })
+
+  it('names every bad variable in one readable message', () => {
+    expect(() => loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(EnvError)
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT/)
+      expect((err as Error).message).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/)
+    }
+  })
+
+  it('refuses development switches in production and requires a JWT secret there', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), AUTH_DEV: '1' })).toThrow(/AUTH_DEV/)
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/)
+    const prod = loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })
+    expect(prod.AUTH_DEV).toBe(false)
+    expect(prod.providers.dev).toBe(false)
+  })
+
+  it('turns a provider on only when all of its variables are set', () => {
+    const some = loadEnv({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_BOT_USERNAME: 'callerid_bot' })
+    expect(some.providers.telegram).toBe(false)
+    const all = loadEnv({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_BOT_USERNAME: 'callerid_bot', TELEGRAM_WEBHOOK_SECRET: 'sec_ret-1' })
+    expect(all.providers.telegram).toBe(true)
+  })
+})
