@@ -73,7 +73,7 @@ type RootTranslation = {
 		 */
 		logout: string
 		/**
-		 * B​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​c​o​i​n​s
+		 * B​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} balance
 		 */
 		balance: RequiredParams<'balance'>
@@ -270,7 +270,7 @@ type RootTranslation = {
 		 */
 		submit: string
 		/**
-		 * {​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​l​e​f​t​ ​t​o​d​a​y
+		 * {​c​o​u​n​t​}​ ​{​{​s​e​a​r​c​h​|​s​e​a​r​c​h​e​s​}​}​ ​l​e​f​t​ ​t​o​d​a​y
 		 * @param {number} count
 		 */
 		remaining: RequiredParams<'count'>
@@ -367,35 +367,35 @@ type RootTranslation = {
 		 */
 		noEvidence: string
 		/**
-		 * {​v​o​t​e​s​}​ ​r​e​p​o​r​t​s​ ​o​f​ ​“​{​l​a​b​e​l​}​”​ ​f​r​o​m​ ​t​h​e​ ​{​s​o​u​r​c​e​}​ ​l​i​s​t
+		 * {​v​o​t​e​s​}​ ​{​{​r​e​p​o​r​t​|​r​e​p​o​r​t​s​}​}​ ​o​f​ ​“​{​l​a​b​e​l​}​”​ ​f​r​o​m​ ​t​h​e​ ​{​s​o​u​r​c​e​}​ ​l​i​s​t
 		 * @param {string} label
 		 * @param {string} source
 		 * @param {number} votes
 		 */
 		evidenceImported: RequiredParams<'label' | 'source' | 'votes'>
 		/**
-		 * {​v​o​t​e​s​}​ ​p​e​o​p​l​e​ ​b​l​o​c​k​e​d​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 * {​v​o​t​e​s​}​ ​{​{​p​e​r​s​o​n​|​p​e​o​p​l​e​}​}​ ​b​l​o​c​k​e​d​ ​t​h​i​s​ ​n​u​m​b​e​r
 		 * @param {number} votes
 		 */
 		evidenceBans: RequiredParams<'votes'>
 		/**
-		 * {​v​o​t​e​s​}​ ​p​e​o​p​l​e​ ​t​a​g​g​e​d​ ​i​t​ ​“​{​l​a​b​e​l​}​”
+		 * {​v​o​t​e​s​}​ ​{​{​p​e​r​s​o​n​|​p​e​o​p​l​e​}​}​ ​t​a​g​g​e​d​ ​i​t​ ​“​{​l​a​b​e​l​}​”
 		 * @param {string} label
 		 * @param {number} votes
 		 */
 		evidencePolls: RequiredParams<'label' | 'votes'>
 		/**
-		 * {​c​o​u​n​t​}​ ​c​o​m​m​e​n​t​s
+		 * {​c​o​u​n​t​}​ ​{​{​c​o​m​m​e​n​t​|​c​o​m​m​e​n​t​s​}​}
 		 * @param {number} count
 		 */
 		comments: RequiredParams<'count'>
 		/**
-		 * S​a​v​e​d​ ​u​n​d​e​r​ ​{​c​o​u​n​t​}​ ​n​a​m​e​s
+		 * S​a​v​e​d​ ​u​n​d​e​r​ ​{​c​o​u​n​t​}​ ​{​{​n​a​m​e​|​n​a​m​e​s​}​}
 		 * @param {number} count
 		 */
 		contacts: RequiredParams<'count'>
 		/**
-		 * {​c​o​u​n​t​}​ ​b​l​o​c​k​s
+		 * {​c​o​u​n​t​}​ ​{​{​b​l​o​c​k​|​b​l​o​c​k​s​}​}
 		 * @param {number} count
 		 */
 		bans: RequiredParams<'count'>
@@ -420,7 +420,7 @@ type RootTranslation = {
 		 */
 		limitTitle: string
 		/**
-		 * Y​o​u​ ​h​a​v​e​ ​u​s​e​d​ ​a​l​l​ ​f​r​e​e​ ​s​e​a​r​c​h​e​s​ ​f​o​r​ ​t​o​d​a​y​.​ ​P​a​i​d​ ​s​e​a​r​c​h​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​c​o​i​n​ ​p​e​r​ ​n​u​m​b​e​r​.
+		 * Y​o​u​ ​h​a​v​e​ ​u​s​e​d​ ​a​l​l​ ​f​r​e​e​ ​s​e​a​r​c​h​e​s​ ​f​o​r​ ​t​o​d​a​y​.​ ​P​a​i​d​ ​s​e​a​r​c​h​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​p​e​r​ ​n​u​m​b​e​r​.
 		 * @param {number} price
 		 */
 		limitText: RequiredParams<'price'>
@@ -620,7 +620,7 @@ type RootTranslation = {
 		 */
 		numcyIntro: string
 		/**
-		 * Y​o​u​r​ ​b​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​c​o​i​n​s
+		 * Y​o​u​r​ ​b​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} balance
 		 */
 		balance: RequiredParams<'balance'>
@@ -728,7 +728,7 @@ export type TranslationFunctions = {
 		 */
 		logout: () => LocalizedString
 		/**
-		 * Balance: {balance} coins
+		 * Balance: {balance} {{coin|coins}}
 		 */
 		balance: (arg: { balance: number }) => LocalizedString
 	}
@@ -918,7 +918,7 @@ export type TranslationFunctions = {
 		 */
 		submit: () => LocalizedString
 		/**
-		 * {count} searches left today
+		 * {count} {{search|searches}} left today
 		 */
 		remaining: (arg: { count: number }) => LocalizedString
 		/**
@@ -1012,27 +1012,27 @@ export type TranslationFunctions = {
 		 */
 		noEvidence: () => LocalizedString
 		/**
-		 * {votes} reports of “{label}” from the {source} list
+		 * {votes} {{report|reports}} of “{label}” from the {source} list
 		 */
 		evidenceImported: (arg: { label: string, source: string, votes: number }) => LocalizedString
 		/**
-		 * {votes} people blocked this number
+		 * {votes} {{person|people}} blocked this number
 		 */
 		evidenceBans: (arg: { votes: number }) => LocalizedString
 		/**
-		 * {votes} people tagged it “{label}”
+		 * {votes} {{person|people}} tagged it “{label}”
 		 */
 		evidencePolls: (arg: { label: string, votes: number }) => LocalizedString
 		/**
-		 * {count} comments
+		 * {count} {{comment|comments}}
 		 */
 		comments: (arg: { count: number }) => LocalizedString
 		/**
-		 * Saved under {count} names
+		 * Saved under {count} {{name|names}}
 		 */
 		contacts: (arg: { count: number }) => LocalizedString
 		/**
-		 * {count} blocks
+		 * {count} {{block|blocks}}
 		 */
 		bans: (arg: { count: number }) => LocalizedString
 		/**
@@ -1056,7 +1056,7 @@ export type TranslationFunctions = {
 		 */
 		limitTitle: () => LocalizedString
 		/**
-		 * You have used all free searches for today. Paid search costs {price} coin per number.
+		 * You have used all free searches for today. Paid search costs {price} {{coin|coins}} per number.
 		 */
 		limitText: (arg: { price: number }) => LocalizedString
 		/**
@@ -1254,7 +1254,7 @@ export type TranslationFunctions = {
 		 */
 		numcyIntro: () => LocalizedString
 		/**
-		 * Your balance: {balance} coins
+		 * Your balance: {balance} {{coin|coins}}
 		 */
 		balance: (arg: { balance: number }) => LocalizedString
 	}
