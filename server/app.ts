@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import compress from '@fastify/compress'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
@@ -72,11 +72,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: env.isProduction ? '127.0.0.1,::1' : false,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs (bad %-escapes, over-long path segments) get the error envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, _request, res) => {
+      const reply = res as unknown as FastifyReply
       const status = error.statusCode ?? 400
       if (status >= 500) return void reply.code(500).send(errorBody(ERROR_CODES.INTERNAL, 'Something went wrong on our side; try again'))
       const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the path is too long' : 'The URL is not valid: check its %-escapes'
-      return void reply.code(status).send(errorBody(status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION, message))
+      return void reply.code(status).send(errorBody(ERROR_CODES.VALIDATION, message))
     },
   })
 
@@ -187,9 +188,17 @@ async function registerWebApp(app: FastifyInstance, webRoot: string) {
   if (hasWeb) {
     const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET }).replace(/"/g, '&quot;')
     indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
-    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: true, maxAge: '1h', immutable: false, setHeaders: (reply, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
-    } })
+    // One route per built file; everything else (/, deep links, folders) is the SPA.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      maxAge: '1h',
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      },
+    })
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]

@@ -14,7 +14,7 @@ describe('embedded database', () => {
     await expect(openPglite(dir)).rejects.toThrow(/in use by another running server/)
     await first.close()
     const again = await openPglite(dir)
-    const rows = await again.db.execute<{ e164: string }>(sql`select e164 from numbers`)
+    const rows = (await again.db.execute(sql`select e164 from numbers`)) as unknown as { rows: Array<{ e164: string }> }
     expect(rows.rows.map((r) => r.e164)).toEqual(['+493012345678'])
     await again.close()
   })

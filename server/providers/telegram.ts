@@ -26,14 +26,15 @@ export type TelegramIntent =
   | { kind: 'ignore' }
 
 export function readTelegramUpdate(update: TelegramUpdate): TelegramIntent {
-  const m = update.message
-  if (!m || m.chat?.type !== 'private') return { kind: 'ignore' }
+  const m = update?.message
+  if (!m || typeof m !== 'object' || m.chat?.type !== 'private' || !Number.isSafeInteger(m.chat.id)) return { kind: 'ignore' }
   const chatId = String(m.chat.id)
-  const start = /^\/start\s+(?:lgn_)?(\d{6})$/.exec(m.text?.trim() ?? '')
+  const start = /^\/start\s+(?:lgn_)?(\d{6})$/.exec(typeof m.text === 'string' ? m.text.trim() : '')
   if (start) return { kind: 'start', chatId, code: start[1] }
-  if (m.contact) {
+  if (m.contact && typeof m.contact === 'object') {
     // Only the sender's own contact proves the number; a forwarded card has another user_id or none.
-    if (!m.from || m.contact.user_id !== m.from.id) return { kind: 'foreign-contact', chatId }
+    if (!m.from || typeof m.contact.user_id !== 'number' || m.contact.user_id !== m.from.id) return { kind: 'foreign-contact', chatId }
+    if (typeof m.contact.phone_number !== 'string') return { kind: 'foreign-contact', chatId }
     const digits = m.contact.phone_number.replace(/\D/g, '')
     return { kind: 'contact', chatId, phone: `+${digits}` }
   }

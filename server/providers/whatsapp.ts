@@ -30,12 +30,14 @@ interface WhatsappPayload {
 /** Every inbound text message addressed to our number; statuses and other numbers are skipped. */
 export function readWhatsappMessages(payload: WhatsappPayload, phoneNumberId: string): WhatsappInbound[] {
   if (payload?.object !== 'whatsapp_business_account') return []
+  // The body is signed by Meta, but its shape is still checked: a surprise must not become a 500.
+  const list = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : [])
   const out: WhatsappInbound[] = []
-  for (const entry of payload.entry ?? []) {
-    for (const change of entry.changes ?? []) {
-      if (change.field !== 'messages' || change.value?.metadata?.phone_number_id !== phoneNumberId) continue
-      for (const m of change.value.messages ?? []) {
-        if (m.type === 'text' && m.id && m.from && typeof m.text?.body === 'string') {
+  for (const entry of list(payload.entry)) {
+    for (const change of list(entry?.changes)) {
+      if (change?.field !== 'messages' || change.value?.metadata?.phone_number_id !== phoneNumberId) continue
+      for (const m of list(change.value.messages)) {
+        if (m?.type === 'text' && typeof m.id === 'string' && m.id && typeof m.from === 'string' && m.from && typeof m.text?.body === 'string') {
           out.push({ id: m.id, from: m.from, text: m.text.body })
         }
       }

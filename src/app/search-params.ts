@@ -14,7 +14,11 @@ export const globalSearch = z.object({
 })
 export type GlobalSearch = z.infer<typeof globalSearch>
 
+/** The router reads `?settings=1` as the number 1: our params are all strings. */
+export function stringValues(search: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(search).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]))
+}
+
 export function validateGlobalSearch(search: Record<string, unknown>): GlobalSearch {
-  const normalized = Object.fromEntries(Object.entries(search).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]))
-  return globalSearch.parse(normalized)
+  return globalSearch.parse(stringValues(search))
 }

@@ -1,6 +1,7 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { z } from 'zod'
 import { EntryRedirect } from '@/features/entry/entry-redirect'
+import { stringValues } from '@/app/search-params'
 
 const entrySearch = z.object({
   to: z.string().max(2048).optional().catch(undefined),
@@ -8,7 +9,7 @@ const entrySearch = z.object({
 })
 
 export const Route = createFileRoute('/key/$key')({
-  validateSearch: (search) => entrySearch.parse(search),
+  validateSearch: (search) => entrySearch.parse(stringValues(search)),
   component: KeyEntry,
 })
 

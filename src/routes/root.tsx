@@ -3,6 +3,7 @@ import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { AppShell } from '@/components/layout/app-shell'
 import { validateGlobalSearch } from '@/app/search-params'
 import { setTheme } from '@/stores/theme'
+import { SessionBootstrap } from '@/features/auth/session-bootstrap'
 
 export const Route = createRootRoute({
   validateSearch: validateGlobalSearch,
@@ -16,6 +17,7 @@ function Root() {
   }, [theme])
   return (
     <AppShell>
+      <SessionBootstrap />
       <Outlet />
     </AppShell>
   )

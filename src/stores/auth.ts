@@ -69,3 +69,10 @@ export function setFirstComment(on: boolean) {
   auth.firstComment = on
   storage.set(K.firstComment, on ? '1' : '0')
 }
+
+/** What the own profile tells about the signed-in user, kept like a sign-in would. */
+export function rememberProfile(profile: { profileId: number; phoneNumber: string }) {
+  storage.set(K.phoneNumber, profile.phoneNumber)
+  storage.set(K.profileId, String(profile.profileId))
+  Object.assign(auth, { phoneNumber: profile.phoneNumber, profileId: profile.profileId })
+}

@@ -124,7 +124,8 @@ export async function accountRoutes(app: FastifyInstance) {
     const phone = app.phone.normalize(request.body.phoneNumber, region)
     if (!phone) throw badRequest('phoneNumber is not a valid phone number', ERROR_CODES.NUMBER_INVALID)
     const at = request.body.date ? new Date(request.body.date * (request.body.date < 1e12 ? 1000 : 1)) : new Date()
-    if (at.getTime() > Date.now() + 60_000 || at.getTime() < Date.UTC(2000, 0, 1)) throw badRequest('date must be a Unix time in the past')
+    // Written so that an Invalid Date (a number beyond what Date holds) fails too.
+    if (!(at.getTime() <= Date.now() + 60_000 && at.getTime() >= Date.UTC(2000, 0, 1))) throw badRequest('date must be a Unix time in the past')
     const numberId = await upsertNumber(app.db, phone.e164, phone.country)
     await app.db.insert(searchHistory).values({ userId: user.id, numberId, searchedAt: at })
     return { status: true as const }

@@ -4,6 +4,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { Spinner } from '@/components/ui/spinner'
 import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 import { setTheme } from '@/stores/theme'
+import { rememberProfile } from '@/stores/auth'
 import { getMyProfile } from '@/features/search/api/search-calls'
 import { acceptKey } from './key'
 
@@ -37,7 +38,7 @@ export function EntryRedirect({ routeKey, search }: { routeKey: string; search: 
       if (!number) return navigate({ to: '/number/my', replace: true })
       return navigate({ to: '/number/$phoneNumber', params: { phoneNumber: number.replace(/\D/g, '') }, replace: true })
     }
-    if (accepted) getMyProfile(locale).catch(() => undefined).finally(go)
+    if (accepted) getMyProfile(locale).then(rememberProfile).catch(() => undefined).finally(go)
     else void navigate({ to: '/login', replace: true })
   }, [routeKey, search.to, search.settings, number, theme, banner, navigate, locale])
   return <Spinner label={LL.entry.title()} />

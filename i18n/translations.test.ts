@@ -1,0 +1,53 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { SUPPORTED_LOCALES } from '../contract/constants'
+import en from './en'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+type Dict = { [key: string]: string | Dict }
+
+function flatten(dict: Dict, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [k, v] of Object.entries(dict)) {
+    const key = prefix ? `${prefix}_${k}` : k
+    if (typeof v === 'string') out.set(key, v)
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv)
+  }
+  return out
+}
+
+/** `{name}` and `{name:type}` arguments; `{{…}}` plural parts are not arguments. */
+function placeholders(text: string): string[] {
+  const withoutPlurals = text.replace(/\{\{[^}]*\}\}/g, '')
+  return [...withoutPlurals.matchAll(/\{(\w+)(?::[\w|]+)?\}/g)].map((m) => m[1]).sort()
+}
+
+const base = flatten(en as unknown as Dict)
+
+describe('translations', () => {
+  it('has a folder for every supported language', () => {
+    const folders = fs.readdirSync(here).filter((f) => fs.statSync(path.join(here, f)).isDirectory())
+    expect(folders.sort()).toEqual([...SUPPORTED_LOCALES].sort())
+  })
+
+  describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en'))('%s', (locale) => {
+    it('has every key and every placeholder of English, and nothing left in English', async () => {
+      const mod = await import(`./${locale}/index.ts`)
+      const dict = flatten(mod.default as Dict)
+      expect([...dict.keys()].sort()).toEqual([...base.keys()].sort())
+      for (const [key, english] of base) {
+        const translated = dict.get(key)!
+        expect(translated.trim(), `${locale} ${key} is empty`).not.toBe('')
+        expect(placeholders(translated), `${locale} ${key} placeholders`).toEqual(placeholders(english))
+        for (const plural of translated.matchAll(/\{\{([^}]*)\}\}/g)) {
+          const slots = plural[1].split('|').length
+          expect([1, 2, 6], `${locale} ${key} plural forms`).toContain(slots)
+        }
+      }
+      const untouched = [...base].filter(([key, english]) => /[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(english) && dict.get(key) === english)
+      expect(untouched.map(([k]) => k), `${locale} strings still in English`).toEqual([])
+    })
+  })
+})

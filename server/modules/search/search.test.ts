@@ -1,0 +1,193 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backends } from '../../../tests/support/database'
+import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
+import { ERROR_CODES } from '../../../contract/errors'
+import { coinLedger, dailyUsage, importedEvidence, tags, users } from '../../db/schema'
+import { grantCoins } from '../coins/ledger'
+import { upsertNumber } from '../numbers/repository'
+
+describe.each(backends)('search on %s', (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+  })
+  afterAll(async () => t?.close())
+
+  const search = (token: string, number: string, query: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token), query })
+  async function found(token: string, number: string, query: Record<string, string> = {}): Promise<NumberProfile> {
+    const res = await search(token, number, query)
+    expect(res.statusCode, res.body).toBe(200)
+    return searchResponse.parse(res.json()).data
+  }
+  const leftToday = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v202305/main/load', headers: bearer(token) })).json().data.leftRequests as number
+  const balance = async (userId: number) =>
+    (await t.database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance
+  /** Uses up today's allowance directly, so the tests past the limit need not run 30 searches each. */
+  const exhaust = (userId: number) =>
+    t.database.db.insert(dailyUsage).values({ userId, day: new Date().toISOString().slice(0, 10), count: 30 })
+      .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count: 30 } })
+
+  it('requires sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v202505/search/%2B493012345678' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.UNAUTHORIZED })
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v202505/search/%2B493012345678', headers: { authorization: 'Bearer nope' } })
+    expect(bad.statusCode).toBe(403)
+  })
+
+  it("reads a national number with the searcher's region and answers the full profile with defaults", async () => {
+    const { token } = await signIn(t.app, '+4915123456789')
+    const de = await found(token, '03012345678')
+    expect(de.phone.number).toBe('+493012345678')
+    expect(de.targetPhoneNumber).toBe('493012345678')
+    expect(de.phone.region).toContain('Germany')
+    expect(de.phone.region).toContain('Berlin')
+    expect(de.metrics.index).toBe(5)
+    expect(de.common.leftRequests).toBe(29)
+    expect(de.common.isPaidRequest).toBe(false)
+    expect(de.paidAlert).toEqual({ show: false, paidSearchPrice: 1 })
+    expect(de.comments).toEqual([])
+    expect(de.evidence).toEqual([])
+    expect(de.tagsTop.categories).toEqual([])
+    // A mobile number: the carrier it was first given to.
+    const mobile = await found(token, '0151 23456780')
+    expect(mobile.phone.number).toBe('+4915123456780')
+    expect(mobile.phone.carrier).toBeTruthy()
+    expect(mobile.common.leftRequests).toBe(28)
+    // International forms read the same everywhere.
+    expect((await found(token, '+1 201-555-0123')).phone.number).toBe('+12015550123')
+    expect((await found(token, '0012015550123')).phone.number).toBe('+12015550123')
+
+    const us = await signIn(t.app, '+12125550199')
+    const fromUs = await found(us.token, '2015550123')
+    expect(fromUs.phone.number).toBe('+12015550123')
+    expect(fromUs.targetPhoneNumber).toBe('12015550123')
+    expect(fromUs.phone.region).toContain('United States')
+    expect(fromUs.common.leftRequests).toBe(29)
+  })
+
+  it('answers 404 with the error envelope for what is not a phone number, without counting it', async () => {
+    const { token } = await signIn(t.app, '+4915123456781')
+    for (const number of ['hello', 'abc123def', '5', '1', '12', '112', '110', '+49', '0000000', '+999123456789', '++--', '0049', '22222']) {
+      const res = await search(token, number)
+      expect(res.statusCode, number).toBe(404)
+      expect(res.json(), number).toMatchObject({ status: false, status_code: ERROR_CODES.NUMBER_INVALID, message: expect.any(String) })
+    }
+    const us = await signIn(t.app, '+12125550198')
+    for (const number of ['911', '411', '311']) expect((await search(us.token, number)).statusCode, number).toBe(404)
+    for (const number of ['1'.repeat(65), '%', '..', ' ']) expect((await search(token, number)).statusCode, number).toBeLessThan(500)
+    const res = await search(token, '+493012345678', { paidSearch: 'yes' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/paidSearch/)
+    expect(await leftToday(token)).toBe(30)
+    expect(await leftToday(us.token)).toBe(30)
+  })
+
+  it('limits to 30 searches a day, then answers only the phone block with the paid alert', async () => {
+    const { token } = await signIn(t.app, '+4915123456782')
+    for (let i = 0; i < 30; i++) {
+      const p = await found(token, `+4930123456${String(i).padStart(2, '0')}`)
+      expect(p.common.leftRequests).toBe(29 - i)
+      expect(p.paidAlert.show).toBe(false)
+    }
+    const limited = await found(token, '+493012345699')
+    expect(limited.phone).toMatchObject({ number: '+493012345699', region: expect.stringContaining('Berlin') })
+    expect(limited.targetPhoneNumber).toBe('493012345699')
+    expect(limited.common.leftRequests).toBe(0)
+    expect(limited.paidAlert).toEqual({ show: true, paidSearchPrice: 1 })
+    expect(limited.metrics.index).toBe(5)
+    expect(limited.evidence).toEqual([])
+    // Still limited, and the count never goes negative.
+    expect((await found(token, '+493012345698')).common.leftRequests).toBe(0)
+    expect(await leftToday(token)).toBe(0)
+    // Your own number is always free.
+    const own = await found(token, '015123456782')
+    expect(own.paidAlert.show).toBe(false)
+    expect(own.common.profileView).toBe('OWNER')
+  })
+
+  it('does not count looking up your own number', async () => {
+    const { token } = await signIn(t.app, '+4915123456783')
+    for (const own of ['+4915123456783', '015123456783', '0049 151 23456783']) {
+      const p = await found(token, own)
+      expect(p.common.leftRequests).toBe(30)
+      expect(p.common.profileView).toBe('OWNER')
+    }
+    expect(await leftToday(token)).toBe(30)
+    expect((await found(token, '+493012345678')).common.leftRequests).toBe(29)
+  })
+
+  it('makes the search past the limit a paid one with overlimit on, paidSearch=1 and coins', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123456784')
+    await t.database.db.update(users).set({ overlimit: true }).where(eq(users.id, profileId))
+    await grantCoins(t.database.db, profileId, 2, 'test_grant', `grant-${profileId}`)
+    await exhaust(profileId)
+
+    // Without asking for a paid search it stays limited and costs nothing.
+    expect((await found(token, '+493012345601')).paidAlert.show).toBe(true)
+    expect(await balance(profileId)).toBe(2)
+
+    const paid = await found(token, '+493012345602', { paidSearch: '1' })
+    expect(paid.paidAlert.show).toBe(false)
+    expect(paid.common).toMatchObject({ isPaidRequest: true, leftRequests: 0, balance: 1 })
+    expect(paid.phone.region).toContain('Berlin')
+    expect(await balance(profileId)).toBe(1)
+    const ledger = await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))
+    expect(ledger).toHaveLength(1)
+    expect(ledger[0]).toMatchObject({ delta: -1, balanceAfter: 1 })
+
+    expect((await found(token, '+493012345603', { paidSearch: '1' })).common.balance).toBe(0)
+    // Out of coins: limited again, and the balance stays at zero.
+    const broke = await found(token, '+493012345604', { paidSearch: '1' })
+    expect(broke.paidAlert.show).toBe(true)
+    expect(broke.common).toMatchObject({ leftRequests: 0, balance: 0, isPaidRequest: false })
+    expect(await balance(profileId)).toBe(0)
+    expect(await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))).toHaveLength(2)
+  })
+
+  it('does not charge without overlimit or without coins', async () => {
+    const rich = await signIn(t.app, '+4915123456785')
+    await grantCoins(t.database.db, rich.profileId, 5, 'test_grant', `grant-${rich.profileId}`)
+    await exhaust(rich.profileId)
+    const noOverlimit = await found(rich.token, '+493012345605', { paidSearch: '1' })
+    expect(noOverlimit.paidAlert.show).toBe(true)
+    expect(noOverlimit.common.balance).toBe(5)
+    expect(await balance(rich.profileId)).toBe(5)
+
+    const poor = await signIn(t.app, '+4915123456786')
+    await t.database.db.update(users).set({ overlimit: true }).where(eq(users.id, poor.profileId))
+    await exhaust(poor.profileId)
+    const limited = await found(poor.token, '+493012345606', { paidSearch: '1' })
+    expect(limited.paidAlert.show).toBe(true)
+    expect(limited.common).toMatchObject({ leftRequests: 0, balance: 0 })
+    expect(await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, poor.profileId))).toHaveLength(0)
+  })
+
+  it('gives exactly 30 full results to 40 parallel searches of a fresh user', async () => {
+    const { token } = await signIn(t.app, '+4915123456787')
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => found(token, `+4930987654${String(i).padStart(2, '0')}`)))
+    const full = results.filter((r) => !r.paidAlert.show)
+    const limited = results.filter((r) => r.paidAlert.show)
+    expect(full).toHaveLength(30)
+    expect(limited).toHaveLength(10)
+    expect(full.map((r) => r.common.leftRequests).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i))
+    expect(limited.every((r) => r.common.leftRequests === 0)).toBe(true)
+    expect(await leftToday(token)).toBe(0)
+  })
+
+  it('weighs imported evidence: 300 fraud votes pull the index far below 5', async () => {
+    const { token } = await signIn(t.app, '+4915123456788')
+    const numberId = await upsertNumber(t.database.db, '+493055555555', 'DE')
+    const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
+    await t.database.db.insert(importedEvidence).values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 300, lastSeen: new Date() })
+    const p = await found(token, '030 55555555')
+    expect(p.metrics.index).toBeLessThan(2)
+    expect(p.metrics.isUnwanted).toBe(true)
+    expect(p.tagsTop.categories[0]).toMatchObject({ code: 'fraud', count: 300, id: fraud.id })
+    expect(p.evidence).toEqual([expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 300, direction: 'negative' })])
+  })
+})

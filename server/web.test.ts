@@ -1,0 +1,41 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../tests/support/app'
+
+describe('the web app served by the API server', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-web-'))
+    fs.mkdirSync(path.join(webRoot, 'assets'))
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
+    fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)')
+    fs.writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\n')
+    t = await createTestApp('pglite', { SIGNING_SECRET: 'from-env' }, { webRoot })
+  })
+  afterAll(async () => t?.close())
+
+  it.each(['/', '/search', '/number/491637875622', '/fr/search', '/assets/', '/index.html'])('answers %s with the page and its run-time config', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    expect(res.body).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;}"')
+    expect(res.body).not.toContain('__APP_CONFIG__')
+  })
+
+  it('serves built files, assets with a long cache life', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent')
+  })
+
+  it('answers unknown API paths with the JSON error, never the page', async () => {
+    for (const url of ['/api/v6/nothing', '/localeModule/json/xx.json']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ status: false })
+    }
+  })
+})
