@@ -4,10 +4,11 @@ import { csvRecords, isBlank } from './csv-records'
 import { readPhone } from './read-phone'
 import { ImportError, skip } from './types'
 
-interface NumberTally {
+/** Complaints about one number under one label, and the latest complaint date (epoch ms, 0 when none). */
+interface Tally {
   country: string | null
-  /** label → complaints and the latest complaint date (epoch ms, 0 when none). */
-  labels: Map<string, { votes: number; last: number }>
+  votes: number
+  last: number
 }
 
 const columnKey = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '')
@@ -24,7 +25,8 @@ const ROBOCALL = /^(y|yes|true|1|robocall)$/i
 export async function importFtc(ctx: ImportContext): Promise<void> {
   const { summary } = ctx
   const region = ctx.region ?? 'US'
-  const tallies = new Map<string, NumberTally>()
+  const tallies = new Map<string, Tally>()
+  const distinct = new Set<string>()
   let columns: { phone: number; created: number; violation: number; subject: number; robocall: number; count: number } | null = null
 
   for await (const fields of csvRecords(ctx.file, () => countRow(ctx, 'malformed row'), ctx.signal)) {
@@ -50,23 +52,22 @@ export async function importFtc(ctx: ImportContext): Promise<void> {
     }
     summary.accepted++
     const at = Math.max(parseFtcDate(fields[columns.violation]), parseFtcDate(fields[columns.created]))
-    let tally = tallies.get(phone.e164)
-    if (!tally) tallies.set(phone.e164, (tally = { country: phone.country, labels: new Map() }))
+    distinct.add(phone.e164)
     const robocall = ROBOCALL.test((fields[columns.robocall] ?? '').trim())
-    count(tally, robocall ? 'robocall' : 'spam', at)
+    count(tallies, phone.e164, phone.country, robocall ? 'robocall' : 'spam', at)
     const subcategory = ftcSubjectTag(fields[columns.subject] ?? '')
-    if (subcategory) count(tally, subcategory, at)
+    if (subcategory) count(tallies, phone.e164, phone.country, subcategory, at)
   }
   if (!columns) throw new ImportError(`${ctx.file} is empty`)
 
-  summary.numbers = tallies.size
+  summary.numbers = distinct.size
+  distinct.clear()
   ctx.progress.end()
   ctx.progress.show(`  writing the evidence of ${summary.numbers.toLocaleString('en-US')} numbers`, true)
   const writer = ctx.writer('ftc')
-  for (const [e164, tally] of tallies) {
-    for (const [label, { votes, last }] of tally.labels) {
-      await writer.add({ e164, country: tally.country, label, votes, lastSeen: last ? new Date(last) : null })
-    }
+  for (const [key, { country, votes, last }] of tallies) {
+    const [e164, label] = key.split(' ')
+    await writer.add({ e164, country, label, votes, lastSeen: last ? new Date(last) : null })
   }
   await writer.flush()
 }
@@ -76,12 +77,13 @@ function countRow(ctx: ImportContext, reason: string) {
   skip(ctx.summary, reason)
 }
 
-function count(tally: NumberTally, label: string, at: number) {
-  const entry = tally.labels.get(label)
-  if (entry) {
-    entry.votes++
-    entry.last = Math.max(entry.last, at)
-  } else tally.labels.set(label, { votes: 1, last: at })
+function count(tallies: Map<string, Tally>, e164: string, country: string | null, label: string, at: number) {
+  const key = `${e164} ${label}`
+  const tally = tallies.get(key)
+  if (tally) {
+    tally.votes++
+    tally.last = Math.max(tally.last, at)
+  } else tallies.set(key, { country, votes: 1, last: at })
 }
 
 function readHeader(fields: string[], file: string) {

@@ -8,6 +8,9 @@ import { createTestApp, form, sign, TEST_HOST, type TestApp } from '../../../tes
 import { ERROR_CODES } from '../../../contract/errors'
 import { authCodes, users } from '../../db/schema'
 
+/** Bot replies leave after the webhook has answered: give them a moment to arrive. */
+const settle = () => new Promise((r) => setTimeout(r, 150))
+
 const headers = { host: TEST_HOST }
 const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -156,6 +159,7 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
 
       const started = await post(startUpdate(userId, code))
       expect(started.statusCode).toBe(200)
+      await settle()
       const asked = fake.to(userId).at(-1)!
       expect(asked.path).toBe(`/bot${BOT_TOKEN}/sendMessage`)
       expect(asked.body.reply_markup?.keyboard?.[0]?.[0]).toMatchObject({ request_contact: true })
@@ -166,10 +170,12 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
       expect((await post(contactUpdate(userId, '+4915123456789', 987654321))).statusCode).toBe(200)
       expect((await post(contactUpdate(userId, '+4915123456789', undefined))).statusCode).toBe(200)
       await expectUnconfirmed(code)
+      await settle()
       expect(fake.to(userId).at(-1)!.body.reply_markup?.keyboard?.[0]?.[0]).toMatchObject({ request_contact: true })
 
       // Own contact, phone_number without '+', as some clients send it.
       expect((await post(contactUpdate(userId, '79001234567', userId))).statusCode).toBe(200)
+      await settle()
       expect(fake.to(userId).at(-1)!.body.reply_markup).toEqual({ remove_keyboard: true })
       const row = await codeRow(code)
       expect(row).toMatchObject({ confirmedPhone: '+79001234567', confirmedVia: 'telegram' })
@@ -181,8 +187,10 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
       const { code } = await startCode()
       const update = startUpdate(userId, code)
       expect((await post(update)).statusCode).toBe(200)
+      await settle()
       expect(fake.to(userId)).toHaveLength(1)
       expect((await post(update)).statusCode).toBe(200)
+      await settle()
       expect(fake.to(userId)).toHaveLength(1)
       // A contact redelivered under an update_id already seen does not confirm either.
       const seen = nextUpdateId++
@@ -199,6 +207,7 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
         expect(res.statusCode).toBe(401)
         expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.WEBHOOK_SIGNATURE_INVALID })
       }
+      await settle()
       expect(fake.to(userId)).toHaveLength(0)
       expect((await codeRow(code)).providerChat).toBeNull()
     })
@@ -219,6 +228,7 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
       const other = await startCode()
       await expireCode(other.code)
       await post(startUpdate(tgUser(523456789), other.code))
+      await settle()
       const reply = fake.to(tgUser(523456789)).at(-1)!
       expect(reply.body.text).toMatch(/expired/i)
       expect(reply.body.reply_markup).toBeUndefined()

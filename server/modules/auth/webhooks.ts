@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { and, eq } from 'drizzle-orm'
 import { webhookEvents } from '../../db/schema'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, notFound } from '../../errors'
@@ -42,9 +43,19 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
     }
   })
 
-  async function firstDelivery(provider: string, eventId: string): Promise<boolean> {
+  /**
+   * Runs `work` for the first delivery of a provider event only. When the work fails
+   * the event is forgotten again, so the provider's retry is processed.
+   */
+  async function onFirstDelivery<T>(provider: string, eventId: string, work: () => Promise<T>): Promise<T | undefined> {
     const inserted = await app.db.insert(webhookEvents).values({ provider, eventId }).onConflictDoNothing().returning()
-    return inserted.length > 0
+    if (!inserted.length) return undefined
+    try {
+      return await work()
+    } catch (err) {
+      await app.db.delete(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)))
+      throw err
+    }
   }
 
   async function tooManyWrong(phone: string): Promise<boolean> {
@@ -66,31 +77,30 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
     if (!verifyTelegramSecret(request.headers['x-telegram-bot-api-secret-token'], env.TELEGRAM_WEBHOOK_SECRET!)) throw invalidSignature()
     const update = request.body as TelegramUpdate
     if (!update || typeof update.update_id !== 'number') throw new AppError(400, ERROR_CODES.VALIDATION, 'Not a Telegram update')
-    if (!(await firstDelivery('telegram', String(update.update_id)))) return { ok: true }
     const intent = readTelegramUpdate(update)
+    // Replies go out after we answer: Telegram wants its 2xx fast.
     const reply = (text: string, markup?: unknown) =>
-      telegram.sendMessage((intent as { chatId: string }).chatId, text, markup).catch((err) => request.log.warn({ err }, 'telegram reply failed'))
-    if (intent.kind === 'start') {
-      if (await attachChat(app.db, intent.code, intent.chatId)) {
-        await reply('Tap "Share phone" to confirm your number and sign in.', shareContactKeyboard)
-      } else {
-        await reply('This sign-in code has expired. Start again on the website.')
+      void telegram.sendMessage((intent as { chatId: string }).chatId, text, markup).catch((err) => request.log.warn({ err }, 'telegram reply failed'))
+    await onFirstDelivery('telegram', String(update.update_id), async () => {
+      if (intent.kind === 'start') {
+        if (await attachChat(app.db, intent.code, intent.chatId)) reply('Tap "Share phone" to confirm your number and sign in.', shareContactKeyboard)
+        else reply('This sign-in code has expired. Start again on the website.')
+      } else if (intent.kind === 'contact') {
+        const code = await codeForChat(app.db, intent.chatId)
+        const phone = app.phone.normalize(intent.phone)
+        const result = code && phone ? await confirmCode(app.db, code, phone.e164, 'telegram') : 'unknown'
+        reply(result === 'confirmed' ? 'You are signed in. Return to the website.' : 'Start sign-in on the website first.', { remove_keyboard: true })
+      } else if (intent.kind === 'foreign-contact') {
+        reply('Share your own number with the button below.', shareContactKeyboard)
       }
-    } else if (intent.kind === 'contact') {
-      const code = await codeForChat(app.db, intent.chatId)
-      const phone = app.phone.normalize(intent.phone)
-      const result = code && phone ? await confirmCode(app.db, code, phone.e164, 'telegram') : 'unknown'
-      await reply(result === 'confirmed' ? 'You are signed in. Return to the website.' : 'Start sign-in on the website first.', { remove_keyboard: true })
-    } else if (intent.kind === 'foreign-contact') {
-      await reply('Share your own number with the button below.', shareContactKeyboard)
-    }
+    })
     return { ok: true }
   })
 
   app.get('/api/v6/auth/webhook/whatsapp', { schema: { tags: ['webhooks'], summary: 'WhatsApp webhook verification' } }, async (request, reply) => {
     if (!env.providers.whatsapp) throw notFound('WhatsApp sign-in is not configured')
     const q = request.query as Record<string, string | undefined>
-    if (q['hub.mode'] === 'subscribe' && env.WHATSAPP_VERIFY_TOKEN && q['hub.verify_token'] === env.WHATSAPP_VERIFY_TOKEN) {
+    if (q['hub.mode'] === 'subscribe' && env.WHATSAPP_VERIFY_TOKEN && verifyTelegramSecret(q['hub.verify_token'], env.WHATSAPP_VERIFY_TOKEN)) {
       return reply.type('text/plain').send(q['hub.challenge'] ?? '')
     }
     throw new AppError(403, ERROR_CODES.FORBIDDEN, 'Verify token does not match')
@@ -103,9 +113,11 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
     }
     let confirmed = 0
     for (const m of readWhatsappMessages(request.body as never, env.WHATSAPP_PHONE_NUMBER_ID!)) {
-      if (!(await firstDelivery('whatsapp', m.id))) continue
-      const phone = app.phone.normalize(`+${m.from.replace(/\D/g, '')}`)
-      if (phone && (await confirmFromMessage(phone.e164, m.text, 'whatsapp')) === 'confirmed') confirmed++
+      const result = await onFirstDelivery('whatsapp', m.id, async () => {
+        const phone = app.phone.normalize(`+${m.from.replace(/\D/g, '')}`)
+        return phone ? confirmFromMessage(phone.e164, m.text, 'whatsapp') : 'ignored'
+      })
+      if (result === 'confirmed') confirmed++
     }
     return { status: true, data: { confirmed } }
   })
@@ -114,13 +126,16 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
     if (!env.providers.sms) throw notFound('SMS sign-in is not configured')
     const params = (request.body ?? {}) as Record<string, string>
     if (typeof params !== 'object' || Array.isArray(params)) throw invalidSignature()
-    const base = env.PUBLIC_URL ?? `${request.protocol}://${request.headers.host}`
-    const url = new URL(request.url, base).toString()
+    // The exact public address Twilio called, with any path prefix of PUBLIC_URL.
+    const base = env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host}`
+    const url = `${base}${request.url}`
     if (!verifyTwilioSignature(env.TWILIO_AUTH_TOKEN!, url, params, request.headers['x-twilio-signature'])) throw invalidSignature()
     reply.type('text/xml')
-    if (!params.MessageSid || !(await firstDelivery('sms', params.MessageSid))) return twiml()
-    const phone = app.phone.normalize(params.From ?? '')
-    const result = phone ? await confirmFromMessage(phone.e164, params.Body ?? '', 'sms') : 'ignored'
+    if (!params.MessageSid) return twiml()
+    const result = await onFirstDelivery('sms', params.MessageSid, async () => {
+      const phone = app.phone.normalize(params.From ?? '')
+      return phone ? confirmFromMessage(phone.e164, params.Body ?? '', 'sms') : 'ignored'
+    })
     if (result === 'confirmed') return twiml('You are signed in. Return to the website.')
     if (result === 'expired') return twiml('This code has expired. Start again on the website.')
     return twiml()
