@@ -6,7 +6,28 @@ export type BaseTranslation = BaseTranslationType
 export type BaseLocale = 'en'
 
 export type Locales =
+	| 'ar-sa'
+	| 'az-az'
+	| 'cs-cz'
+	| 'el-gr'
 	| 'en'
+	| 'es-es'
+	| 'fr-fr'
+	| 'he-il'
+	| 'hi-in'
+	| 'in-id'
+	| 'it-it'
+	| 'ms-my'
+	| 'pt-br'
+	| 'ru'
+	| 'ru-RU'
+	| 'sr-rs'
+	| 'th-th'
+	| 'tr'
+	| 'uk-ua'
+	| 'vi-vn'
+	| 'zh-cn'
+	| 'zh-hk'
 
 export type Translation = RootTranslation
 

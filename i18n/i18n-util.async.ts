@@ -6,7 +6,28 @@ import type { Locales, Translations } from './i18n-types'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util'
 
 const localeTranslationLoaders = {
+	'ar-sa': () => import('./ar-sa'),
+	'az-az': () => import('./az-az'),
+	'cs-cz': () => import('./cs-cz'),
+	'el-gr': () => import('./el-gr'),
 	en: () => import('./en'),
+	'es-es': () => import('./es-es'),
+	'fr-fr': () => import('./fr-fr'),
+	'he-il': () => import('./he-il'),
+	'hi-in': () => import('./hi-in'),
+	'in-id': () => import('./in-id'),
+	'it-it': () => import('./it-it'),
+	'ms-my': () => import('./ms-my'),
+	'pt-br': () => import('./pt-br'),
+	ru: () => import('./ru'),
+	'ru-RU': () => import('./ru-RU'),
+	'sr-rs': () => import('./sr-rs'),
+	'th-th': () => import('./th-th'),
+	tr: () => import('./tr'),
+	'uk-ua': () => import('./uk-ua'),
+	'vi-vn': () => import('./vi-vn'),
+	'zh-cn': () => import('./zh-cn'),
+	'zh-hk': () => import('./zh-hk'),
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>

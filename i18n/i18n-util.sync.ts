@@ -5,10 +5,52 @@ import { initFormatters } from './formatters'
 import type { Locales, Translations } from './i18n-types'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util'
 
+import ar_sa from './ar-sa'
+import az_az from './az-az'
+import cs_cz from './cs-cz'
+import el_gr from './el-gr'
 import en from './en'
+import es_es from './es-es'
+import fr_fr from './fr-fr'
+import he_il from './he-il'
+import hi_in from './hi-in'
+import in_id from './in-id'
+import it_it from './it-it'
+import ms_my from './ms-my'
+import pt_br from './pt-br'
+import ru from './ru'
+import ru_RU from './ru-RU'
+import sr_rs from './sr-rs'
+import th_th from './th-th'
+import tr from './tr'
+import uk_ua from './uk-ua'
+import vi_vn from './vi-vn'
+import zh_cn from './zh-cn'
+import zh_hk from './zh-hk'
 
 const localeTranslations = {
+	'ar-sa': ar_sa,
+	'az-az': az_az,
+	'cs-cz': cs_cz,
+	'el-gr': el_gr,
 	en,
+	'es-es': es_es,
+	'fr-fr': fr_fr,
+	'he-il': he_il,
+	'hi-in': hi_in,
+	'in-id': in_id,
+	'it-it': it_it,
+	'ms-my': ms_my,
+	'pt-br': pt_br,
+	ru,
+	'ru-RU': ru_RU,
+	'sr-rs': sr_rs,
+	'th-th': th_th,
+	tr,
+	'uk-ua': uk_ua,
+	'vi-vn': vi_vn,
+	'zh-cn': zh_cn,
+	'zh-hk': zh_hk,
 }
 
 export const loadLocale = (locale: Locales): void => {

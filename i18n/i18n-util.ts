@@ -11,7 +11,28 @@ import type { Formatters, Locales, Translations, TranslationFunctions } from './
 export const baseLocale: Locales = 'en'
 
 export const locales: Locales[] = [
-	'en'
+	'ar-sa',
+	'az-az',
+	'cs-cz',
+	'el-gr',
+	'en',
+	'es-es',
+	'fr-fr',
+	'he-il',
+	'hi-in',
+	'in-id',
+	'it-it',
+	'ms-my',
+	'pt-br',
+	'ru',
+	'ru-RU',
+	'sr-rs',
+	'th-th',
+	'tr',
+	'uk-ua',
+	'vi-vn',
+	'zh-cn',
+	'zh-hk'
 ]
 
 export const isLocale = (locale: string): locale is Locales => locales.includes(locale as Locales)
