@@ -59,6 +59,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle connection dropped by the server (restart, failover) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`))
   await pool.query('select 1')
   const db = drizzlePg(pool, { schema }) as unknown as Db
   // Migrations from several servers starting at once must not race.

@@ -60,6 +60,14 @@ test('/settings when signed out lands on /login', async ({ page }) => {
 test('a language prefix redirects to the unprefixed route', async ({ page }) => {
   await page.goto('/fr/search')
   await page.waitForURL((url) => url.pathname === '/search')
+  // The prefix also chose the language.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-fr')
+  await expect(page.getByRole('heading', { level: 1, name: 'Qui m’appelle ?' })).toBeVisible()
+  await page.goto('/ar/search')
+  await page.waitForURL((url) => url.pathname === '/search')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await page.goto('/en/search')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
   await page.goto('/xx/search')
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
 })

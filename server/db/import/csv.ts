@@ -60,12 +60,13 @@ export async function importCsv(ctx: ImportContext): Promise<void> {
   if (first && summary.read === 0) throw new ImportError(`${ctx.file} has no rows`)
 
   summary.numbers = distinct.size
-  ctx.progress.end()
-  ctx.progress.show(`  writing the evidence of ${summary.numbers.toLocaleString('en-US')} numbers`, true)
+  ctx.progress.note(summary, tallies.size)
   const writer = ctx.writer('csv')
+  let written = 0
   for (const [key, tally] of tallies) {
     const [e164, label] = key.split(' ')
     await writer.add({ e164, country: tally.country, label, votes: tally.votes, comment: tally.comment })
+    ctx.progress.writing(++written, tallies.size)
   }
   await writer.flush()
 }

@@ -27,7 +27,20 @@ export class Progress {
     this.show(`  read ${n(summary.read)}, accepted ${n(summary.accepted)}, skipped ${n(skipped)}`)
   }
 
-  show(text: string, force = false): void {
+  /** Called once per evidence row handed to the writer, for imports that write after reading. */
+  writing(done: number, total: number): void {
+    if (done % (this.every * 10) === 0) this.show(`  written ${n(done)} of ${n(total)} evidence rows`)
+  }
+
+  /** The line between reading and writing, for imports that tally first; it stays on screen. */
+  note(summary: ImportSummary, rows: number): void {
+    if (!this.stream) return
+    this.end()
+    this.stream.write(`  read ${n(summary.read)} rows, ${n(summary.accepted)} accepted: writing ${n(rows)} evidence rows for ${n(summary.numbers)} numbers\n`)
+    this.lastLine = Date.now()
+  }
+
+  private show(text: string): void {
     if (!this.stream) return
     if (this.tty) {
       this.stream.write(`\r\x1b[K${text}`)
@@ -35,7 +48,7 @@ export class Progress {
       return
     }
     const now = Date.now()
-    if (!force && now - this.lastLine < 1000) return
+    if (now - this.lastLine < 1000) return
     this.lastLine = now
     this.stream.write(`${text}\n`)
   }

@@ -13,7 +13,7 @@ export interface ImportOptions {
   region?: CountryCode
   /** Where progress lines go (the CLI passes stderr); null for none. */
   progress?: NodeJS.WritableStream | null
-  /** Evidence rows per INSERT statement. */
+  /** Evidence rows per INSERT statement (2000 by default). */
   batchSize?: number
   signal?: AbortSignal
 }

@@ -8,6 +8,7 @@ import { Page } from '@/components/layout/app-shell'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { phone } from '@/lib/phone'
+import { ltr } from '@/components/ui/phone-text'
 import { auth, signedOut } from '@/stores/auth'
 import { setTheme, theme } from '@/stores/theme'
 import { logout } from '@/features/auth/api/auth-calls'
@@ -58,7 +59,7 @@ export function SettingsPage() {
         </Button>
       }
     >
-      {phoneNumber && <p className="phone text-start text-muted">{LL.settings.account({ phone: phone.formatInternational(phoneNumber) })}</p>}
+      {phoneNumber && <p className="text-muted">{LL.settings.account({ phone: ltr(phone.formatInternational(phoneNumber)) })}</p>}
       {!view && (
         <Card className="p-0">
           <ul className="divide-y divide-border">

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api'
 import { mainSitePage } from '@/lib/site'
 import type { SignedIn } from '@/stores/auth'
 import { useSignIn } from '../use-sign-in'
+import { ltr } from '@/components/ui/phone-text'
 
 function useSecondsLeft(expiresAt: number | undefined) {
   const [now, setNow] = useState(Date.now())
@@ -105,7 +106,7 @@ function MessengerMethod({ method, disabled, onChoose }: { method: AuthMethodInf
     method.method === 'telegram'
       ? LL.login.telegramHow()
       : method.method === 'sms'
-        ? LL.login.smsHow({ text: method.text ?? '', number: method.number ?? '' })
+        ? LL.login.smsHow({ text: ltr(method.text ?? ''), number: ltr(method.number ?? '') })
         : LL.login.whatsappHow()
   return (
     <Card className="flex flex-col gap-4 wide:flex-row wide:items-center">

@@ -13,6 +13,7 @@ import { phone } from '@/lib/phone'
 import { getMyProfile, getNumber } from '@/features/search/api/search-calls'
 import { SearchBox, searchTarget } from '@/features/search/components/search-box'
 import { NumberView } from './number-view'
+import { ltr } from '@/components/ui/phone-text'
 
 /** A number's profile page. A search with no result counts as a fetch failure: not-found. */
 export function NumberPage({ digits, title, canonicalize = false }: { digits: string; title?: string; canonicalize?: boolean }) {
@@ -25,7 +26,7 @@ export function NumberPage({ digits, title, canonicalize = false }: { digits: st
     if (digits !== query && digits !== data?.targetPhoneNumber) setQuery(digits)
   }, [digits, query, data])
   const shown = data ? phone.formatInternational(data.phone.number) : phone.formatInternational(digits)
-  const heading = title ?? LL.number.pageTitle({ number: shown })
+  const heading = title ?? LL.number.pageTitle({ number: ltr(shown) })
   usePageTitle(heading)
   const { mutate: prime } = useSWRConfig()
 

@@ -1,7 +1,7 @@
 import { useI18nContext } from '@i18n/i18n-react'
 import type { EvidenceItem, NumberProfile, TagCount } from '@contract/api/number-profile'
 import { Card, CardTitle } from '@/components/ui/card'
-import { phone } from '@/lib/phone'
+import { PhoneText } from '@/components/ui/phone-text'
 import { cn } from '@/lib/cn'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
@@ -32,7 +32,7 @@ export function ReputationGauge({ index }: { index: number }) {
   const { LL, locale } = useI18nContext()
   const r = rating(index)
   const label = r === 'safe' ? LL.number.ratingSafe() : r === 'unwanted' ? LL.number.ratingUnwanted() : LL.number.ratingNeutral()
-  const formatted = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(index)
+  const formatted = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, numberingSystem: 'latn' }).format(index)
   return (
     <div className="flex flex-col gap-2" data-testid="reputation">
       <div className="flex items-baseline gap-3">
@@ -85,8 +85,8 @@ export function NumberView({ data }: { data: NumberProfile }) {
     <div className="grid gap-5 wide:grid-cols-2">
       <Card className="flex flex-col gap-4 wide:col-span-2">
         <div className="flex flex-col gap-1">
-          <p className="phone text-start text-3xl font-bold tracking-tight" data-testid="number-international">
-            {phone.formatInternational(data.phone.number)}
+          <p className="text-3xl font-bold tracking-tight" data-testid="number-international">
+            <PhoneText value={data.phone.number} className="[unicode-bidi:isolate]" />
           </p>
           <p className={cn('text-lg', name ? 'text-fg' : 'text-muted')} data-testid="number-name">
             {name ?? LL.number.unknownName()}

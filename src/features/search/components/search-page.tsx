@@ -7,7 +7,7 @@ import { Page } from '@/components/layout/app-shell'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/states'
-import { phone } from '@/lib/phone'
+import { PhoneText } from '@/components/ui/phone-text'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { clearHistory, getHistory, getMainData } from '../api/search-calls'
@@ -50,8 +50,8 @@ export function SearchPage() {
               <ul className="flex flex-col divide-y divide-border">
                 {main.data.featuredNumbers.map((f) => (
                   <li key={f.phoneNumber}>
-                    <Link to="/number/$phoneNumber" params={{ phoneNumber: f.phoneNumber }} className="phone block py-2 text-start text-primary hover:underline">
-                      {phone.formatInternational(f.phoneNumber)}
+                    <Link to="/number/$phoneNumber" params={{ phoneNumber: f.phoneNumber }} className="block py-2 text-primary hover:underline">
+                      <PhoneText value={f.phoneNumber} />
                     </Link>
                   </li>
                 ))}
@@ -85,8 +85,8 @@ function HistoryCard() {
         <ul className="flex flex-col divide-y divide-border" aria-label={LL.search.history()}>
           {items.map((h) => (
             <li key={h.id} className="flex items-center justify-between gap-3 py-2">
-              <Link to="/number/$phoneNumber" params={{ phoneNumber: h.phoneNumber }} className="phone text-primary hover:underline">
-                {phone.formatInternational(h.phoneNumber)}
+              <Link to="/number/$phoneNumber" params={{ phoneNumber: h.phoneNumber }} className="text-primary hover:underline">
+                <PhoneText value={h.phoneNumber} />
               </Link>
               <time className="text-xs text-muted" dateTime={new Date(h.date * 1000).toISOString()}>
                 {dateFormat.format(new Date(h.date * 1000))}
