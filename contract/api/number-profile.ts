@@ -24,25 +24,10 @@ export const threadReply = z.object({
   endDateTimestamp: z.number().int().nullable(),
 })
 
-export const comment = z.object({
-  id: z.number().int(),
-  profile_id: z.number().int(),
-  text: z.string(),
-  createdAtTimestamp: z.number().int(),
-  updatedAtTimestamp: z.number().int().nullable(),
+/** A comment carries everything a reply does, plus its thread. */
+export const comment = threadReply.extend({
   thread_count: z.number().int(),
   thread: z.array(threadReply),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  likes: z.number().int(),
-  dislikes: z.number().int(),
-  commentUps: z.number().int(),
-  hasLike: z.boolean(),
-  hasDislike: z.boolean(),
-  hasCommentUp: z.boolean(),
-  hiddenBy: z.number().int().nullable(),
-  endDateTimestamp: z.number().int().nullable(),
 })
 export type Comment = z.infer<typeof comment>
 

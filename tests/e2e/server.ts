@@ -20,8 +20,13 @@ const env = loadEnv({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   PORT: process.env.E2E_PORT ?? '3100',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: 'error',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  // A configured Telegram bot; its Bot API is unreachable here, so replies fail quietly.
+  TELEGRAM_BOT_TOKEN: '12345:e2e',
+  TELEGRAM_BOT_USERNAME: 'callerid_e2e_bot',
+  TELEGRAM_WEBHOOK_SECRET: 'e2e-telegram-secret',
+  TELEGRAM_API_BASE: 'http://127.0.0.1:9',
   DATABASE_URL: '',
 })
 const database = await openPglite(dataDir)
