@@ -2,6 +2,7 @@
  * `npm start`: builds the web app when it is missing or older than its sources,
  * then starts the server (which migrates and seeds an empty database).
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,7 +30,12 @@ function needsBuild(): boolean {
 
 if (needsBuild()) {
   console.log('Building the web app (first start or changed sources)…')
-  const { build } = await import('vite')
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' })
+  // In its own process: Vite's build sets NODE_ENV=production in the process it runs in.
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  if (built.status !== 0) {
+    console.error('The web app did not build; see the messages above.')
+    process.exit(1)
+  }
 }
 await startServer()
