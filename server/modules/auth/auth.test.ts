@@ -74,6 +74,21 @@ describe.each(backends)('sign-in on %s', (backend) => {
     expect(after.json().message).toMatch(/signed out/i)
   })
 
+  it('refuses an expired code everywhere', async () => {
+    const { code } = await startCode()
+    await agree(code)
+    const { authCodes } = await import('../../db/schema')
+    const { eq } = await import('drizzle-orm')
+    await t.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.code, code))
+    const confirm = await devConfirm(code, '+4915123456781')
+    expect(confirm.statusCode).toBe(400)
+    expect(confirm.json().status_code).toBe(ERROR_CODES.CODE_EXPIRED)
+    const res = await check(code)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().status_code).toBe(ERROR_CODES.CODE_EXPIRED)
+    expect((await agree(code)).json().status_code).toBe(ERROR_CODES.CODE_EXPIRED)
+  })
+
   describe('bad input', () => {
     it('rejects a wrong signature, a foreign host, an old timestamp and a replayed nonce', async () => {
       const path = '/api/v202111/auth/get'

@@ -57,10 +57,13 @@ export function ReputationGauge({ index }: { index: number }) {
   )
 }
 
+/** Names of the public lists evidence is imported from; proper names, not translated. */
+const SOURCE_NAMES: Record<string, string> = { phoneblock: 'PhoneBlock', ftc: 'FTC Do Not Call', csv: 'CSV', demo: 'Demo' }
+
 function evidenceText(LL: LLType, e: EvidenceItem): string {
   if (e.kind === 'bans') return LL.number.evidenceBans({ votes: e.votes })
   if (e.kind === 'polls') return LL.number.evidencePolls({ votes: e.votes, label: tagLabel(LL, e.label) })
-  return LL.number.evidenceImported({ votes: e.votes, label: tagLabel(LL, e.label), source: e.source })
+  return LL.number.evidenceImported({ votes: e.votes, label: tagLabel(LL, e.label), source: SOURCE_NAMES[e.source] ?? e.source })
 }
 
 function TagList({ tags }: { tags: TagCount[] }) {
