@@ -18,10 +18,9 @@ export interface NormalizedPhone {
   type: string | null
 }
 
-/** Keeps digits only, as the search box does. */
-export function digitsOnly(input: string): string {
-  return input.replace(/\D+/g, '')
-}
+import { digitsOnly } from './digits'
+
+export { digitsOnly }
 
 /**
  * Phone helpers bound to one libphonenumber metadata set: the server uses `max`

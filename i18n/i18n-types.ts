@@ -98,6 +98,36 @@ type RootTranslation = {
 		 * @param {number} balance
 		 */
 		balance: RequiredParams<'balance'>
+		/**
+		 * M​o​r​e​ ​a​c​t​i​o​n​s
+		 */
+		more: string
+		/**
+		 * A​d​d​ ​t​o​ ​c​o​n​t​a​c​t​s
+		 */
+		addToContacts: string
+		/**
+		 * S​h​a​r​e​ ​t​h​i​s​ ​p​a​g​e
+		 */
+		share: string
+		/**
+		 * C​o​p​y​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		copyNumber: string
+	}
+	notice: {
+		/**
+		 * L​i​n​k​ ​c​o​p​i​e​d
+		 */
+		linkCopied: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r​ ​c​o​p​i​e​d
+		 */
+		numberCopied: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​c​o​p​y​.​ ​S​e​l​e​c​t​ ​t​h​e​ ​t​e​x​t​ ​a​n​d​ ​c​o​p​y​ ​i​t​ ​y​o​u​r​s​e​l​f​.
+		 */
+		copyFailed: string
 	}
 	footer: {
 		/**
@@ -752,6 +782,36 @@ export type TranslationFunctions = {
 		 * Balance: {balance} {{coin|coins}}
 		 */
 		balance: (arg: { balance: number }) => LocalizedString
+		/**
+		 * More actions
+		 */
+		more: () => LocalizedString
+		/**
+		 * Add to contacts
+		 */
+		addToContacts: () => LocalizedString
+		/**
+		 * Share this page
+		 */
+		share: () => LocalizedString
+		/**
+		 * Copy phone number
+		 */
+		copyNumber: () => LocalizedString
+	}
+	notice: {
+		/**
+		 * Link copied
+		 */
+		linkCopied: () => LocalizedString
+		/**
+		 * Phone number copied
+		 */
+		numberCopied: () => LocalizedString
+		/**
+		 * Could not copy. Select the text and copy it yourself.
+		 */
+		copyFailed: () => LocalizedString
 	}
 	footer: {
 		/**

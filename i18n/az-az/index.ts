@@ -19,6 +19,15 @@ const az_az = {
     login: 'Daxil ol',
     logout: 'Çıxış',
     balance: 'Balans: {balance} sikkə',
+    more: 'Digər əməliyyatlar',
+    addToContacts: 'Kontaktlara əlavə et',
+    share: 'Bu səhifəni paylaş',
+    copyNumber: 'Telefon nömrəsini kopyala',
+  },
+  notice: {
+    linkCopied: 'Keçid kopyalandı',
+    numberCopied: 'Telefon nömrəsi kopyalandı',
+    copyFailed: 'Kopyalamaq alınmadı. Mətni seçib özünüz kopyalayın.',
   },
   footer: {
     terms: 'İstifadə şərtləri',

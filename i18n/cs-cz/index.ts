@@ -19,6 +19,15 @@ const cs_cz = {
     login: 'Přihlásit se',
     logout: 'Odhlásit se',
     balance: 'Zůstatek: {balance} {{|mince||mince|mince|mincí}}',
+    more: 'Další akce',
+    addToContacts: 'Přidat do kontaktů',
+    share: 'Sdílet tuto stránku',
+    copyNumber: 'Kopírovat telefonní číslo',
+  },
+  notice: {
+    linkCopied: 'Odkaz byl zkopírován',
+    numberCopied: 'Telefonní číslo bylo zkopírováno',
+    copyFailed: 'Kopírování se nezdařilo. Označte text a zkopírujte ho ručně.',
   },
   footer: {
     terms: 'Podmínky použití',

@@ -19,6 +19,15 @@ const en = {
     login: 'Sign in',
     logout: 'Sign out',
     balance: 'Balance: {balance:number} {{coin|coins}}',
+    more: 'More actions',
+    addToContacts: 'Add to contacts',
+    share: 'Share this page',
+    copyNumber: 'Copy phone number',
+  },
+  notice: {
+    linkCopied: 'Link copied',
+    numberCopied: 'Phone number copied',
+    copyFailed: 'Could not copy. Select the text and copy it yourself.',
   },
   footer: {
     terms: 'Terms of use',

@@ -19,6 +19,15 @@ const es_es = {
     login: 'Iniciar sesión',
     logout: 'Cerrar sesión',
     balance: 'Saldo: {balance} {{moneda|monedas}}',
+    more: 'Más acciones',
+    addToContacts: 'Añadir a contactos',
+    share: 'Compartir esta página',
+    copyNumber: 'Copiar número de teléfono',
+  },
+  notice: {
+    linkCopied: 'Enlace copiado',
+    numberCopied: 'Número de teléfono copiado',
+    copyFailed: 'No se ha podido copiar. Selecciona el texto y cópialo manualmente.',
   },
   footer: {
     terms: 'Condiciones de uso',

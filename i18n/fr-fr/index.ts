@@ -19,6 +19,15 @@ const fr_fr = {
     login: 'Se connecter',
     logout: 'Se déconnecter',
     balance: 'Solde : {balance} {{pièce|pièces}}',
+    more: 'Plus d’actions',
+    addToContacts: 'Ajouter aux contacts',
+    share: 'Partager cette page',
+    copyNumber: 'Copier le numéro de téléphone',
+  },
+  notice: {
+    linkCopied: 'Lien copié',
+    numberCopied: 'Numéro de téléphone copié',
+    copyFailed: 'Impossible de copier. Sélectionnez le texte et copiez-le manuellement.',
   },
   footer: {
     terms: 'Conditions d’utilisation',

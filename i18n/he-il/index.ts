@@ -19,6 +19,15 @@ const he_il = {
     login: 'כניסה',
     logout: 'יציאה',
     balance: 'יתרה: {balance} {{|מטבע|מטבעות|||מטבעות}}',
+    more: 'פעולות נוספות',
+    addToContacts: 'הוספה לאנשי הקשר',
+    share: 'שיתוף הדף הזה',
+    copyNumber: 'העתקת מספר הטלפון',
+  },
+  notice: {
+    linkCopied: 'הקישור הועתק',
+    numberCopied: 'מספר הטלפון הועתק',
+    copyFailed: 'לא ניתן להעתיק. סמנו את הטקסט והעתיקו אותו בעצמכם.',
   },
   footer: {
     terms: 'תנאי שימוש',

@@ -19,6 +19,15 @@ const in_id = {
     login: 'Masuk',
     logout: 'Keluar',
     balance: 'Saldo: {balance} koin',
+    more: 'Tindakan lainnya',
+    addToContacts: 'Tambahkan ke kontak',
+    share: 'Bagikan halaman ini',
+    copyNumber: 'Salin nomor telepon',
+  },
+  notice: {
+    linkCopied: 'Tautan disalin',
+    numberCopied: 'Nomor telepon disalin',
+    copyFailed: 'Gagal menyalin. Pilih teksnya, lalu salin secara manual.',
   },
   footer: {
     terms: 'Ketentuan penggunaan',

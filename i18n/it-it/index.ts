@@ -19,6 +19,15 @@ const it_it = {
     login: 'Accedi',
     logout: 'Esci',
     balance: 'Saldo: {balance} {{moneta|monete}}',
+    more: 'Altre azioni',
+    addToContacts: 'Aggiungi ai contatti',
+    share: 'Condividi questa pagina',
+    copyNumber: 'Copia numero di telefono',
+  },
+  notice: {
+    linkCopied: 'Link copiato',
+    numberCopied: 'Numero di telefono copiato',
+    copyFailed: 'Impossibile copiare. Seleziona il testo e copialo manualmente.',
   },
   footer: {
     terms: 'Termini di utilizzo',

@@ -19,6 +19,15 @@ const ms_my = {
     login: 'Log masuk',
     logout: 'Log keluar',
     balance: 'Baki: {balance} syiling',
+    more: 'Lagi tindakan',
+    addToContacts: 'Tambah pada kenalan',
+    share: 'Kongsi halaman ini',
+    copyNumber: 'Salin nombor telefon',
+  },
+  notice: {
+    linkCopied: 'Pautan disalin',
+    numberCopied: 'Nombor telefon disalin',
+    copyFailed: 'Tidak dapat menyalin. Pilih teks dan salin sendiri.',
   },
   footer: {
     terms: 'Terma penggunaan',

@@ -19,6 +19,15 @@ const pt_br = {
     login: 'Entrar',
     logout: 'Sair',
     balance: 'Saldo: {balance} {{moedas|moeda||||moedas}}',
+    more: 'Mais ações',
+    addToContacts: 'Adicionar aos contatos',
+    share: 'Compartilhar esta página',
+    copyNumber: 'Copiar número de telefone',
+  },
+  notice: {
+    linkCopied: 'Link copiado',
+    numberCopied: 'Número de telefone copiado',
+    copyFailed: 'Não foi possível copiar. Selecione o texto e copie manualmente.',
   },
   footer: {
     terms: 'Termos de uso',

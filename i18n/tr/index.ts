@@ -19,6 +19,15 @@ const tr = {
     login: 'Giriş yap',
     logout: 'Çıkış yap',
     balance: 'Bakiye: {balance} jeton',
+    more: 'Diğer işlemler',
+    addToContacts: 'Kişilere ekle',
+    share: 'Bu sayfayı paylaş',
+    copyNumber: 'Telefon numarasını kopyala',
+  },
+  notice: {
+    linkCopied: 'Bağlantı kopyalandı',
+    numberCopied: 'Telefon numarası kopyalandı',
+    copyFailed: 'Kopyalanamadı. Metni seçip kendiniz kopyalayın.',
   },
   footer: {
     terms: 'Kullanım koşulları',

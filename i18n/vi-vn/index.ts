@@ -19,6 +19,15 @@ const vi_vn = {
     login: 'Đăng nhập',
     logout: 'Đăng xuất',
     balance: 'Số dư: {balance} xu',
+    more: 'Thao tác khác',
+    addToContacts: 'Thêm vào danh bạ',
+    share: 'Chia sẻ trang này',
+    copyNumber: 'Sao chép số điện thoại',
+  },
+  notice: {
+    linkCopied: 'Đã sao chép liên kết',
+    numberCopied: 'Đã sao chép số điện thoại',
+    copyFailed: 'Không thể sao chép. Hãy chọn văn bản rồi tự sao chép.',
   },
   footer: {
     terms: 'Điều khoản sử dụng',

@@ -19,6 +19,15 @@ const zh_cn = {
     login: '登录',
     logout: '退出登录',
     balance: '余额：{balance} 金币',
+    more: '更多操作',
+    addToContacts: '添加到通讯录',
+    share: '分享此页面',
+    copyNumber: '复制电话号码',
+  },
+  notice: {
+    linkCopied: '链接已复制',
+    numberCopied: '电话号码已复制',
+    copyFailed: '复制失败，请选中文本后手动复制。',
   },
   footer: {
     terms: '使用条款',

@@ -19,6 +19,15 @@ const zh_hk = {
     login: '登入',
     logout: '登出',
     balance: '結餘：{balance} 金幣',
+    more: '更多操作',
+    addToContacts: '加入通訊錄',
+    share: '分享此頁',
+    copyNumber: '複製電話號碼',
+  },
+  notice: {
+    linkCopied: '已複製連結',
+    numberCopied: '已複製電話號碼',
+    copyFailed: '無法複製，請選取文字後自行複製。',
   },
   footer: {
     terms: '使用條款',

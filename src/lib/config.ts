@@ -2,6 +2,8 @@ import { DEFAULT_SIGNING_SECRET } from '@contract/signing'
 
 interface AppConfig {
   signingSecret: string
+  /** Site key of the invisible bot check; absent means the check is off. */
+  botCheckSiteKey?: string
 }
 
 /** Run-time configuration the server writes into the page (DESIGN.md section 7). */

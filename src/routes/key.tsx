@@ -1,11 +1,11 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { EntryRedirect } from '@/features/entry/entry-redirect'
 import { stringValues } from '@/app/search-params'
 
 const entrySearch = z.object({
-  to: z.string().max(2048).optional().catch(undefined),
-  settings: z.string().max(16).optional().catch(undefined),
+  to: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+  settings: z.catch(z.optional(z.string().check(z.maxLength(16))), undefined),
 })
 
 export const Route = createFileRoute('/key/$key')({

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { AppShell } from '@/components/layout/app-shell'
+import { GlobalOverlays } from '@/components/layout/global-overlays'
 import { validateGlobalSearch } from '@/app/search-params'
 import { setTheme } from '@/stores/theme'
 import { SessionBootstrap } from '@/features/auth/session-bootstrap'
@@ -12,13 +13,20 @@ export const Route = createRootRoute({
 
 function Root() {
   const { theme } = Route.useSearch()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => {
     if (theme) setTheme(theme)
   }, [theme])
+  // The sky-tinted background belongs to every screen but the settings (SPEC.md section 4).
+  useEffect(() => {
+    document.body.classList.toggle('skyblue', !pathname.startsWith('/settings'))
+  }, [pathname])
   return (
-    <AppShell>
-      <SessionBootstrap />
-      <Outlet />
-    </AppShell>
+    <GlobalOverlays>
+      <AppShell>
+        <SessionBootstrap />
+        <Outlet />
+      </AppShell>
+    </GlobalOverlays>
   )
 }

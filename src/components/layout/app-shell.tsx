@@ -20,12 +20,12 @@ export function AppShell({ children }: { children: ReactNode }) {
 }
 
 /** The frame of one page: its visible title (h1) and content. */
-export function Page({ title, children, actions }: { title: string; children?: ReactNode; actions?: ReactNode }) {
+export function Page({ title, srTitle, children, actions }: { title: string; srTitle?: string; children?: ReactNode; actions?: ReactNode }) {
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg wide:text-3xl">
-          {title}
+          {title || <span className="sr-only">{srTitle}</span>}
         </h1>
         {actions}
       </div>

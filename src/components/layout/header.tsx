@@ -1,20 +1,42 @@
-import { Link, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
+import { Link, useParams, useRouter, useRouterState } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { auth } from '@/stores/auth'
 import { buttonVariants } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { useBalance } from '@/features/coins/use-balance'
 import { cn } from '@/lib/cn'
-import { Logo, IconBack, IconSettings, IconUser, IconWallet } from './icons'
+import { iconButton } from './icon-button'
+import { digitsOnly } from '@contract/digits'
+import { IconBack, IconCoin, IconMore, IconSettings, IconUser, IconWallet, Logo } from './icons'
 
-const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'rounded-full')
+// The menu (Radix, phone formatting) loads on first use: it is not needed to paint the page.
+const HeaderMenu = lazy(() => import('./header-menu'))
+
+
+/** The number the current page is about, if any: a number page or the own number. */
+function usePageNumber(): { digits: string | null; own: boolean } {
+  const params = useParams({ strict: false }) as { phoneNumber?: string }
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const { phoneNumber } = useSnapshot(auth)
+  const ownDigits = phoneNumber ? digitsOnly(phoneNumber) : null
+  if (pathname === '/number/my') return { digits: ownDigits, own: true }
+  const digits = params.phoneNumber ? digitsOnly(params.phoneNumber) : null
+  return { digits, own: Boolean(digits && digits === ownDigits) }
+}
 
 export function Header() {
   const { LL } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
   const router = useRouter()
+  const page = usePageNumber()
+  const { balance, loading } = useBalance(page.own)
+  const [menuWanted, setMenuWanted] = useState(false)
+
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-surface/90 backdrop-blur">
-      <nav aria-label={LL.app.name()} className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4">
+      <nav aria-label={LL.app.name()} className="mx-auto flex h-16 max-w-5xl items-center gap-1 px-4">
         {isAuthenticated && (
           <button type="button" className={iconButton} aria-label={LL.app.back()} onClick={() => router.history.back()}>
             <IconBack className="h-5 w-5 rtl:-scale-x-100" />
@@ -25,6 +47,17 @@ export function Header() {
           <span className="mobile:hidden">{LL.app.name()}</span>
         </Link>
         <div className="ms-auto flex items-center gap-1">
+          {isAuthenticated && page.own && (
+            <Link
+              to="/paywall"
+              className="inline-flex h-10 items-center gap-1.5 rounded-full bg-surface-2 px-3 text-sm font-semibold text-fg"
+              aria-label={LL.header.balance({ balance })}
+              data-testid="coin-balance"
+            >
+              <IconCoin className="h-5 w-5 text-warning" />
+              {loading ? <Spinner /> : <span className="phone">{balance}</span>}
+            </Link>
+          )}
           {isAuthenticated && (
             <Link to="/paywall" aria-label={LL.header.wallet()} className={iconButton}>
               <IconWallet className="h-5 w-5" />
@@ -38,12 +71,38 @@ export function Header() {
               <IconUser className="h-5 w-5" />
             </Link>
           ) : (
-            <Link to="/login" className={buttonVariants({ variant: 'primary', size: 'sm' })}>
+            <Link to="/login" className={cn(buttonVariants({ variant: 'primary', size: 'sm' }), 'ms-1')}>
               {LL.header.login()}
             </Link>
+          )}
+          {menuWanted ? (
+            <Suspense fallback={<MenuButton />}>
+              <HeaderMenu digits={page.digits} defaultOpen />
+            </Suspense>
+          ) : (
+            <MenuButton onActivate={() => setMenuWanted(true)} />
           )}
         </div>
       </nav>
     </header>
+  )
+}
+
+/** The menu button before the menu itself has loaded; activating it loads and opens the menu. */
+function MenuButton({ onActivate }: { onActivate?: () => void }) {
+  const { LL } = useI18nContext()
+  return (
+    <button
+      type="button"
+      className={iconButton}
+      aria-label={LL.header.more()}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerDown={onActivate}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') && onActivate?.()}
+      onClick={onActivate}
+    >
+      <IconMore className="h-5 w-5" />
+    </button>
   )
 }

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { useI18nContext } from '@i18n/i18n-react'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { phone } from '@/lib/phone'
+import { copyText, notifyCopied } from '@/stores/notification'
+import { iconButton } from './icon-button'
+import { IconCopy, IconMore, IconSettings, IconShare, IconUserPlus } from './icons'
+
+/** The header dropdown of SPEC.md section 2: add to contacts, share, copy the number, settings. */
+export default function HeaderMenu({ digits, defaultOpen = false }: { digits: string | null; defaultOpen?: boolean }) {
+  const { LL } = useI18nContext()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(defaultOpen)
+  const trigger = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (defaultOpen) trigger.current?.focus()
+  }, [defaultOpen])
+
+  async function share() {
+    if (!(await copyText(window.location.href, LL.notice.linkCopied()))) notifyCopied(LL.notice.copyFailed())
+  }
+  async function copyNumber() {
+    if (!digits) return
+    if (!(await copyText(phone.formatInternational(digits), LL.notice.numberCopied()))) notifyCopied(LL.notice.copyFailed())
+  }
+
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger ref={trigger} className={iconButton} aria-label={LL.header.more()}>
+        <IconMore className="h-5 w-5" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {digits && (
+          <DropdownMenuItem asChild>
+            <a href={`tel:+${digits}`}>
+              <IconUserPlus className="h-4 w-4" />
+              {LL.header.addToContacts()}
+            </a>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => void share()}>
+          <IconShare className="h-4 w-4" />
+          {LL.header.share()}
+        </DropdownMenuItem>
+        {digits && (
+          <DropdownMenuItem onSelect={() => void copyNumber()}>
+            <IconCopy className="h-4 w-4" />
+            {LL.header.copyNumber()}
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/settings' })}>
+          <IconSettings className="h-4 w-4" />
+          {LL.header.settings()}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
