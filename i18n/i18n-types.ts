@@ -64,6 +64,10 @@ type RootTranslation = {
 		 */
 		back: string
 		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
 		 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		genericError: string
@@ -652,6 +656,14 @@ type RootTranslation = {
 		 * @param {string} phone
 		 */
 		account: RequiredParams<'phone'>
+		/**
+		 * S​i​g​n​ ​o​u​t​?
+		 */
+		signOutTitle: string
+		/**
+		 * T​o​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​y​o​u​ ​w​i​l​l​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​w​i​t​h​ ​a​ ​n​e​w​ ​c​o​d​e​.
+		 */
+		signOutText: string
 	}
 	paywall: {
 		/**
@@ -748,6 +760,10 @@ export type TranslationFunctions = {
 		 * Back
 		 */
 		back: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
 		/**
 		 * Something went wrong. Check your connection and try again.
 		 */
@@ -1316,6 +1332,14 @@ export type TranslationFunctions = {
 		 * Account {phone}
 		 */
 		account: (arg: { phone: string }) => LocalizedString
+		/**
+		 * Sign out?
+		 */
+		signOutTitle: () => LocalizedString
+		/**
+		 * To sign in again you will confirm your number with a new code.
+		 */
+		signOutText: () => LocalizedString
 	}
 	paywall: {
 		/**

@@ -9,6 +9,7 @@ const az_az = {
     retry: 'Yenidən cəhd edin',
     close: 'Bağla',
     back: 'Geri',
+    cancel: 'Ləğv et',
     genericError: 'Xəta baş verdi. İnternet bağlantınızı yoxlayıb yenidən cəhd edin.',
   },
   header: {
@@ -163,6 +164,8 @@ const az_az = {
     payment: 'Əlavə imkanlar',
     paymentText: 'Ödənişli axtarış, abunəliklər və sikkələr.',
     account: 'Hesab {phone}',
+    signOutTitle: 'Hesabdan çıxılsın?',
+    signOutText: 'Yenidən daxil olmaq üçün nömrənizi yeni kodla təsdiqləməli olacaqsınız.',
   },
   paywall: {
     title: 'Planlar və sikkələr',

@@ -9,6 +9,7 @@ const cs_cz = {
     retry: 'Zkusit znovu',
     close: 'Zavřít',
     back: 'Zpět',
+    cancel: 'Zrušit',
     genericError: 'Něco se pokazilo. Zkontrolujte připojení a zkuste to znovu.',
   },
   header: {
@@ -163,6 +164,8 @@ const cs_cz = {
     payment: 'Rozšířené funkce',
     paymentText: 'Placené vyhledávání, předplatné a mince.',
     account: 'Účet {phone}',
+    signOutTitle: 'Odhlásit se?',
+    signOutText: 'Při dalším přihlášení budete muset své číslo potvrdit novým kódem.',
   },
   paywall: {
     title: 'Tarify a mince',

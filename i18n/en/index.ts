@@ -9,6 +9,7 @@ const en = {
     retry: 'Try again',
     close: 'Close',
     back: 'Back',
+    cancel: 'Cancel',
     genericError: 'Something went wrong. Check your connection and try again.',
   },
   header: {
@@ -163,6 +164,8 @@ const en = {
     payment: 'Advanced features',
     paymentText: 'Paid search, subscriptions and coins.',
     account: 'Account {phone:string}',
+    signOutTitle: 'Sign out?',
+    signOutText: 'To sign in again you will confirm your number with a new code.',
   },
   paywall: {
     title: 'Plans and coins',

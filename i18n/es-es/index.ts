@@ -9,6 +9,7 @@ const es_es = {
     retry: 'Reintentar',
     close: 'Cerrar',
     back: 'Atrás',
+    cancel: 'Cancelar',
     genericError: 'Algo ha salido mal. Comprueba tu conexión e inténtalo de nuevo.',
   },
   header: {
@@ -163,6 +164,8 @@ const es_es = {
     payment: 'Funciones avanzadas',
     paymentText: 'Búsquedas de pago, suscripciones y monedas.',
     account: 'Cuenta {phone}',
+    signOutTitle: '¿Cerrar sesión?',
+    signOutText: 'Para volver a iniciar sesión, tendrás que confirmar tu número con un código nuevo.',
   },
   paywall: {
     title: 'Planes y monedas',

@@ -9,6 +9,7 @@ const fr_fr = {
     retry: 'Réessayer',
     close: 'Fermer',
     back: 'Retour',
+    cancel: 'Annuler',
     genericError: 'Une erreur s’est produite. Vérifiez votre connexion et réessayez.',
   },
   header: {
@@ -163,6 +164,8 @@ const fr_fr = {
     payment: 'Fonctionnalités avancées',
     paymentText: 'Recherche payante, abonnements et pièces.',
     account: 'Compte {phone}',
+    signOutTitle: 'Se déconnecter ?',
+    signOutText: 'Pour vous reconnecter, vous devrez confirmer votre numéro avec un nouveau code.',
   },
   paywall: {
     title: 'Offres et pièces',

@@ -9,6 +9,7 @@ const he_il = {
     retry: 'לנסות שוב',
     close: 'סגירה',
     back: 'חזרה',
+    cancel: 'ביטול',
     genericError: 'משהו השתבש. בדקו את החיבור לאינטרנט ונסו שוב.',
   },
   header: {
@@ -163,6 +164,8 @@ const he_il = {
     payment: 'תכונות מתקדמות',
     paymentText: 'חיפוש בתשלום, מינויים ומטבעות.',
     account: 'חשבון {phone}',
+    signOutTitle: 'לצאת מהחשבון?',
+    signOutText: 'כדי להיכנס שוב, תצטרכו לאשר את המספר שלכם עם קוד חדש.',
   },
   paywall: {
     title: 'מסלולים ומטבעות',

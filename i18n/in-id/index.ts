@@ -9,6 +9,7 @@ const in_id = {
     retry: 'Coba lagi',
     close: 'Tutup',
     back: 'Kembali',
+    cancel: 'Batal',
     genericError: 'Terjadi kesalahan. Periksa koneksi Anda, lalu coba lagi.',
   },
   header: {
@@ -163,6 +164,8 @@ const in_id = {
     payment: 'Fitur lanjutan',
     paymentText: 'Pencarian berbayar, langganan, dan koin.',
     account: 'Akun {phone}',
+    signOutTitle: 'Keluar dari akun?',
+    signOutText: 'Untuk masuk lagi, Anda perlu mengonfirmasi nomor Anda dengan kode baru.',
   },
   paywall: {
     title: 'Paket dan koin',

@@ -9,6 +9,7 @@ const it_it = {
     retry: 'Riprova',
     close: 'Chiudi',
     back: 'Indietro',
+    cancel: 'Annulla',
     genericError: 'Si è verificato un problema. Controlla la connessione e riprova.',
   },
   header: {
@@ -163,6 +164,8 @@ const it_it = {
     payment: 'Funzioni avanzate',
     paymentText: 'Ricerca a pagamento, abbonamenti e monete.',
     account: 'Account {phone}',
+    signOutTitle: 'Vuoi uscire?',
+    signOutText: 'Per accedere di nuovo dovrai confermare il tuo numero con un nuovo codice.',
   },
   paywall: {
     title: 'Piani e monete',

@@ -9,6 +9,7 @@ const ms_my = {
     retry: 'Cuba lagi',
     close: 'Tutup',
     back: 'Kembali',
+    cancel: 'Batal',
     genericError: 'Berlaku ralat. Semak sambungan anda dan cuba lagi.',
   },
   header: {
@@ -163,6 +164,8 @@ const ms_my = {
     payment: 'Ciri lanjutan',
     paymentText: 'Carian berbayar, langganan dan syiling.',
     account: 'Akaun {phone}',
+    signOutTitle: 'Log keluar?',
+    signOutText: 'Untuk log masuk semula, anda perlu mengesahkan nombor anda dengan kod baharu.',
   },
   paywall: {
     title: 'Pelan dan syiling',

@@ -9,6 +9,7 @@ const pt_br = {
     retry: 'Tentar novamente',
     close: 'Fechar',
     back: 'Voltar',
+    cancel: 'Cancelar',
     genericError: 'Algo deu errado. Verifique sua conexão e tente novamente.',
   },
   header: {
@@ -163,6 +164,8 @@ const pt_br = {
     payment: 'Recursos avançados',
     paymentText: 'Busca paga, assinaturas e moedas.',
     account: 'Conta {phone}',
+    signOutTitle: 'Sair da conta?',
+    signOutText: 'Para entrar novamente, você precisará confirmar seu número com um novo código.',
   },
   paywall: {
     title: 'Planos e moedas',

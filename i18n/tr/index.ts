@@ -9,6 +9,7 @@ const tr = {
     retry: 'Tekrar dene',
     close: 'Kapat',
     back: 'Geri',
+    cancel: 'İptal',
     genericError: 'Bir şeyler ters gitti. Bağlantınızı kontrol edip tekrar deneyin.',
   },
   header: {
@@ -163,6 +164,8 @@ const tr = {
     payment: 'Gelişmiş özellikler',
     paymentText: 'Ücretli sorgu, abonelikler ve jetonlar.',
     account: 'Hesap: {phone}',
+    signOutTitle: 'Çıkış yapılsın mı?',
+    signOutText: 'Tekrar giriş yapmak için numaranızı yeni bir kodla onaylamanız gerekecek.',
   },
   paywall: {
     title: 'Planlar ve jetonlar',

@@ -9,6 +9,7 @@ const vi_vn = {
     retry: 'Thử lại',
     close: 'Đóng',
     back: 'Quay lại',
+    cancel: 'Hủy',
     genericError: 'Đã xảy ra lỗi. Hãy kiểm tra kết nối rồi thử lại.',
   },
   header: {
@@ -163,6 +164,8 @@ const vi_vn = {
     payment: 'Tính năng nâng cao',
     paymentText: 'Tra cứu trả phí, gói đăng ký và xu.',
     account: 'Tài khoản {phone}',
+    signOutTitle: 'Đăng xuất?',
+    signOutText: 'Để đăng nhập lại, bạn sẽ cần xác nhận số điện thoại bằng mã mới.',
   },
   paywall: {
     title: 'Gói và xu',

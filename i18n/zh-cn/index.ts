@@ -9,6 +9,7 @@ const zh_cn = {
     retry: '重试',
     close: '关闭',
     back: '返回',
+    cancel: '取消',
     genericError: '出了点问题，请检查网络连接后重试。',
   },
   header: {
@@ -163,6 +164,8 @@ const zh_cn = {
     payment: '高级功能',
     paymentText: '付费查询、订阅和金币。',
     account: '账号 {phone}',
+    signOutTitle: '退出登录？',
+    signOutText: '重新登录时，你需要用新的验证码确认你的号码。',
   },
   paywall: {
     title: '套餐与金币',

@@ -9,6 +9,7 @@ const zh_hk = {
     retry: '再試一次',
     close: '關閉',
     back: '返回',
+    cancel: '取消',
     genericError: '發生錯誤，請檢查網絡連線後再試。',
   },
   header: {
@@ -163,6 +164,8 @@ const zh_hk = {
     payment: '進階功能',
     paymentText: '付費搜尋、訂閱及金幣。',
     account: '帳戶 {phone}',
+    signOutTitle: '要登出嗎？',
+    signOutText: '如要重新登入，你需要用新的登入碼確認你的號碼。',
   },
   paywall: {
     title: '計劃及金幣',

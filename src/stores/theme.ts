@@ -1,5 +1,6 @@
 import { proxy, subscribe } from 'valtio'
 import { isRtlLocale } from '@contract/locale'
+import { setAnalyticsLocale } from '@/lib/analytics'
 import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 
 export type ThemeName = 'light' | 'dark'
@@ -29,6 +30,7 @@ export function setDirection(direction: 'ltr' | 'rtl' | 'toggle') {
 export function setLocaleState(locale: string) {
   theme.locale = locale
   theme.direction = isRtlLocale(locale) ? 'rtl' : 'ltr'
+  setAnalyticsLocale(locale)
 }
 
 /** Keeps <html> and <body> classes and attributes in step with the state. */

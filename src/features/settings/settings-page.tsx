@@ -7,6 +7,9 @@ import { useChangeLocale, usePageTitle } from '@/app/providers'
 import { Page } from '@/components/layout/app-shell'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { DialogFooter } from '@/components/ui/dialog'
+import { withBackdrop } from '@/stores/backdrop'
+import { closeModal, openModal } from '@/stores/modal'
 import { ltr } from '@/components/ui/phone-text'
 import { phone } from '@/lib/phone'
 import { auth, signedOut } from '@/stores/auth'
@@ -96,6 +99,28 @@ export function SettingsPage() {
 function MainList() {
   const { LL } = useI18nContext()
   const navigate = useNavigate()
+  const signOut = () =>
+    void withBackdrop(() => logout().catch(() => undefined)).finally(() => {
+      closeModal()
+      signedOut()
+      void navigate({ to: '/login' })
+    })
+  const confirmSignOut = () =>
+    openModal({
+      modalId: 'sign-out',
+      title: LL.settings.signOutTitle(),
+      description: LL.settings.signOutText(),
+      body: (
+        <DialogFooter>
+          <Button variant="secondary" onClick={closeModal}>
+            {LL.app.cancel()}
+          </Button>
+          <Button variant="danger" onClick={signOut}>
+            {LL.header.logout()}
+          </Button>
+        </DialogFooter>
+      ),
+    })
   const entries: Array<[SubViewFlag, string, string?]> = [
     ['openLangSetting', LL.settings.language(), nativeName(theme.locale)],
     ['openThemeChangeSetting', LL.settings.theme(), theme.themeName === 'dark' ? LL.settings.themeDark() : LL.settings.themeLight()],
@@ -116,18 +141,7 @@ function MainList() {
           ))}
         </ul>
       </Card>
-      <Button
-        variant="secondary"
-        className="self-start"
-        onClick={() =>
-          void logout()
-            .catch(() => undefined)
-            .finally(() => {
-              signedOut()
-              void navigate({ to: '/login' })
-            })
-        }
-      >
+      <Button variant="secondary" className="self-start" onClick={() => confirmSignOut()}>
         {LL.header.logout()}
       </Button>
     </>
