@@ -4,7 +4,7 @@ import { SWRConfig } from 'swr'
 import { useSnapshot } from 'valtio'
 import TypesafeI18n, { useI18nContext } from '@i18n/i18n-react'
 import type { Locales } from '@i18n/i18n-types'
-import { ApiError } from '@/lib/api'
+import { ApiError } from '@/lib/api-error'
 import { theme } from '@/stores/theme'
 import { switchLocale, i18nState } from './locale-switch'
 

@@ -1,21 +1,12 @@
-import type { z } from 'zod'
+import { z } from 'zod'
+import { ApiError } from './api-error'
+import { onSignedOut } from './signed-out'
+
+// The page's Content Security Policy forbids eval: zod must not probe for it.
+z.config({ jitless: true })
 import { auth, signedOut } from '@/stores/auth'
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-let onSignedOut: () => void = () => window.location.assign('/not-authorized')
-/** Where to send the user when the server refuses the token (SPEC.md section 8). */
-export function setSignedOutHandler(handler: () => void) {
-  onSignedOut = handler
-}
+export { ApiError }
 
 type Query = Record<string, string | number | boolean | undefined | null>
 

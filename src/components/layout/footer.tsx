@@ -1,10 +1,12 @@
-import { QRCodeSVG } from 'qrcode.react'
+import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { mainSitePage, STORE_LINKS, SUPPORT_EMAIL } from '@/lib/site'
+
+const SiteQrCode = lazy(() => import('./site-qr-code'))
 
 export function Footer() {
   const { LL } = useI18nContext()
@@ -48,7 +50,10 @@ export function Footer() {
           <p className="text-xs text-muted">{LL.footer.rights({ year: new Date().getFullYear() })}</p>
         </div>
         <div className="justify-self-start rounded-xl bg-white p-2 wide:justify-self-end">
-          <QRCodeSVG value={window.location.origin} size={LIMITS.qrCodeSize} title={LL.footer.qr()} role="img" aria-label={LL.footer.qr()} />
+          {/* Below the fold: the QR code's encoder loads after the page; its box keeps its size meanwhile. */}
+          <Suspense fallback={<div style={{ width: LIMITS.qrCodeSize, height: LIMITS.qrCodeSize }} />}>
+            <SiteQrCode size={LIMITS.qrCodeSize} label={LL.footer.qr()} />
+          </Suspense>
         </div>
       </div>
     </footer>

@@ -2,21 +2,26 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Spinner } from '@/components/ui/spinner'
-import { Toast, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast'
 import { botCheckOff, turnstileBotCheck, type BotCheck } from '@/lib/bot-check'
 import { config } from '@/lib/config'
 import { backdrop } from '@/stores/backdrop'
 import { modal } from '@/stores/modal'
 import { notification } from '@/stores/notification'
 
-/** The "copied" toast of SPEC.md section 2, shown while the notification says so. */
-export function CopiedToast() {
-  const { copied, attention, text } = useSnapshot(notification)
-  return (
-    <Toast open={copied || attention} onOpenChange={() => undefined} duration={Infinity} data-testid="copied-toast">
-      <ToastTitle>{text}</ToastTitle>
-    </Toast>
-  )
+// The toast (Radix) loads the first time there is something to say.
+const ToastHost = lazy(() => import('./copied-toast'))
+
+function LazyToast() {
+  const { copied, attention } = useSnapshot(notification)
+  const [wanted, setWanted] = useState(copied || attention)
+  useEffect(() => {
+    if (copied || attention) setWanted(true)
+  }, [copied, attention])
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null
 }
 
 /** A screen-wide loading veil while any flow holds the backdrop counter. */
@@ -64,13 +69,12 @@ export function BotCheckWidget() {
 
 export function GlobalOverlays({ children }: { children: React.ReactNode }) {
   return (
-    <ToastProvider swipeDirection="down">
+    <>
       {children}
-      <CopiedToast />
+      <LazyToast />
       <LazyModal />
       <Backdrop />
       <BotCheckWidget />
-      <ToastViewport />
-    </ToastProvider>
+    </>
   )
 }

@@ -1,5 +1,4 @@
 import { useEffect } from 'react'
-import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { LIMITS } from '@contract/constants'
 import { auth } from '@/stores/auth'
@@ -9,8 +8,26 @@ const atLeast = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** The balance loader shows for at least 750 ms so it never flickers (SPEC.md section 9). */
 export async function fetchBalance(): Promise<number> {
-  const [balance] = await Promise.all([import('./get-balance').then((m) => m.getBalance()), atLeast(LIMITS.balanceLoaderMinMs)])
-  return balance
+  const [value] = await Promise.all([import('./get-balance').then((m) => m.getBalance()), atLeast(LIMITS.balanceLoaderMinMs)])
+  return value
+}
+
+let inFlight: Promise<void> | null = null
+
+/** Refreshes the persisted balance from the server; concurrent callers share one request. */
+export function refreshBalance(): Promise<void> {
+  inFlight ??= (async () => {
+    balance.loading = true
+    try {
+      setBalance(await fetchBalance())
+    } catch {
+      // Shown as it was; the next need fetches again.
+    } finally {
+      balance.loading = false
+      inFlight = null
+    }
+  })()
+  return inFlight
 }
 
 /**
@@ -19,11 +36,10 @@ export async function fetchBalance(): Promise<number> {
  */
 export function useBalance(active: boolean) {
   const { isAuthenticated } = useSnapshot(auth)
-  const { value } = useSnapshot(balance)
+  const { value, loading } = useSnapshot(balance)
   const shouldFetch = isAuthenticated && (active || value < 1)
-  const { data, isLoading } = useSWR(shouldFetch ? 'balance' : null, fetchBalance)
   useEffect(() => {
-    if (typeof data === 'number') setBalance(data)
-  }, [data])
-  return { balance: typeof data === 'number' ? data : value, loading: isLoading }
+    if (shouldFetch) void refreshBalance()
+  }, [shouldFetch])
+  return { balance: value, loading }
 }

@@ -1,0 +1,275 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, its default) on the real server and the built web
+ * app: /login signed out, then /search and a number page signed in. Prints the scores and,
+ * for every category under its target, the audits that cost the points. A report: exits 0
+ * whatever the scores, non-zero only when Lighthouse could not run.
+ *
+ * Signing in the browser: the app keeps its token in localStorage. Lighthouse 12 clears the
+ * origin's caches before each page but not its localStorage (its default clearStorageTypes
+ * leave local_storage alone), so the token is stored once, through the app's own key entry
+ * (/key/{token}, SPEC.md section 2), in a tab opened with Chrome's plain-HTTP DevTools
+ * endpoints. Every audit still starts with a cold cache; no Puppeteer, no WebSocket client.
+ */
+import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as chromeLauncher from 'chrome-launcher'
+import type { FastifyInstance } from 'fastify'
+import lighthouse, { type Result } from 'lighthouse'
+import { DEFAULT_SIGNING_SECRET, signingBase, type Params } from '../contract/signing'
+import { buildApp } from '../server/app'
+import { openPglite, type Database } from '../server/db/client'
+import { importFile } from '../server/db/import'
+import { loadEnv } from '../server/env'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const PHONEBLOCK_FILE = path.resolve(root, '../shared/data/phoneblock-blocklist.xml')
+const NUMBER = '491637875622'
+const USER_PHONE = '+4915122229901'
+const CHROME_FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+type Category = (typeof CATEGORIES)[number]
+/** Targets of the brief; SEO has none, so it never lists audits. */
+const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 0 }
+const PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/search', signedIn: true },
+  { path: `/number/${NUMBER}`, signedIn: true },
+]
+
+function ensureBuilt() {
+  if (fs.existsSync(path.join(root, 'dist', 'index.html'))) return
+  console.log('dist/index.html is missing: running vite build…')
+  const vite = path.join(root, 'node_modules', '.bin', 'vite')
+  const result = spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('vite build failed')
+}
+
+interface Server {
+  app: FastifyInstance
+  database: Database
+  dataDir: string
+  baseUrl: string
+}
+
+/** The server as the browser tests run it: fresh embedded database, the PhoneBlock list, the built app. */
+async function startServer(): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-lighthouse-'))
+  const env = loadEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  })
+  const database = await openPglite(dataDir)
+  try {
+    await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK_FILE, progress: null })
+    const app = await buildApp({ env, database, logger: false })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const address = app.server.address()
+    if (!address || typeof address === 'string') throw new Error('the server has no TCP address')
+    return { app, database, dataDir, baseUrl: `http://127.0.0.1:${address.port}` }
+  } catch (error) {
+    await database.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function stopServer(server: Server) {
+  await server.app.close()
+  await server.database.close()
+  fs.rmSync(server.dataDir, { recursive: true, force: true })
+}
+
+function signed(method: string, baseUrl: string, urlPath: string, params: Params): Record<string, string> {
+  const full: Params = { ...params, cnonce: crypto.randomBytes(12).toString('hex'), timestamp: Math.floor(Date.now() / 1000) }
+  const signature = crypto.createHash('sha256').update(signingBase(method, new URL(baseUrl).host, urlPath, full, DEFAULT_SIGNING_SECRET)).digest('hex')
+  return Object.fromEntries([...Object.entries(full).map(([k, v]) => [k, String(v)]), ['signature', signature]])
+}
+
+async function call(baseUrl: string, method: 'GET' | 'POST', urlPath: string, params: Record<string, string>) {
+  const url = new URL(urlPath, baseUrl)
+  if (method === 'GET') url.search = new URLSearchParams(params).toString()
+  const res = await fetch(url, method === 'POST' ? { method, body: new URLSearchParams(params) } : undefined)
+  const body = await res.json().catch(() => null)
+  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${JSON.stringify(body)}`)
+  return body
+}
+
+/** The code flow with the dev provider, as the web app runs it; returns the token. */
+async function signIn(baseUrl: string, phone: string): Promise<string> {
+  const get = await call(baseUrl, 'GET', '/api/v202111/auth/get', signed('GET', baseUrl, '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }))
+  const code = get.data.code as string
+  await call(baseUrl, 'POST', '/api/v6/auth/agreement_code', signed('POST', baseUrl, '/api/v6/auth/agreement_code', { code }))
+  await call(baseUrl, 'POST', '/api/v6/auth/dev/confirm', { code, phone })
+  const check = await call(baseUrl, 'GET', '/api/v6/auth/check', signed('GET', baseUrl, '/api/v6/auth/check', { code, token_type: 'jwt' }))
+  if (!check?.data?.token) throw new Error(`sign-in did not give a token: ${JSON.stringify(check)}`)
+  return check.data.token as string
+}
+
+interface DevToolsTarget {
+  id: string
+  type: string
+  url: string
+}
+
+/**
+ * Opens /key/{token}?number=… in a new tab and waits until the app has stored the key and
+ * moved on to the number page, which it does only after `localStorage.token` is set.
+ */
+async function storeTokenInBrowser(chromePort: number, baseUrl: string, token: string) {
+  const devtools = `http://127.0.0.1:${chromePort}/json`
+  const entry = new URL(`/key/${encodeURIComponent(token)}?number=${NUMBER}`, baseUrl)
+  const opened = await fetch(`${devtools}/new?${entry}`, { method: 'PUT' })
+  if (!opened.ok) throw new Error(`Chrome did not open a tab: ${opened.status} ${await opened.text()}`)
+  const tab = (await opened.json()) as DevToolsTarget
+  const list = async () => (await (await fetch(`${devtools}/list`)).json()) as DevToolsTarget[]
+  // Chrome throttles a background tab; the entry page should run as a visible one would.
+  await fetch(`${devtools}/activate/${tab.id}`)
+  try {
+    const deadline = Date.now() + 30_000
+    while (Date.now() < deadline) {
+      const current = (await list()).find((t) => t.id === tab.id)
+      // The url is empty until the first navigation commits.
+      const where = current?.url ? new URL(current.url).pathname : ''
+      if (where === `/number/${NUMBER}`) return
+      if (where === '/login' || where === '/not-authorized') throw new Error(`the app refused the key and went to ${where}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    throw new Error('the key entry page did not move on to the number page within 30 s')
+  } finally {
+    // Closing is asynchronous; Lighthouse's page must not open while this tab is still in front.
+    await fetch(`${devtools}/close/${tab.id}`).catch(() => undefined)
+    for (let i = 0; i < 40 && (await list()).some((t) => t.id === tab.id); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+interface PageResult {
+  path: string
+  finalPath: string
+  scores: Record<Category, number | null>
+  failing: Partial<Record<Category, string[]>>
+}
+
+type DetailItem = { type?: string; items?: DetailItem[]; node?: { selector?: string }; issueType?: string; source?: string; description?: string; url?: string }
+
+/** The rows of an audit's details; list-type details (LCP element, layout shifts) nest tables one level down. */
+function detailItems(details: unknown): DetailItem[] {
+  const items = (details as DetailItem | undefined)?.items ?? []
+  return items.flatMap((item) => (item.type === 'table' ? item.items ?? [] : [item]))
+}
+
+/** Where to look: an element's selector, an issue's type, a console message, or a file. */
+function pointer(item: DetailItem): string | undefined {
+  if (item.node?.selector) return item.node.selector
+  if (item.issueType) return item.issueType
+  if (item.source && item.description) return `“${item.description.replace(/\s+/g, ' ').slice(0, 160)}”`
+  if (typeof item.url === 'string' && /^https?:/.test(item.url)) return new URL(item.url).pathname
+  return undefined
+}
+
+/** The audits of a category that Lighthouse itself shows as not passed, most costly first. */
+function failingAudits(lhr: Result, category: Category, limit = 6): string[] {
+  const cost = ({ ref, audit }: { ref: { weight: number }; audit: Result['audits'][string] }) => ref.weight * (1 - (audit.score ?? 1))
+  const refs = lhr.categories[category]?.auditRefs ?? []
+  return refs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9 && !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode))
+    // Weighted audits (metrics, a11y checks) by the points they cost; unweighted ones (performance hints) after, worst first.
+    .sort((a, b) => cost(b) - cost(a) || a.audit.score! - b.audit.score!)
+    .slice(0, limit)
+    .map(({ audit }) => {
+      const where = [...new Set(detailItems(audit.details).map(pointer).filter(Boolean))].slice(0, 2)
+      const value = audit.displayValue ? ` (${audit.displayValue})` : ''
+      return `${audit.id}: ${audit.title}${value}${where.length ? ` → ${where.join(', ')}` : ''}`
+    })
+}
+
+/** One retry: on a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP) and asks for a rerun. */
+async function audit(url: string, chromePort: number, attempts = 2): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
+    const problem = !result ? 'no result' : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : null
+    if (!problem) return result!.lhr
+    if (attempt >= attempts) throw new Error(`Lighthouse failed on ${url}: ${problem}`)
+    console.log(`  ${problem.split(' ')[0]}; running it again`)
+  }
+}
+
+function summarize(pagePath: string, lhr: Result): PageResult {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => {
+    const score = lhr.categories[c]?.score
+    return [c, typeof score === 'number' ? Math.round(score * 100) : null]
+  })) as Record<Category, number | null>
+  const failing: PageResult['failing'] = {}
+  for (const c of CATEGORIES) if (scores[c] !== null && scores[c]! < TARGETS[c]) failing[c] = failingAudits(lhr, c)
+  return { path: pagePath, finalPath: new URL(lhr.finalDisplayedUrl).pathname, scores, failing }
+}
+
+function print(results: PageResult[]) {
+  const head = ['page', ...CATEGORIES]
+  const rows = results.map((r) => [r.path, ...CATEGORIES.map((c) => {
+    const s = r.scores[c]
+    return s === null ? '–' : `${s}${s < TARGETS[c] ? ' ✗' : ''}`
+  })])
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ')
+  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
+  for (const row of rows) console.log(line(row))
+  console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']} (✗ = under target)`)
+  for (const r of results) {
+    if (r.finalPath !== r.path) console.log(`\nnote: ${r.path} ended on ${r.finalPath}`)
+    for (const [category, audits] of Object.entries(r.failing)) {
+      console.log(`\n${r.path} – ${category} ${r.scores[category as Category]}:`)
+      for (const a of audits) console.log(`  - ${a}`)
+    }
+  }
+}
+
+async function main() {
+  ensureBuilt()
+  const server = await startServer()
+  let chrome: chromeLauncher.LaunchedChrome | undefined
+  let stopping: Promise<void> | undefined
+  // Once only: a signal can arrive while the finally block is already stopping.
+  const stop = () => (stopping ??= (async () => {
+    chrome?.kill()
+    await stopServer(server)
+  })())
+  const onSignal = () => void stop().finally(() => process.exit(130))
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    const token = await signIn(server.baseUrl, USER_PHONE)
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'error' })
+    const results: PageResult[] = []
+    let tokenStored = false
+    for (const page of PAGES) {
+      if (page.signedIn && !tokenStored) {
+        await storeTokenInBrowser(chrome.port, server.baseUrl, token)
+        tokenStored = true
+      }
+      console.log(`Lighthouse: ${page.path}…`)
+      results.push(summarize(page.path, await audit(new URL(page.path, server.baseUrl).toString(), chrome.port)))
+    }
+    print(results)
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    await stop()
+  }
+}
+
+main().catch((error) => {
+  console.error(`Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
