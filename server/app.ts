@@ -33,6 +33,10 @@ import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { createTokenService } from './modules/auth/tokens'
 import { authWebhookRoutes } from './modules/auth/webhooks'
+import { coinRoutes } from './modules/coins/routes'
+import { commentRoutes } from './modules/comments/routes'
+import { localeRoutes } from './modules/locale/routes'
+import { moderationRoutes } from './modules/moderation/routes'
 import { searchRoutes } from './modules/search/routes'
 import type { TelegramClient } from './providers/telegram'
 
@@ -175,6 +179,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authWebhookRoutes, { telegram: opts.telegram })
   await app.register(searchRoutes)
   await app.register(accountRoutes)
+  await app.register(commentRoutes)
+  await app.register(moderationRoutes)
+  await app.register(coinRoutes)
+  await app.register(localeRoutes)
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot)
   return app

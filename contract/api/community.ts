@@ -1,0 +1,231 @@
+/**
+ * Comments, thread replies, reactions, reports, complaints, moderation and the
+ * coin-paid hiding of a review (SPEC.md sections 3, 4, 7; DESIGN.md sections 3, 5).
+ * GET takes query parameters, POST form data (or JSON): ids arrive as strings.
+ */
+import { z } from 'zod'
+import { LIMITS } from '../constants'
+import { flag, okEnvelope } from './envelope'
+import { comment, threadReply } from './number-profile'
+
+/** Largest value of a PostgreSQL integer column: bigger ids cannot exist. */
+const MAX_ID = 2_147_483_647
+
+export const id = z.coerce.number().int().positive().max(MAX_ID)
+
+/** Text stored as the user typed it (HTML stays literal text), trimmed, non-empty, bounded. */
+export const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
+
+const phone = z.string().trim().min(1).max(64)
+
+/** HTTP status of a call refused for a short coin balance (hide a review, comment-up). */
+export const INSUFFICIENT_COINS_STATUS = 402
+
+// ---------- comments ----------
+
+export const COMMENT_ORDERS = ['interesting', 'new', 'old', 'rating'] as const
+
+export const communityComment = comment.extend({
+  /** Pinned by the number's owner; a pinned comment is listed first. */
+  pinned: z.boolean(),
+})
+export type CommunityComment = z.infer<typeof communityComment>
+
+export const commentListQuery = z.object({
+  phone,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  order_by: z.enum(COMMENT_ORDERS).default('interesting'),
+})
+export const commentListResponse = okEnvelope(
+  z.object({
+    /** Visible comments of the number; each with its first LIMITS.threadPageLimit replies in `thread`. */
+    items: z.array(communityComment),
+    total: z.number().int(),
+  }),
+)
+
+export const commentAddBody = z.object({ phone, text: plainText(LIMITS.commentMaxLength) })
+export const commentAddResponse = okEnvelope(
+  z.object({
+    id: z.number().int(),
+    /** False when an existing comment of the same user on the number was edited. */
+    created: z.boolean(),
+  }),
+)
+
+export const commentDeleteBody = z.object({ phone })
+export const commentPinBody = z.object({
+  comment_id: id,
+  /** `0` unpins; pinning one comment unpins the others of the number. */
+  pin: flag.optional().default(true),
+})
+export const commentPinResponse = okEnvelope(z.object({ comment_id: z.number().int(), pinned: z.boolean() }))
+
+// ---------- thread replies ----------
+
+export const threadListQuery = z.object({
+  comment_id: id,
+  phone: phone.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(LIMITS.threadPageLimit),
+  offset: z.coerce.number().int().min(0).max(100_000).default(LIMITS.threadPageOffset),
+})
+export const threadListResponse = okEnvelope(z.object({ items: z.array(threadReply), total: z.number().int() }))
+
+export const threadAddBody = z.object({ reply_to: id, text: plainText(LIMITS.commentMaxLength) })
+export const threadAddResponse = okEnvelope(z.object({ id: z.number().int() }))
+export const threadEditBody = z.object({ thread_id: id, text: plainText(LIMITS.commentMaxLength) })
+export const threadDeleteBody = z.object({ thread_id: id })
+
+export const okStatus = okEnvelope(z.object({}).optional())
+
+// ---------- reactions ----------
+
+export const likeBody = z
+  .object({
+    comment_id: id.optional(),
+    /** Set to react to a thread reply instead of a comment. */
+    thread_id: id.optional(),
+    like_type: z.enum(['LIKE', 'DISLIKE', 'COMMENT_UP']),
+    action_type: z.enum(['ADD', 'REMOVE']).default('ADD'),
+    /** Coins to spend on a COMMENT_UP. */
+    comment_up_count: z.coerce.number().int().min(1).max(1000).default(1),
+  })
+  .refine((b) => b.comment_id !== undefined || b.thread_id !== undefined, { message: 'comment_id or thread_id is required', path: ['comment_id'] })
+export const likeResponse = okEnvelope(
+  z.object({
+    likes: z.number().int(),
+    dislikes: z.number().int(),
+    commentUps: z.number().int(),
+    hasLike: z.boolean(),
+    hasDislike: z.boolean(),
+    hasCommentUp: z.boolean(),
+    /** The caller's balance after a COMMENT_UP; null for likes and dislikes. */
+    balance: z.number().int().nullable(),
+  }),
+)
+
+// ---------- reports and complaints ----------
+
+export const reportCommentBody = z.object({
+  comment_id: id.optional(),
+  /** Set to report a thread reply instead of a comment. */
+  thread_id: id.optional(),
+  report_text: optionalText(2000).default(''),
+}).refine((b) => b.comment_id !== undefined || b.thread_id !== undefined, { message: 'comment_id or thread_id is required', path: ['comment_id'] })
+export const reportResponse = okEnvelope(z.object({ id: z.number().int(), status: z.literal('accepted') }))
+
+export const COMPLAINT_TARGETS = ['comment', 'contact', 'thread', 'profile'] as const
+export const complaintAddBody = z
+  .object({
+    target_type: z.enum(COMPLAINT_TARGETS).default('comment'),
+    target_id: id.optional(),
+    name: plainText(LIMITS.nameMaxLength).refine((s) => s.length > 1, 'must be longer than 1 character'),
+    email: z.string().trim().max(254).pipe(z.email('must be a valid e-mail address')),
+    message: plainText(5000).refine((s) => s.length > 5, 'must be longer than 5 characters'),
+    first_name: optionalText(LIMITS.nameMaxLength).optional(),
+    last_name: optionalText(LIMITS.nameMaxLength).optional(),
+    name_hash: optionalText(200).optional(),
+    profile_id: id.optional(),
+  })
+  .refine((b) => (b.target_type === 'comment' || b.target_type === 'thread' ? b.target_id !== undefined : true), {
+    message: 'target_id is required for a comment or thread complaint',
+    path: ['target_id'],
+  })
+export const complaintAddResponse = reportResponse
+
+// ---------- moderation ----------
+
+export const MODERATION_TARGETS = ['comment', 'thread'] as const
+
+export const moderationQueueQuery = z.object({
+  kind: z.enum(['report', 'complaint', 'all']).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+
+export const moderationQueueItem = z.object({
+  kind: z.enum(['report', 'complaint']),
+  id: z.number().int(),
+  targetType: z.string(),
+  targetId: z.number().int().nullable(),
+  /** The report text, or the complaint message. */
+  text: z.string(),
+  createdAtTimestamp: z.number().int(),
+  reporter: z.object({
+    profileId: z.number().int().nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  /** Complaint extras (first_name, last_name, name_hash, profile_id). */
+  extra: z.record(z.string(), z.unknown()).nullable(),
+  /** The reported text as it is now; null when the target is not a comment or reply, or is gone. */
+  target: z
+    .object({
+      text: z.string(),
+      authorId: z.number().int(),
+      phoneNumber: z.string(),
+      commentId: z.number().int(),
+      removed: z.boolean(),
+    })
+    .nullable(),
+})
+export type ModerationQueueItem = z.infer<typeof moderationQueueItem>
+export const moderationQueueResponse = okEnvelope(z.object({ items: z.array(moderationQueueItem), total: z.number().int() }))
+
+export const moderationRemoveBody = z.object({
+  target_type: z.enum(MODERATION_TARGETS),
+  target_id: id,
+  reason: optionalText(2000).default(''),
+  complaint_id: id.optional(),
+  report_id: id.optional(),
+})
+export const moderationRemoveResponse = okEnvelope(
+  z.object({
+    removed: z.boolean(),
+    /** Removals of this author's texts on this number that followed a complaint. */
+    removalsAfterComplaint: z.number().int(),
+    /** The author can no longer post on this number. */
+    postingBanned: z.boolean(),
+  }),
+)
+
+export const moderationEditBody = z.object({
+  target_type: z.enum(MODERATION_TARGETS),
+  target_id: id,
+  text: plainText(LIMITS.commentMaxLength),
+})
+
+export const moderationResolveBody = z.object({
+  kind: z.enum(['report', 'complaint']),
+  id,
+  status: z.enum(['resolved', 'rejected']),
+})
+
+// ---------- hide a review (coin-paid comment subscription) ----------
+
+export const commentSubscriptionBody = z.object({ comment_id: id })
+export const commentSubscriptionResponse = okEnvelope(
+  z.object({
+    comment_id: z.number().int(),
+    status: z.enum(['active', 'cancelled', 'lapsed']),
+    autoRenew: z.boolean(),
+    hiddenBy: z.number().int().nullable(),
+    /** When the current paid month ends (Unix seconds). */
+    endDateTimestamp: z.number().int().nullable(),
+    balance: z.number().int(),
+  }),
+)

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { commentSubscriptionBody, commentSubscriptionResponse } from '../../../contract/api/community'
+import { forbidden, notFound } from '../../errors'
+import { currentUser } from '../../plugins/auth'
+import { findComment } from '../comments/repository'
+import { cancelHide, hideComment } from './repository'
+
+export async function coinRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const auth = { preHandler: app.requireUser }
+
+  /** The comment, when it is on the caller's own number. */
+  async function ownNumberComment(userPhone: string, commentId: number) {
+    const c = await findComment(app.db, commentId)
+    if (!c || c.removed) throw notFound('No such comment')
+    if (c.e164 !== userPhone) throw forbidden('Only the owner of the number can hide its reviews')
+    return c
+  }
+
+  r.post('/api/v6/numcy/subscription/comment/add', {
+    ...auth,
+    schema: {
+      tags: ['coins'],
+      summary: 'Hide a review on your own number for a month, renewing monthly (10 coins a month); 402 when the balance is short',
+      body: commentSubscriptionBody,
+      response: { 200: commentSubscriptionResponse },
+    },
+  }, async (request) => {
+    const user = currentUser(request)
+    const c = await ownNumberComment(user.phone, request.body.comment_id)
+    return { status: true as const, data: await hideComment(app.db, user.id, c.id) }
+  })
+
+  r.post('/api/v6/numcy/subscription/comment/cancel', {
+    ...auth,
+    schema: {
+      tags: ['coins'],
+      summary: 'Stop renewing a hidden review; it stays hidden until the paid month ends',
+      body: commentSubscriptionBody,
+      response: { 200: commentSubscriptionResponse },
+    },
+  }, async (request) => {
+    const user = currentUser(request)
+    const c = await ownNumberComment(user.phone, request.body.comment_id)
+    return { status: true as const, data: await cancelHide(app.db, user.id, c.id) }
+  })
+}

@@ -1,0 +1,153 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { ModerationQueueItem } from '../../../contract/api/community'
+import type { Db } from '../../db/client'
+import { comments, complaints, moderationLog, numbers, postingBans, reports, threadReplies } from '../../db/schema'
+import { forbidden } from '../../errors'
+import type { AuthUser } from '../../plugins/auth'
+
+export function assertModerator(user: AuthUser): void {
+  if (user.role !== 'moderator' && user.role !== 'admin') throw forbidden('Only moderators and administrators can do this')
+}
+
+export type TextTarget = 'comment' | 'thread'
+
+export interface TextRow {
+  id: number
+  commentId: number
+  userId: number
+  numberId: number
+  e164: string
+  text: string
+  removed: boolean
+}
+
+/** A comment or reply with the number it is on; null when none has that id. */
+export async function findText(db: Db, type: TextTarget, id: number, lock = false): Promise<TextRow | null> {
+  if (type === 'comment') {
+    const q = db
+      .select({ id: comments.id, userId: comments.userId, numberId: comments.numberId, e164: numbers.e164, text: comments.text, removedAt: comments.removedAt })
+      .from(comments)
+      .innerJoin(numbers, eq(numbers.id, comments.numberId))
+      .where(eq(comments.id, id))
+    const [row] = lock ? await q.for('update', { of: comments }) : await q
+    return row ? { id: row.id, commentId: row.id, userId: row.userId, numberId: row.numberId, e164: row.e164, text: row.text, removed: row.removedAt !== null } : null
+  }
+  const q = db
+    .select({
+      id: threadReplies.id,
+      commentId: threadReplies.commentId,
+      userId: threadReplies.userId,
+      numberId: comments.numberId,
+      e164: numbers.e164,
+      text: threadReplies.text,
+      removedAt: threadReplies.removedAt,
+    })
+    .from(threadReplies)
+    .innerJoin(comments, eq(comments.id, threadReplies.commentId))
+    .innerJoin(numbers, eq(numbers.id, comments.numberId))
+    .where(eq(threadReplies.id, id))
+  const [row] = lock ? await q.for('update', { of: threadReplies }) : await q
+  return row ? { id: row.id, commentId: row.commentId, userId: row.userId, numberId: row.numberId, e164: row.e164, text: row.text, removed: row.removedAt !== null } : null
+}
+
+export async function logAction(
+  db: Db,
+  moderatorId: number,
+  action: string,
+  targetType: string,
+  targetId: number | null,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await db.insert(moderationLog).values({ moderatorId, action, targetType, targetId, details })
+}
+
+/**
+ * Counts a removal that followed a complaint against the author's right to post on
+ * the number; the second one bans them from posting there (SPEC.md section 1).
+ */
+export async function countRemovalAfterComplaint(db: Db, userId: number, numberId: number): Promise<{ removals: number; banned: boolean }> {
+  const [row] = await db
+    .insert(postingBans)
+    .values({ userId, numberId, removals: 1, banned: false })
+    .onConflictDoUpdate({
+      target: [postingBans.userId, postingBans.numberId],
+      set: { removals: sql`${postingBans.removals} + 1`, banned: sql`${postingBans.banned} or ${postingBans.removals} + 1 >= 2` },
+    })
+    .returning({ removals: postingBans.removals, banned: postingBans.banned })
+  return row
+}
+
+export async function removalsOf(db: Db, userId: number, numberId: number): Promise<{ removals: number; banned: boolean }> {
+  const [row] = await db
+    .select({ removals: postingBans.removals, banned: postingBans.banned })
+    .from(postingBans)
+    .where(and(eq(postingBans.userId, userId), eq(postingBans.numberId, numberId)))
+  return row ?? { removals: 0, banned: false }
+}
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
+
+/** Open reports and complaints, oldest first, each with the reported text as it is now. */
+export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'all', limit: number, offset: number) {
+  // Both kinds in one ordered page: ids and dates from a union, details fetched after.
+  const parts = [
+    ...(kind !== 'complaint' ? [sql`select 'report' as kind, id, created_at from ${reports} where status = 'open'`] : []),
+    ...(kind !== 'report' ? [sql`select 'complaint' as kind, id, created_at from ${complaints} where status = 'open'`] : []),
+  ]
+  const rows = await db.execute<{ kind: 'report' | 'complaint'; id: number; created_at: string | Date }>(sql`
+    select * from (${sql.join(parts, sql` union all `)}) q order by created_at asc, kind, id limit ${limit} offset ${offset}`)
+  const page = ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])) as Array<{ kind: 'report' | 'complaint'; id: number }>
+  const [[{ r }], [{ c }]] = await Promise.all([
+    kind === 'complaint' ? [{ r: 0 }] : db.select({ r: sql<number>`count(*)::int` }).from(reports).where(eq(reports.status, 'open')),
+    kind === 'report' ? [{ c: 0 }] : db.select({ c: sql<number>`count(*)::int` }).from(complaints).where(eq(complaints.status, 'open')),
+  ])
+  const items: ModerationQueueItem[] = []
+  for (const entry of page) {
+    const id = Number(entry.id)
+    if (entry.kind === 'report') {
+      const [rep] = await db.select().from(reports).where(eq(reports.id, id))
+      if (!rep) continue
+      items.push({
+        kind: 'report',
+        id,
+        targetType: rep.targetType,
+        targetId: rep.targetId,
+        text: rep.text,
+        createdAtTimestamp: seconds(rep.createdAt),
+        reporter: { profileId: rep.reporterId, name: null, email: null },
+        extra: rep.nameHash ? { name_hash: rep.nameHash } : null,
+        target: await describeTarget(db, rep.targetType, rep.targetId),
+      })
+    } else {
+      const [com] = await db.select().from(complaints).where(eq(complaints.id, id))
+      if (!com) continue
+      items.push({
+        kind: 'complaint',
+        id,
+        targetType: com.targetType,
+        targetId: com.targetId,
+        text: com.message,
+        createdAtTimestamp: seconds(com.createdAt),
+        reporter: { profileId: com.userId, name: com.name, email: com.email },
+        extra: (com.extra as Record<string, unknown> | null) ?? null,
+        target: await describeTarget(db, com.targetType, com.targetId),
+      })
+    }
+  }
+  return { items, total: r + c }
+}
+
+async function describeTarget(db: Db, type: string, id: number | null): Promise<ModerationQueueItem['target']> {
+  if (id === null || (type !== 'comment' && type !== 'thread')) return null
+  const t = await findText(db, type, id)
+  return t ? { text: t.text, authorId: t.userId, phoneNumber: t.e164, commentId: t.commentId, removed: t.removed } : null
+}
+
+/** The open reports and complaints about one text. */
+export async function openCasesAbout(db: Db, type: TextTarget, id: number) {
+  const [reps, coms] = await Promise.all([
+    db.select({ id: reports.id }).from(reports).where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open'))),
+    db.select({ id: complaints.id }).from(complaints).where(and(eq(complaints.targetType, type), eq(complaints.targetId, id), eq(complaints.status, 'open'))),
+  ])
+  return { reportIds: reps.map((x) => x.id), complaintIds: coms.map((x) => x.id) }
+}
