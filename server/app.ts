@@ -38,6 +38,10 @@ import { commentRoutes } from './modules/comments/routes'
 import { localeRoutes } from './modules/locale/routes'
 import { moderationRoutes } from './modules/moderation/routes'
 import { searchRoutes } from './modules/search/routes'
+import { notesRoutes } from './modules/notes/routes'
+import { contactsRoutes } from './modules/contacts/routes'
+import { pollsRoutes } from './modules/polls/routes'
+import { profilesRoutes } from './modules/profiles/routes'
 import type { TelegramClient } from './providers/telegram'
 
 declare module 'fastify' {
@@ -179,6 +183,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authWebhookRoutes, { telegram: opts.telegram })
   await app.register(searchRoutes)
   await app.register(accountRoutes)
+  await app.register(notesRoutes)
+  await app.register(contactsRoutes)
+  await app.register(pollsRoutes)
+  await app.register(profilesRoutes)
   await app.register(commentRoutes)
   await app.register(moderationRoutes)
   await app.register(coinRoutes)

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import max from 'libphonenumber-js/metadata.max.json'
 import { sql } from 'drizzle-orm'
 import { createPhoneTools } from '../../contract/phone'
@@ -17,6 +16,7 @@ import {
   users,
 } from './schema'
 import { seedTags } from './seed-tags'
+import { contactNameHash } from '../modules/contacts/name-hash'
 
 /*
  * Synthetic demo data for a fresh install. Every number is in a range set aside
@@ -122,11 +122,7 @@ const SEARCHES: Array<[user: string, number: string, daysAgo: number]> = [
   ['sam', 'dentist', 9],
 ]
 
-/** Hash of a saved contact name, so that one name saved by many users counts once per spelling. */
-export function contactNameHash(firstName: string | null, lastName: string | null): string {
-  const name = [firstName, lastName].filter(Boolean).join(' ').trim().toLowerCase().replace(/\s+/g, ' ')
-  return crypto.createHash('sha256').update(name).digest('hex').slice(0, 32)
-}
+export { contactNameHash }
 
 function e164(input: string): { e164: string; country: string | null } {
   const parsed = phone.normalize(input)

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import {
   emptyNumberProfile,
   type Comment,
@@ -7,6 +7,7 @@ import {
   type TagCount,
 } from '../../../contract/api/number-profile'
 import type { NormalizedPhone } from '../../../contract/phone'
+import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
 import {
@@ -14,12 +15,15 @@ import {
   comments,
   contacts,
   importedEvidence,
+  introductionRequests,
   nameSuggestions,
+  numbers,
   notes,
   pollAnswers,
   tags,
   users,
 } from '../../db/schema'
+import { computeNeuroanalysis } from '../profiles/neuroanalysis'
 import { decay, reputationIndex } from '../reputation'
 
 interface Viewer {
@@ -52,29 +56,34 @@ export async function loadEvidence(db: Db, numberId: number): Promise<EvidenceIt
       .where(eq(pollAnswers.numberId, numberId))
       .groupBy(tags.code),
   ])
+  return evidenceFrom(
+    imported.map((r) => ({ ...r, at: r.at ? new Date(r.at) : null })),
+    banRows.length ? { n: banRows.length, weight: banRows.reduce((sum, b) => sum + decay(b.at), 0) } : null,
+    polls.map((r) => ({ ...r, at: new Date(r.at) })),
+  )
+}
+
+/** Evidence items from the rows that hold them; ban weights are already decayed. */
+export function evidenceFrom(
+  imported: Array<{ source: string; label: string; code: string | null; votes: number; at: Date | null }>,
+  banned: { n: number; weight: number } | null,
+  polls: Array<{ code: string; votes: number; at: Date }>,
+): EvidenceItem[] {
   const items: EvidenceItem[] = []
   const direction = (polarity: number) => (polarity < 0 ? 'negative' : polarity > 0 ? 'positive' : 'neutral') as EvidenceItem['direction']
   for (const row of imported) {
     const tag = TAG_BY_CODE.get(row.code ?? 'other')!
-    const at = row.at ? new Date(row.at) : null
     items.push({
       kind: 'imported',
       source: row.source,
       label: row.code ?? 'other',
       votes: row.votes,
-      weight: row.votes * tag.weight * decay(at),
+      weight: row.votes * tag.weight * decay(row.at),
       direction: direction(tag.polarity),
     })
   }
-  if (banRows.length) {
-    items.push({
-      kind: 'bans',
-      source: 'users',
-      label: 'ban',
-      votes: banRows.length,
-      weight: banRows.reduce((sum, b) => sum + decay(b.at), 0),
-      direction: 'negative',
-    })
+  if (banned) {
+    items.push({ kind: 'bans', source: 'users', label: 'ban', votes: banned.n, weight: banned.weight, direction: 'negative' })
   }
   for (const row of polls) {
     const tag = TAG_BY_CODE.get(row.code)
@@ -84,26 +93,17 @@ export async function loadEvidence(db: Db, numberId: number): Promise<EvidenceIt
       source: 'users',
       label: row.code,
       votes: row.votes,
-      weight: row.votes * tag.weight * decay(new Date(row.at)),
+      weight: row.votes * tag.weight * decay(row.at),
       direction: direction(tag.polarity),
     })
   }
   return items
 }
 
-/** The most-answered tags of each kind, from polls and imported lists. */
-async function loadTagsTop(db: Db, numberId: number): Promise<NumberProfile['tagsTop']> {
-  const rows = await db.execute<{ id: number; code: string; kind: string; count: number }>(sql`
-    select t.id, t.code, t.kind, sum(x.n)::int as count from (
-      select tag_id, count(*) as n from ${pollAnswers} where number_id = ${numberId} group by tag_id
-      union all
-      select tag_id, sum(votes) as n from ${importedEvidence} where number_id = ${numberId} and tag_id is not null group by tag_id
-    ) x join ${tags} t on t.id = x.tag_id
-    group by t.id, t.code, t.kind
-    order by count desc, t.code`)
-  const list = (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])
+/** The most-answered tags of each kind, from polls and imported lists, given tag counts ordered by count. */
+function tagsTopFrom(list: Array<{ id: number; code: string; kind: string; count: number }>): NumberProfile['tagsTop'] {
   const byKind = (kind: string): TagCount[] =>
-    (list as Array<{ id: number; code: string; kind: string; count: number }>)
+    list
       .filter((r) => r.kind === kind)
       .slice(0, 5)
       .map((r) => ({ id: r.id, code: r.code, name: tagName(r.code), count: Number(r.count) }))
@@ -152,6 +152,126 @@ function toComment(row: {
   }
 }
 
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
+const asDate = (v: string | Date | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v))
+
+type CommentRow = Parameters<typeof toComment>[0] & { pinned: boolean }
+
+interface PageRow {
+  imported: Array<{ source: string; label: string; code: string | null; votes: number; at: string | null }>
+  bans: { n: number; weight: number; mine: boolean }
+  polls: Array<{ code: string; votes: number; at: string }>
+  tags: Array<{ id: number; code: string; kind: string; count: number }>
+  owner: { id: number; firstName: string | null; lastName: string | null; profileGoing: boolean; antispy: boolean; isPro: boolean } | null
+  names: { firstName: string | null; lastName: string | null } | null
+  contactsCount: number
+  note: { id: number; text: string } | null
+  suggestion: { firstName: string | null; lastName: string | null } | null
+  comments: Array<Omit<CommentRow, 'createdAt' | 'updatedAt' | 'hiddenUntil'> & { createdAt: string; updatedAt: string | null; hiddenUntil: string | null }>
+  myPolls: number[]
+  hasContacts: boolean
+  fof: Array<{ id: number; firstName: string | null; lastName: string | null }>
+  outgoing: Array<{ id: number; type: string; status: string; countFriends: number; createdAt: string }>
+}
+
+/**
+ * Everything the number page needs about one number and one viewer, in a single
+ * SQL statement (one database round trip): evidence, tags, owner, names, notes,
+ * comments, poll answers and friends of friends.
+ */
+async function loadPage(db: Db, numberId: number, e164: string, viewerId: number): Promise<PageRow> {
+  const result = await db.execute(sql`
+    with
+    tag_counts as (
+      select t.id, t.code, t.kind, sum(x.n)::int as count from (
+        select tag_id, count(*) as n from ${pollAnswers} where number_id = ${numberId} group by tag_id
+        union all
+        select tag_id, sum(votes) as n from ${importedEvidence} where number_id = ${numberId} and tag_id is not null group by tag_id
+      ) x join ${tags} t on t.id = x.tag_id
+      group by t.id, t.code, t.kind
+    ),
+    cmts as (
+      select c.id, c.user_id as "userId", c.text, c.created_at as "createdAt", c.updated_at as "updatedAt", c.likes, c.dislikes,
+        c.comment_ups as "commentUps", c.pinned, c.hidden_by as "hiddenBy", c.hidden_until as "hiddenUntil",
+        u.first_name as "firstName", u.last_name as "lastName",
+        row_number() over (order by c.pinned desc, c.comment_ups desc, c.likes - c.dislikes desc, c.created_at desc) as rn
+      from ${comments} c join ${users} u on u.id = c.user_id
+      where c.number_id = ${numberId} and c.removed_at is null and u.deactivated_at is null
+      order by c.pinned desc, c.comment_ups desc, c.likes - c.dislikes desc, c.created_at desc
+      limit 20
+    ),
+    friends as (
+      select u.id, coalesce(mine.first_name, u.first_name) as "firstName", case when mine.first_name is null then u.last_name else mine.last_name end as "lastName"
+      from ${contacts} theirs
+      join ${users} u on u.id = theirs.owner_id and u.deactivated_at is null and u.id <> ${viewerId}
+      join ${numbers} un on un.e164 = u.phone
+      join ${contacts} mine on mine.owner_id = ${viewerId} and mine.number_id = un.id
+      where theirs.number_id = ${numberId}
+      order by u.id
+      limit 50
+    )
+    select json_build_object(
+      'imported', (select coalesce(json_agg(json_build_object('source', ie.source, 'label', ie.label, 'code', t.code, 'votes', ie.votes, 'at', coalesce(ie.last_seen, ie.created_at))), '[]'::json)
+        from ${importedEvidence} ie left join ${tags} t on t.id = ie.tag_id where ie.number_id = ${numberId}),
+      'bans', (select json_build_object('n', count(*)::int,
+          'weight', coalesce(sum(power(0.5, greatest(0, extract(epoch from (now() - created_at))) / 86400.0 / 365)), 0),
+          'mine', coalesce(bool_or(user_id = ${viewerId}), false))
+        from ${bans} where number_id = ${numberId}),
+      'polls', (select coalesce(json_agg(p), '[]'::json) from (
+          select t.code, count(*)::int as votes, max(pa.created_at) as at
+          from ${pollAnswers} pa join ${tags} t on t.id = pa.tag_id where pa.number_id = ${numberId} group by t.code) p),
+      'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
+      'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'isPro', is_pro)
+        from ${users} where phone = ${e164} and deactivated_at is null limit 1),
+      'names', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${contacts} where number_id = ${numberId}
+        group by first_name, last_name order by count(*) desc limit 1),
+      'contactsCount', (select count(distinct name_hash)::int from ${contacts} where number_id = ${numberId}),
+      'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
+      'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
+      'comments', (select coalesce(json_agg(c order by c.rn), '[]'::json) from cmts c),
+      'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
+      'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
+      'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from friends f),
+      'outgoing', (select coalesce(json_agg(json_build_object('id', id, 'type', type, 'status', status, 'countFriends', count_friends, 'createdAt', created_at) order by id desc), '[]'::json)
+        from ${introductionRequests} where number_id = ${numberId} and from_user_id = ${viewerId})
+    ) as page`)
+  const [row] = rowsOf<{ page: PageRow | string }>(result)
+  return typeof row.page === 'string' ? (JSON.parse(row.page) as PageRow) : row.page
+}
+
+function pageEvidence(page: PageRow): EvidenceItem[] {
+  return evidenceFrom(
+    page.imported.map((r) => ({ ...r, at: asDate(r.at) })),
+    page.bans.n ? { n: page.bans.n, weight: page.bans.weight } : null,
+    page.polls.map((r) => ({ ...r, at: new Date(r.at) })),
+  )
+}
+
+function pageTagsTop(page: PageRow): NumberProfile['tagsTop'] {
+  return tagsTopFrom(page.tags)
+}
+
+function pageComments(page: PageRow): CommentRow[] {
+  return page.comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt), updatedAt: asDate(c.updatedAt), hiddenUntil: asDate(c.hiddenUntil) }))
+}
+
+/** Comments the viewer may see: a hidden review stays visible to its author and to the number's owner. */
+function visibleComments(rows: CommentRow[], viewerId: number, isOwner: boolean, now = new Date()) {
+  return rows.filter((c) => isOwner || c.userId === viewerId || !(c.hiddenUntil && c.hiddenUntil > now))
+}
+
+/** The neuro-analysis of a number as one viewer sees its data; null when nothing is known. */
+export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, viewerId: number) {
+  const page = await loadPage(db, numberId, e164, viewerId)
+  const visible = visibleComments(pageComments(page), viewerId, page.owner?.id === viewerId)
+  return computeNeuroanalysis({
+    numberId,
+    evidence: pageEvidence(page),
+    tagsTop: pageTagsTop(page),
+    comments: { count: visible.length, likes: visible.reduce((s, c) => s + c.likes, 0), dislikes: visible.reduce((s, c) => s + c.dislikes, 0) },
+  })
+}
+
 /** The whole number-profile shape of SPEC.md section 3 for one number and one viewer. */
 export async function buildNumberProfile(
   db: Db,
@@ -159,71 +279,29 @@ export async function buildNumberProfile(
 ): Promise<NumberProfile> {
   const { numberId, viewer } = args
   const profile = emptyNumberProfile(args.phone.digits)
-  const now = new Date()
-  const [evidence, tagsTop, [owner], [names], [contactCount], [banCount], [myBan], [note], [suggestion], commentRows] =
-    await Promise.all([
-      loadEvidence(db, numberId),
-      loadTagsTop(db, numberId),
-      db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileGoing: users.profileGoing, antispy: users.antispy, isPro: users.isPro })
-        .from(users)
-        .where(and(eq(users.phone, args.phone.e164), isNull(users.deactivatedAt))),
-      db
-        .select({ firstName: contacts.firstName, lastName: contacts.lastName, n: sql<number>`count(*)::int` })
-        .from(contacts)
-        .where(eq(contacts.numberId, numberId))
-        .groupBy(contacts.firstName, contacts.lastName)
-        .orderBy(desc(sql`count(*)`))
-        .limit(1),
-      db.select({ n: sql<number>`count(distinct ${contacts.nameHash})::int` }).from(contacts).where(eq(contacts.numberId, numberId)),
-      db.select({ n: sql<number>`count(*)::int` }).from(bans).where(eq(bans.numberId, numberId)),
-      db.select({ n: sql<number>`1` }).from(bans).where(and(eq(bans.numberId, numberId), eq(bans.userId, viewer.id))),
-      db.select({ id: notes.id, text: notes.text }).from(notes).where(and(eq(notes.numberId, numberId), eq(notes.userId, viewer.id))),
-      db
-        .select({ firstName: nameSuggestions.firstName, lastName: nameSuggestions.lastName })
-        .from(nameSuggestions)
-        .where(and(eq(nameSuggestions.numberId, numberId), eq(nameSuggestions.userId, viewer.id))),
-      db
-        .select({
-          id: comments.id,
-          userId: comments.userId,
-          text: comments.text,
-          createdAt: comments.createdAt,
-          updatedAt: comments.updatedAt,
-          likes: comments.likes,
-          dislikes: comments.dislikes,
-          commentUps: comments.commentUps,
-          pinned: comments.pinned,
-          hiddenBy: comments.hiddenBy,
-          hiddenUntil: comments.hiddenUntil,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(comments)
-        .innerJoin(users, eq(users.id, comments.userId))
-        .where(and(eq(comments.numberId, numberId), isNull(comments.removedAt), isNull(users.deactivatedAt)))
-        .orderBy(desc(comments.pinned), desc(comments.commentUps), desc(sql`${comments.likes} - ${comments.dislikes}`), desc(comments.createdAt))
-        .limit(20),
-    ])
+  const page = await loadPage(db, numberId, args.phone.e164, viewer.id)
+  const evidence = pageEvidence(page)
+  const tagsTop = pageTagsTop(page)
+  const owner = page.owner
+  const names = page.names
+  const commentRows = pageComments(page)
   const isOwner = owner?.id === viewer.id
-  const visible = commentRows.filter(
-    (c) => isOwner || c.userId === viewer.id || !(c.hiddenUntil && c.hiddenUntil > now),
-  )
+  const visible = visibleComments(commentRows, viewer.id, isOwner)
   const mine = commentRows.find((c) => c.userId === viewer.id)
   const pinned = visible.find((c) => c.pinned)
   const index = reputationIndex(evidence)
   const totalVotes = evidence.reduce((n, e) => n + e.votes, 0)
   const ownerListed = owner && (owner.profileGoing || isOwner)
 
-  profile.suggestedProfile = { firstName: suggestion?.firstName ?? null, lastName: suggestion?.lastName ?? null }
+  profile.suggestedProfile = { firstName: page.suggestion?.firstName ?? null, lastName: page.suggestion?.lastName ?? null }
   profile.averageProfile = { id: null, firstName: names?.firstName ?? null, lastName: names?.lastName ?? null }
   if (ownerListed) {
     profile.profile = { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, antispy_subscription: owner.antispy, is_pro: owner.isPro }
   }
   profile.metrics = {
-    bans: banCount?.n ?? 0,
+    bans: page.bans.n,
     commentsCount: visible.length,
-    contactsCount: contactCount?.n ?? 0,
+    contactsCount: page.contactsCount,
     index,
     isVerified: Boolean(ownerListed),
     isUnwanted: index < 3.5,
@@ -235,18 +313,34 @@ export async function buildNumberProfile(
     ...profile.common,
     leftRequests: args.leftRequests,
     spy_subscription: viewer.spySubscription,
-    isBanned: Boolean(myBan),
+    isBanned: page.bans.mine,
     isPaidRequest: args.paid,
     balance: viewer.balance,
     profileView: isOwner ? 'OWNER' : 'DEFAULT',
   }
   profile.tagsTop = tagsTop
-  profile.notice = note ?? null
+  profile.notice = page.note ?? null
   profile.comments = visible.filter((c) => c.userId !== viewer.id && !c.pinned).map(toComment)
   profile.myComment = mine ? toComment(mine) : null
   profile.pinnedComment = pinned ? toComment(pinned) : null
   profile.polls.show = { onComment: true, onBan: true, onPage: evidence.length === 0 }
+  profile.polls.pollAnswers = page.myPolls
+  profile.fof = {
+    ...profile.fof,
+    hasContacts: page.hasContacts,
+    list: page.fof,
+    requests: {
+      incoming: [],
+      outgoing: page.outgoing.map((o) => ({ id: o.id, type: o.type, status: o.status, countFriends: o.countFriends, createdAtTimestamp: Math.floor(new Date(o.createdAt).getTime() / 1000) })),
+    },
+    priceDirectly: LIMITS.defaultPriceDirectly,
+  }
+  profile.neuroanalysis = computeNeuroanalysis({
+    numberId,
+    evidence,
+    tagsTop,
+    comments: { count: visible.length, likes: visible.reduce((s, c) => s + c.likes, 0), dislikes: visible.reduce((s, c) => s + c.dislikes, 0) },
+  })
   profile.evidence = evidence
   return profile
 }
-

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backends } from '../../../tests/support/database'
+import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { searchResponse } from '../../../contract/api/number-profile'
+import { ERROR_CODES } from '../../../contract/errors'
+import { nameSuggestions, notes } from '../../db/schema'
+
+describe.each(backends)('notes and name suggestions on %s', (backend) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+  })
+  afterAll(async () => t?.close())
+
+  const post = (token: string | null, url: string, body: Record<string, string | number>) =>
+    t.app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(body) })
+  const page = async (token: string, number: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
+    expect(res.statusCode, res.body).toBe(200)
+    return searchResponse.parse(res.json()).data
+  }
+
+  it('requires sign-in', async () => {
+    for (const url of ['/api/v7/notice/add', '/api/v6/notice/delete', '/api/v6/suggest/add']) {
+      const res = await post(null, url, { phone: '+493012345678', text: 'x' })
+      expect(res.statusCode, url).toBe(401)
+      expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.UNAUTHORIZED })
+    }
+  })
+
+  it('keeps one private note per user and number, replaced when added again, and deleted only by its author', async () => {
+    const me = await signIn(t.app, '+4915111110001')
+    const other = await signIn(t.app, '+4915111110002')
+    const add = await post(me.token, '/api/v7/notice/add', { phone: '030 11110001', text: '  Landlord, call back after 6  ' })
+    expect(add.statusCode, add.body).toBe(200)
+    const { id } = add.json().data
+    expect(add.json().data).toEqual({ id: expect.any(Number), text: 'Landlord, call back after 6' })
+    expect((await page(me.token, '+493011110001')).notice).toEqual({ id, text: 'Landlord, call back after 6' })
+
+    const again = await post(me.token, '/api/v7/notice/add', { phone: '+49 30 11110001', text: 'Landlord' })
+    expect(again.json().data).toEqual({ id, text: 'Landlord' })
+    expect(await t.database.db.select().from(notes).where(eq(notes.userId, me.profileId))).toHaveLength(1)
+
+    // Private: another user's page of the same number does not show it, and they cannot delete it.
+    expect((await page(other.token, '+493011110001')).notice).toBeNull()
+    const foreign = await post(other.token, '/api/v6/notice/delete', { phone: '+493011110001' })
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json()).toMatchObject({ status: false, status_code: ERROR_CODES.NOT_FOUND })
+    expect((await page(me.token, '+493011110001')).notice).toEqual({ id, text: 'Landlord' })
+
+    const del = await post(me.token, '/api/v6/notice/delete', { phone: '03011110001' })
+    expect(del.statusCode, del.body).toBe(200)
+    expect((await page(me.token, '+493011110001')).notice).toBeNull()
+    expect((await post(me.token, '/api/v6/notice/delete', { phone: '03011110001' })).statusCode).toBe(404)
+    expect((await post(me.token, '/api/v6/notice/delete', { phone: '+493099999999' })).statusCode).toBe(404)
+  })
+
+  it('refuses missing, empty and oversized notes and bad numbers with a 4xx envelope, changing nothing', async () => {
+    const me = await signIn(t.app, '+4915111110003')
+    const cases: Array<Record<string, string>> = [
+      { phone: '+493011110003' },
+      { text: 'no number' },
+      { phone: '+493011110003', text: '   ' },
+      { phone: '+493011110003', text: 'x'.repeat(1001) },
+      { phone: 'not a number', text: 'hi' },
+      { phone: '12', text: 'hi' },
+      { phone: '1'.repeat(65), text: 'hi' },
+    ]
+    for (const body of cases) {
+      const res = await post(me.token, '/api/v7/notice/add', body)
+      expect(res.statusCode, JSON.stringify(body)).toBe(400)
+      expect(res.json()).toMatchObject({ status: false, status_code: expect.any(Number), message: expect.any(String) })
+    }
+    expect((await post(me.token, '/api/v7/notice/add', { phone: 'abc', text: 'hi' })).json().status_code).toBe(ERROR_CODES.NUMBER_INVALID)
+    expect((await post(me.token, '/api/v7/notice/add', { phone: '+493011110003', text: 'x'.repeat(1000) })).statusCode).toBe(200)
+    expect(await t.database.db.select().from(notes).where(eq(notes.userId, me.profileId))).toHaveLength(1)
+    expect((await post(me.token, '/api/v6/notice/delete', {})).statusCode).toBe(400)
+  })
+
+  it('stores one name suggestion per user and number; an empty string becomes null, both empty clears it', async () => {
+    const me = await signIn(t.app, '+4915111110004')
+    const res = await post(me.token, '/api/v6/suggest/add', { phone: '+493011110004', first_name: 'Pizza', last_name: 'Roma' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ status: true, data: { firstName: 'Pizza', lastName: 'Roma' } })
+    expect((await page(me.token, '+493011110004')).suggestedProfile).toEqual({ firstName: 'Pizza', lastName: 'Roma' })
+
+    const replaced = await post(me.token, '/api/v6/suggest/add', { phone: '03011110004', first_name: 'Pizzeria', last_name: '' })
+    expect(replaced.json().data).toEqual({ firstName: 'Pizzeria', lastName: null })
+    expect((await page(me.token, '+493011110004')).suggestedProfile).toEqual({ firstName: 'Pizzeria', lastName: null })
+    expect(await t.database.db.select().from(nameSuggestions).where(eq(nameSuggestions.userId, me.profileId))).toHaveLength(1)
+
+    const other = await signIn(t.app, '+4915111110005')
+    expect((await page(other.token, '+493011110004')).suggestedProfile).toEqual({ firstName: null, lastName: null })
+
+    await post(me.token, '/api/v6/suggest/add', { phone: '03011110004', first_name: '', last_name: ' ' })
+    expect((await page(me.token, '+493011110004')).suggestedProfile).toEqual({ firstName: null, lastName: null })
+    expect(await t.database.db.select().from(nameSuggestions).where(eq(nameSuggestions.userId, me.profileId))).toHaveLength(0)
+
+    expect((await post(me.token, '/api/v6/suggest/add', { phone: '+493011110004', first_name: 'x'.repeat(101) })).statusCode).toBe(400)
+    expect((await post(me.token, '/api/v6/suggest/add', { phone: 'nope', first_name: 'A' })).statusCode).toBe(400)
+    expect(await t.database.db.select().from(nameSuggestions).where(eq(nameSuggestions.userId, me.profileId))).toHaveLength(0)
+  })
+})

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { and, eq, sql } from 'drizzle-orm'
+import { statusOnly } from '../../../contract/api/envelope'
+import { noteAddBody, noteAddResponse, phoneBody, suggestAddBody, suggestAddResponse } from '../../../contract/api/numbers'
+import { nameSuggestions, notes } from '../../db/schema'
+import { notFound } from '../../errors'
+import { currentUser } from '../../plugins/auth'
+import { findNumber, upsertNumber } from '../numbers/repository'
+import { readPhone } from '../profiles/lookup'
+
+/** Private notes and name suggestions: what one user keeps about a number for themselves. */
+export async function notesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const auth = { preHandler: app.requireUser }
+
+  r.post('/api/v7/notice/add', {
+    ...auth,
+    schema: { tags: ['notes'], summary: 'Keep a private note on a number (one per number; adding again replaces it)', body: noteAddBody, response: { 200: noteAddResponse } },
+  }, async (request) => {
+    const user = currentUser(request)
+    const phone = readPhone(app, user, request.body.phone)
+    const numberId = await upsertNumber(app.db, phone.e164, phone.country)
+    const [row] = await app.db
+      .insert(notes)
+      .values({ userId: user.id, numberId, text: request.body.text })
+      .onConflictDoUpdate({ target: [notes.userId, notes.numberId], set: { text: sql`excluded.text`, createdAt: sql`now()` } })
+      .returning({ id: notes.id, text: notes.text })
+    return { status: true as const, data: row }
+  })
+
+  r.post('/api/v6/notice/delete', {
+    ...auth,
+    schema: { tags: ['notes'], summary: 'Delete your private note on a number', body: phoneBody, response: { 200: statusOnly } },
+  }, async (request) => {
+    const user = currentUser(request)
+    const phone = readPhone(app, user, request.body.phone)
+    const numberId = await findNumber(app.db, phone.e164)
+    const deleted = numberId === null
+      ? []
+      : await app.db.delete(notes).where(and(eq(notes.userId, user.id), eq(notes.numberId, numberId))).returning({ id: notes.id })
+    if (!deleted.length) throw notFound('You have no note on this number')
+    return { status: true as const }
+  })
+
+  r.post('/api/v6/suggest/add', {
+    ...auth,
+    schema: { tags: ['notes'], summary: 'Suggest a name for a number (one per number; an empty name clears it)', body: suggestAddBody, response: { 200: suggestAddResponse } },
+  }, async (request) => {
+    const user = currentUser(request)
+    const phone = readPhone(app, user, request.body.phone)
+    const firstName = request.body.first_name?.trim() || null
+    const lastName = request.body.last_name?.trim() || null
+    const numberId = await upsertNumber(app.db, phone.e164, phone.country)
+    if (firstName === null && lastName === null) {
+      await app.db.delete(nameSuggestions).where(and(eq(nameSuggestions.userId, user.id), eq(nameSuggestions.numberId, numberId)))
+    } else {
+      await app.db
+        .insert(nameSuggestions)
+        .values({ userId: user.id, numberId, firstName, lastName })
+        .onConflictDoUpdate({
+          target: [nameSuggestions.userId, nameSuggestions.numberId],
+          set: { firstName: sql`excluded.first_name`, lastName: sql`excluded.last_name`, createdAt: sql`now()` },
+        })
+    }
+    return { status: true as const, data: { firstName, lastName } }
+  })
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import type { CountryCode } from 'libphonenumber-js'
+import { ERROR_CODES } from '../../../contract/errors'
+import type { NormalizedPhone } from '../../../contract/phone'
+import type { AuthUser } from '../../plugins/auth'
+import { users } from '../../db/schema'
+import { badRequest, notFound } from '../../errors'
+
+/** The user's own region (from their own number), for reading national numbers. */
+export function ownRegion(app: FastifyInstance, user: AuthUser): CountryCode | null {
+  return (app.phone.normalize(user.phone)?.country ?? null) as CountryCode | null
+}
+
+/** A number the user typed, read with their region; 400 when it is not a phone number. */
+export function readPhone(app: FastifyInstance, user: AuthUser, input: string, field = 'phone'): NormalizedPhone {
+  const phone = app.phone.normalize(input, ownRegion(app, user))
+  if (!phone) throw badRequest(`${field} is not a valid phone number`, ERROR_CODES.NUMBER_INVALID)
+  return phone
+}
+
+export interface VisibleProfile {
+  id: number
+  phone: string
+  firstName: string | null
+  lastName: string | null
+}
+
+/**
+ * The user behind a profile id as the viewer may see it: 404 when the user is
+ * unknown, deactivated, or unlisted (profile_going off) and not the viewer.
+ */
+export async function visibleProfile(app: FastifyInstance, viewerId: number, profileId: number): Promise<VisibleProfile> {
+  const [u] = await app.db
+    .select({ id: users.id, phone: users.phone, firstName: users.firstName, lastName: users.lastName, profileGoing: users.profileGoing, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, profileId))
+    .limit(1)
+  if (!u || u.deactivatedAt || (!u.profileGoing && u.id !== viewerId)) throw notFound('No such profile')
+  return { id: u.id, phone: u.phone, firstName: u.firstName, lastName: u.lastName }
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { eq } from 'drizzle-orm'
+import { emptyNumberProfile } from '../../../contract/api/number-profile'
+import {
+  antispyBody,
+  antispyResponse,
+  neuroanalysisQuery,
+  neuroanalysisResponse,
+  profileGoingBody,
+  profileGoingResponse,
+  profileParams,
+  profileQuery,
+  profileResponse,
+} from '../../../contract/api/numbers'
+import { LIMITS } from '../../../contract/constants'
+import { searchHistory, users } from '../../db/schema'
+import { notFound } from '../../errors'
+import { currentUser } from '../../plugins/auth'
+import { spendCoins } from '../coins/ledger'
+import { describeNumber } from '../numbers/geo'
+import { buildNumberProfile, loadNeuroanalysis } from '../numbers/profile'
+import { findNumber, upsertNumber } from '../numbers/repository'
+import { searchesLeft, takeSearch } from '../search/daily-limit'
+import { readPhone, visibleProfile } from './lookup'
+
+/** Other users' profile pages, neuro-analysis of a number, and the privacy switches anti-spy and profile-going. */
+export async function profilesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const auth = { preHandler: app.requireUser }
+
+  r.get('/api/v202505/profile/:profileId', {
+    ...auth,
+    schema: {
+      tags: ['search'],
+      summary: 'A user\u2019s number page by profile id; counts as a search (free for your own)',
+      params: profileParams,
+      querystring: profileQuery,
+      response: { 200: profileResponse },
+    },
+  }, async (request) => {
+    const auth = currentUser(request)
+    const target = await visibleProfile(app, auth.id, request.params.profileId)
+    const phone = app.phone.normalize(target.phone)
+    if (!phone) throw notFound('No such profile')
+    const [viewer] = await app.db
+      .select({ id: users.id, balance: users.balance, spySubscription: users.spySubscription, overlimit: users.overlimit, antispy: users.antispy, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, auth.id))
+    const locale = request.query.locale ?? viewer.locale ?? 'en'
+    const isOwn = phone.e164 === auth.phone
+
+    // The same rules as a search: the daily limit, then a paid search or the paid alert.
+    let left = isOwn ? await searchesLeft(app.db, auth.id) : await takeSearch(app.db, auth.id)
+    let paid = false
+    if (left === null) {
+      const price = LIMITS.defaultPaidSearchPrice
+      const wantsPaid = viewer.overlimit && request.query.paidSearch === '1'
+      if (wantsPaid && (await spendCoins(app.db, auth.id, price, 'paid_search', undefined)) !== null) {
+        paid = true
+        left = 0
+        viewer.balance -= price
+      } else {
+        const limited = emptyNumberProfile(phone.digits)
+        limited.phone = { number: phone.e164, ...(await describeNumber(phone.e164, locale)) }
+        limited.common = { ...limited.common, leftRequests: 0, balance: viewer.balance }
+        limited.paidAlert = { show: true, paidSearchPrice: price }
+        return { status: true as const, data: limited }
+      }
+    }
+    const numberId = await upsertNumber(app.db, phone.e164, phone.country)
+    await app.db.insert(searchHistory).values({ userId: auth.id, numberId, paid, anonymous: viewer.antispy })
+    const { region, carrier } = await describeNumber(phone.e164, locale)
+    const data = await buildNumberProfile(app.db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid })
+    return { status: true as const, data }
+  })
+
+  r.get('/api/v6/neuroanalysis/get', {
+    ...auth,
+    schema: {
+      tags: ['search'],
+      summary: 'Automatic summary of what callers report about a number; null when nothing is known',
+      querystring: neuroanalysisQuery,
+      response: { 200: neuroanalysisResponse },
+    },
+  }, async (request) => {
+    const user = currentUser(request)
+    const phone = readPhone(app, user, request.query.phone)
+    const numberId = await findNumber(app.db, phone.e164)
+    const neuroanalysis = numberId === null ? null : await loadNeuroanalysis(app.db, numberId, phone.e164, user.id)
+    return { status: true as const, data: { neuroanalysis } }
+  })
+
+  const flagOf = async (userId: number) => {
+    const [u] = await app.db.select({ antispy: users.antispy, profileGoing: users.profileGoing }).from(users).where(eq(users.id, userId))
+    if (!u) throw notFound('Profile not found')
+    return u
+  }
+
+  r.get('/api/v2/param/antispy', {
+    ...auth,
+    schema: { tags: ['account'], summary: 'Anti-spy: whether your look-ups are hidden from the numbers\u2019 owners', response: { 200: antispyResponse } },
+  }, async (request) => ({ status: true as const, data: { antispy: (await flagOf(currentUser(request).id)).antispy } }))
+
+  r.post('/api/v2/param/antispy', {
+    ...auth,
+    schema: { tags: ['account'], summary: 'Turn anti-spy on (1) or off (0)', body: antispyBody, response: { 200: antispyResponse } },
+  }, async (request) => {
+    const [u] = await app.db.update(users).set({ antispy: request.body.value }).where(eq(users.id, currentUser(request).id)).returning({ antispy: users.antispy })
+    if (!u) throw notFound('Profile not found')
+    return { status: true as const, data: { antispy: u.antispy } }
+  })
+
+  r.get('/api/v2/param/profile_going', {
+    ...auth,
+    schema: { tags: ['account'], summary: 'Profile-going: whether your own number page is listed for others', response: { 200: profileGoingResponse } },
+  }, async (request) => ({ status: true as const, data: { profile_going: (await flagOf(currentUser(request).id)).profileGoing } }))
+
+  r.post('/api/v2/param/profile_going', {
+    ...auth,
+    schema: { tags: ['account'], summary: 'List (1) or unlist (0) your own number page', body: profileGoingBody, response: { 200: profileGoingResponse } },
+  }, async (request) => {
+    const [u] = await app.db.update(users).set({ profileGoing: request.body.flag }).where(eq(users.id, currentUser(request).id)).returning({ profileGoing: users.profileGoing })
+    if (!u) throw notFound('Profile not found')
+    return { status: true as const, data: { profile_going: u.profileGoing } }
+  })
+}
