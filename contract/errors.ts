@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 1029,
   UNAUTHORIZED: 1401,
   FORBIDDEN: 1403,
+  /** The token was refused (forged, expired, revoked): the client signs out. */
+  SESSION_INVALID: 1402,
   CLIENT_TOO_OLD: 1426,
   SIGNATURE_MISSING: 2001,
   SIGNATURE_INVALID: 2002,

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { sessions, users } from '../db/schema'
-import { forbidden, unauthorized } from '../errors'
+import { AppError, unauthorized } from '../errors'
+import { ERROR_CODES } from '../../contract/errors'
 import type { TokenService } from '../modules/auth/tokens'
 import type { Role } from '../../contract/constants'
 
@@ -67,7 +68,7 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (request.user) return
-    if (request.authRefusal) throw forbidden(request.authRefusal)
+    if (request.authRefusal) throw new AppError(403, ERROR_CODES.SESSION_INVALID, request.authRefusal)
     throw unauthorized()
   })
 })

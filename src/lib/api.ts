@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from './api-error'
 import { onSignedOut } from './signed-out'
 
@@ -36,7 +37,11 @@ async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string
   }
   const json = await res.json().catch(() => null)
   if (!res.ok) {
-    if (token && (res.status === 403 || res.status === 426)) {
+    // A refused session (403 with its code) or a client too old (426) signs out
+    // (SPEC.md section 8); a 403 that only refuses one action (not your comment,
+    // posting ban, no role) leaves the session alone.
+    const sessionRefused = res.status === 403 && (json?.status_code === ERROR_CODES.SESSION_INVALID || json?.status_code === undefined)
+    if (token && (sessionRefused || res.status === 426)) {
       signedOut()
       onSignedOut()
     }

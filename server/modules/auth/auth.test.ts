@@ -137,7 +137,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
       for (const bad of [`${h}.${forgedPayload}.${token.split('.')[2]}`, 'not-a-jwt', `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`]) {
         const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bad}` } })
         expect(res.statusCode).toBe(403)
-        expect(res.json().status).toBe(false)
+        expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.SESSION_INVALID })
       }
       const { createTokenService } = await import('./tokens')
       const expired = await createTokenService('x'.repeat(40)).sign({ userId: 1, sessionId: 'nope' }, -10)
