@@ -714,6 +714,222 @@ type RootTranslation = {
 		 */
 		title: string
 	}
+	comments: {
+		/**
+		 * C​o​m​m​e​n​t​s
+		 */
+		title: string
+		/**
+		 * S​o​r​t​ ​c​o​m​m​e​n​t​s
+		 */
+		orderLabel: string
+		/**
+		 * M​o​s​t​ ​i​n​t​e​r​e​s​t​i​n​g
+		 */
+		orderInteresting: string
+		/**
+		 * N​e​w​e​s​t
+		 */
+		orderNew: string
+		/**
+		 * O​l​d​e​s​t
+		 */
+		orderOld: string
+		/**
+		 * T​o​p​ ​r​a​t​e​d
+		 */
+		orderRating: string
+		/**
+		 * N​o​ ​c​o​m​m​e​n​t​s​ ​y​e​t​.​ ​B​e​ ​t​h​e​ ​f​i​r​s​t​ ​t​o​ ​s​a​y​ ​w​h​o​ ​c​a​l​l​e​d​.
+		 */
+		empty: string
+		/**
+		 * S​h​o​w​ ​m​o​r​e​ ​c​o​m​m​e​n​t​s
+		 */
+		showMore: string
+		/**
+		 * A​n​o​n​y​m​o​u​s
+		 */
+		anonymous: string
+		/**
+		 * Y​o​u
+		 */
+		you: string
+		/**
+		 * e​d​i​t​e​d
+		 */
+		edited: string
+		/**
+		 * L​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		likeCount: RequiredParams<'count'>
+		/**
+		 * D​i​s​l​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		dislikeCount: RequiredParams<'count'>
+		/**
+		 * R​e​p​o​r​t
+		 */
+		report: string
+		/**
+		 * S​e​n​d​i​n​g​ ​r​e​p​o​r​t​…
+		 */
+		reporting: string
+		/**
+		 * R​e​p​o​r​t​ ​s​e​n​t
+		 */
+		reportSentTitle: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​.​ ​A​ ​m​o​d​e​r​a​t​o​r​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​t​h​i​s​ ​c​o​m​m​e​n​t​.
+		 */
+		reportSentText: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​y​o​u​r​ ​c​o​m​m​e​n​t​?
+		 */
+		deleteTitle: string
+		/**
+		 * Y​o​u​r​ ​c​o​m​m​e​n​t​ ​a​n​d​ ​i​t​s​ ​r​e​p​l​i​e​s​ ​w​i​l​l​ ​b​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteText: string
+		/**
+		 * K​e​e​p
+		 */
+		keep: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		deleteConfirm: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​r​e​p​l​y​|​r​e​p​l​i​e​s​}​}
+		 * @param {number} count
+		 */
+		replies: RequiredParams<'count'>
+		/**
+		 * S​h​o​w​ ​r​e​p​l​i​e​s​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		showReplies: RequiredParams<'count'>
+		/**
+		 * H​i​d​e​ ​r​e​p​l​i​e​s
+		 */
+		hideReplies: string
+		/**
+		 * R​e​p​l​y
+		 */
+		reply: string
+		/**
+		 * Y​o​u​r​ ​r​e​p​l​y
+		 */
+		replyLabel: string
+		/**
+		 * S​e​n​d​ ​r​e​p​l​y
+		 */
+		replySend: string
+		/**
+		 * R​e​p​l​y​ ​p​o​s​t​e​d
+		 */
+		replyPosted: string
+		/**
+		 * W​r​i​t​e​ ​a​ ​c​o​m​m​e​n​t
+		 */
+		addTitle: string
+		/**
+		 * E​d​i​t​ ​y​o​u​r​ ​c​o​m​m​e​n​t
+		 */
+		editTitle: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+		 * @param {number} count
+		 * @param {number} max
+		 */
+		counter: RequiredParams<'count' | 'max'>
+		/**
+		 * P​o​s​t​ ​c​o​m​m​e​n​t
+		 */
+		post: string
+		/**
+		 * S​a​v​e​ ​c​h​a​n​g​e​s
+		 */
+		save: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancelEdit: string
+		/**
+		 * P​o​s​t​i​n​g​…
+		 */
+		posting: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​l​o​a​d​ ​c​o​m​m​e​n​t​s​.
+		 */
+		error: string
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		actionError: string
+	}
+	notes: {
+		/**
+		 * P​r​i​v​a​t​e​ ​n​o​t​e
+		 */
+		title: string
+		/**
+		 * O​n​l​y​ ​y​o​u​ ​c​a​n​ ​s​e​e​ ​t​h​i​s
+		 */
+		privacy: string
+		/**
+		 * Y​o​u​r​ ​p​r​i​v​a​t​e​ ​n​o​t​e​ ​a​b​o​u​t​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 */
+		label: string
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​n​o​t​e​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 */
+		empty: string
+		/**
+		 * A​d​d​ ​n​o​t​e
+		 */
+		add: string
+		/**
+		 * E​d​i​t​ ​n​o​t​e
+		 */
+		edit: string
+		/**
+		 * S​a​v​e​ ​n​o​t​e
+		 */
+		save: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * D​e​l​e​t​e​ ​n​o​t​e
+		 */
+		'delete': string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+		 * @param {number} count
+		 * @param {number} max
+		 */
+		counter: RequiredParams<'count' | 'max'>
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​t​h​e​ ​n​o​t​e​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		error: string
+	}
 	notFound: {
 		/**
 		 * P​a​g​e​ ​n​o​t​ ​f​o​u​n​d
@@ -1388,6 +1604,214 @@ export type TranslationFunctions = {
 		 * Opening…
 		 */
 		title: () => LocalizedString
+	}
+	comments: {
+		/**
+		 * Comments
+		 */
+		title: () => LocalizedString
+		/**
+		 * Sort comments
+		 */
+		orderLabel: () => LocalizedString
+		/**
+		 * Most interesting
+		 */
+		orderInteresting: () => LocalizedString
+		/**
+		 * Newest
+		 */
+		orderNew: () => LocalizedString
+		/**
+		 * Oldest
+		 */
+		orderOld: () => LocalizedString
+		/**
+		 * Top rated
+		 */
+		orderRating: () => LocalizedString
+		/**
+		 * No comments yet. Be the first to say who called.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Show more comments
+		 */
+		showMore: () => LocalizedString
+		/**
+		 * Anonymous
+		 */
+		anonymous: () => LocalizedString
+		/**
+		 * You
+		 */
+		you: () => LocalizedString
+		/**
+		 * edited
+		 */
+		edited: () => LocalizedString
+		/**
+		 * Like ({count})
+		 */
+		likeCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * Dislike ({count})
+		 */
+		dislikeCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * Report
+		 */
+		report: () => LocalizedString
+		/**
+		 * Sending report…
+		 */
+		reporting: () => LocalizedString
+		/**
+		 * Report sent
+		 */
+		reportSentTitle: () => LocalizedString
+		/**
+		 * Thank you. A moderator will review this comment.
+		 */
+		reportSentText: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete your comment?
+		 */
+		deleteTitle: () => LocalizedString
+		/**
+		 * Your comment and its replies will be removed. This cannot be undone.
+		 */
+		deleteText: () => LocalizedString
+		/**
+		 * Keep
+		 */
+		keep: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		deleteConfirm: () => LocalizedString
+		/**
+		 * {count} {{reply|replies}}
+		 */
+		replies: (arg: { count: number }) => LocalizedString
+		/**
+		 * Show replies ({count})
+		 */
+		showReplies: (arg: { count: number }) => LocalizedString
+		/**
+		 * Hide replies
+		 */
+		hideReplies: () => LocalizedString
+		/**
+		 * Reply
+		 */
+		reply: () => LocalizedString
+		/**
+		 * Your reply
+		 */
+		replyLabel: () => LocalizedString
+		/**
+		 * Send reply
+		 */
+		replySend: () => LocalizedString
+		/**
+		 * Reply posted
+		 */
+		replyPosted: () => LocalizedString
+		/**
+		 * Write a comment
+		 */
+		addTitle: () => LocalizedString
+		/**
+		 * Edit your comment
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * {count} of {max} characters
+		 */
+		counter: (arg: { count: number, max: number }) => LocalizedString
+		/**
+		 * Post comment
+		 */
+		post: () => LocalizedString
+		/**
+		 * Save changes
+		 */
+		save: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancelEdit: () => LocalizedString
+		/**
+		 * Posting…
+		 */
+		posting: () => LocalizedString
+		/**
+		 * Could not load comments.
+		 */
+		error: () => LocalizedString
+		/**
+		 * That did not work. Try again.
+		 */
+		actionError: () => LocalizedString
+	}
+	notes: {
+		/**
+		 * Private note
+		 */
+		title: () => LocalizedString
+		/**
+		 * Only you can see this
+		 */
+		privacy: () => LocalizedString
+		/**
+		 * Your private note about this number
+		 */
+		label: () => LocalizedString
+		/**
+		 * You have no note on this number.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Add note
+		 */
+		add: () => LocalizedString
+		/**
+		 * Edit note
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Save note
+		 */
+		save: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Delete note
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * {count} of {max} characters
+		 */
+		counter: (arg: { count: number, max: number }) => LocalizedString
+		/**
+		 * Could not save the note. Try again.
+		 */
+		error: () => LocalizedString
 	}
 	notFound: {
 		/**

@@ -3,6 +3,8 @@ import type { EvidenceItem, NumberProfile, TagCount } from '@contract/api/number
 import { Card, CardTitle } from '@/components/ui/card'
 import { PhoneText } from '@/components/ui/phone-text'
 import { cn } from '@/lib/cn'
+import { CommentsCard } from '@/features/comments/components/comments-card'
+import { NoteCard } from '@/features/notes/components/note-card'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 
@@ -129,6 +131,13 @@ export function NumberView({ data }: { data: NumberProfile }) {
           <p className="text-sm text-muted">{LL.number.noEvidence()}</p>
         )}
       </Card>
+      {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block. */}
+      {!data.paidAlert.show && (
+        <>
+          <CommentsCard key={`comments-${data.phone.number}`} data={data} />
+          <NoteCard key={`note-${data.phone.number}`} data={data} />
+        </>
+      )}
     </div>
   )
 }

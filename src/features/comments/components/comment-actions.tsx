@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { useI18nContext } from '@i18n/i18n-react'
+import { Button } from '@/components/ui/button'
+import { closeModal, openModal } from '@/stores/modal'
+import { reportComment } from '../api/report-comment'
+import { failureText } from './text-form'
+
+type LLType = ReturnType<typeof useI18nContext>['LL']
+
+/** Sends a report; the button shows a pending state, then a confirmation modal appears. */
+export function ReportButton({ target, onError }: { target: { comment_id?: number; thread_id?: number }; onError: (message: string) => void }) {
+  const { LL } = useI18nContext()
+  const [pending, setPending] = useState(false)
+  async function report() {
+    setPending(true)
+    try {
+      await reportComment(target)
+      openModal({
+        modalId: 'comment-report-sent',
+        title: LL.comments.reportSentTitle(),
+        description: LL.comments.reportSentText(),
+        body: (
+          <Button className="self-end" onClick={closeModal}>
+            {LL.app.close()}
+          </Button>
+        ),
+      })
+    } catch (e) {
+      onError(failureText(e, LL.comments.actionError()))
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <Button variant="ghost" size="sm" disabled={pending} aria-busy={pending || undefined} onClick={() => void report()}>
+      {pending ? LL.comments.reporting() : LL.comments.report()}
+    </Button>
+  )
+}
+
+/** Asks "keep or delete?" in the modal; runs `onDelete` on confirmation. */
+export function confirmDelete(LL: LLType, onDelete: () => Promise<void>) {
+  openModal({
+    modalId: 'comment-delete',
+    title: LL.comments.deleteTitle(),
+    description: LL.comments.deleteText(),
+    body: (
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={closeModal}>
+          {LL.comments.keep()}
+        </Button>
+        <Button
+          variant="danger"
+          onClick={() => {
+            closeModal()
+            void onDelete()
+          }}
+        >
+          {LL.comments.deleteConfirm()}
+        </Button>
+      </div>
+    ),
+  })
+}

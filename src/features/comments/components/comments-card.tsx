@@ -1,0 +1,155 @@
+import { useId, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { useSWRConfig } from 'swr'
+import useSWRInfinite from 'swr/infinite'
+import { useI18nContext } from '@i18n/i18n-react'
+import type { NumberProfile } from '@contract/api/number-profile'
+import { LIMITS } from '@contract/constants'
+import { Button } from '@/components/ui/button'
+import { Card, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { EmptyState, ErrorState } from '@/components/ui/states'
+import { auth } from '@/stores/auth'
+import { addComment } from '../api/add-comment'
+import { deleteComment } from '../api/delete-comment'
+import { listComments, type CommentOrder } from '../api/list-comments'
+import { confirmDelete } from './comment-actions'
+import { CommentItem } from './comment-item'
+import { TextForm, failureText } from './text-form'
+
+const PAGE = 10
+const ORDERS: CommentOrder[] = ['interesting', 'new', 'old', 'rating']
+
+/** The number's comments: sort order, pages of 10, the viewer's own comment form. */
+export function CommentsCard({ data }: { data: NumberProfile }) {
+  const { LL } = useI18nContext()
+  const { profileId } = useSnapshot(auth)
+  const { mutate: revalidate } = useSWRConfig()
+  const phone = data.phone.number
+  const [order, setOrder] = useState<CommentOrder>('interesting')
+  const [editing, setEditing] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const mine = data.myComment
+
+  const list = useSWRInfinite(
+    (i, prev: Awaited<ReturnType<typeof listComments>> | null) => (prev && prev.items.length < PAGE ? null : ['comments', phone, order, i]),
+    ([, p, o, i]: [string, string, CommentOrder, number]) => listComments(p, o, i * PAGE, PAGE),
+  )
+  const pages = list.data ?? []
+  const items = pages.flatMap((p) => p.items)
+  const total = pages[0]?.total ?? 0
+  const loadingMore = list.isValidating && list.size > pages.length
+
+  const orderLabels: Record<CommentOrder, string> = {
+    interesting: LL.comments.orderInteresting(),
+    new: LL.comments.orderNew(),
+    old: LL.comments.orderOld(),
+    rating: LL.comments.orderRating(),
+  }
+
+  /** The list and the number page (commentsCount, myComment) both change. */
+  async function refresh() {
+    await Promise.all([list.mutate(), revalidate((key) => Array.isArray(key) && key[0] === 'number')])
+  }
+
+  async function save(text: string) {
+    await addComment(phone, text)
+    setEditing(false)
+    await refresh()
+  }
+
+  function remove() {
+    confirmDelete(LL, async () => {
+      setError(null)
+      try {
+        await deleteComment(phone)
+        setEditing(false)
+        await refresh()
+      } catch (e) {
+        setError(failureText(e, LL.comments.actionError()))
+      }
+    })
+  }
+
+  const showForm = !mine || editing
+  const headingId = useId()
+  const orderId = useId()
+
+  return (
+    <Card className="flex flex-col gap-4 wide:col-span-2" role="region" aria-labelledby={headingId} data-testid="comments">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-col">
+          <CardTitle id={headingId}>{LL.comments.title()}</CardTitle>
+          <p className="text-sm text-muted" data-testid="comments-count">{LL.number.comments({ count: data.metrics.commentsCount })}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={orderId} className="text-sm text-muted">
+            {LL.comments.orderLabel()}
+          </label>
+          <select
+            id={orderId}
+            value={order}
+            onChange={(e) => setOrder(e.target.value as CommentOrder)}
+            className="h-9 rounded-xl border border-input bg-surface px-2 text-sm text-fg focus-visible:outline-2 focus-visible:outline-focus"
+          >
+            {ORDERS.map((o) => (
+              <option key={o} value={o}>
+                {orderLabels[o]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {showForm && (
+        <TextForm
+          key={`${mine?.id ?? 'new'}-${editing}`}
+          label={mine ? LL.comments.editTitle() : LL.comments.addTitle()}
+          initial={editing ? (mine?.text ?? '') : ''}
+          max={LIMITS.commentMaxLength}
+          submitLabel={mine ? LL.comments.save() : LL.comments.post()}
+          pendingLabel={LL.comments.posting()}
+          counter={(count, max) => LL.comments.counter({ count, max })}
+          fallbackError={LL.comments.actionError()}
+          onSubmit={save}
+          cancelLabel={editing ? LL.comments.cancelEdit() : undefined}
+          onCancel={editing ? () => setEditing(false) : undefined}
+          reset={!mine}
+          testId="comment-form"
+          autoFocus={editing}
+        />
+      )}
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+
+      {list.error && !list.data ? (
+        <ErrorState message={LL.comments.error()} retryLabel={LL.app.retry()} onRetry={() => void list.mutate()} />
+      ) : !list.data ? (
+        <Spinner label={LL.app.loading()} className="self-center py-4" />
+      ) : items.length === 0 ? (
+        <EmptyState title={LL.comments.empty()} />
+      ) : (
+        <ul className="flex flex-col gap-4" aria-labelledby={headingId}>
+          {items.map((c) => {
+            const own = c.id === mine?.id || (profileId > 0 && c.profile_id === profileId)
+            return (
+              <CommentItem
+                key={c.id}
+                comment={c}
+                mine={own}
+                viewerId={profileId}
+                onEdit={() => setEditing(true)}
+                onDelete={remove}
+                onReplied={() => void list.mutate()}
+              />
+            )
+          })}
+        </ul>
+      )}
+      {items.length < total && (
+        <Button variant="secondary" className="self-center" disabled={loadingMore} aria-busy={loadingMore || undefined} onClick={() => void list.setSize(list.size + 1)}>
+          {loadingMore ? LL.app.loading() : LL.comments.showMore()}
+        </Button>
+      )}
+    </Card>
+  )
+}
