@@ -121,6 +121,14 @@ type RootTranslation = {
 	}
 	notice: {
 		/**
+		 * N​o​t​i​f​i​c​a​t​i​o​n​s
+		 */
+		region: string
+		/**
+		 * N​o​t​i​f​i​c​a​t​i​o​n
+		 */
+		announce: string
+		/**
 		 * L​i​n​k​ ​c​o​p​i​e​d
 		 */
 		linkCopied: string
@@ -1032,6 +1040,14 @@ export type TranslationFunctions = {
 		copyNumber: () => LocalizedString
 	}
 	notice: {
+		/**
+		 * Notifications
+		 */
+		region: () => LocalizedString
+		/**
+		 * Notification
+		 */
+		announce: () => LocalizedString
 		/**
 		 * Link copied
 		 */

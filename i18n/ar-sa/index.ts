@@ -26,6 +26,8 @@ const ar_sa = {
     copyNumber: 'نسخ رقم الهاتف',
   },
   notice: {
+    region: 'الإشعارات',
+    announce: 'إشعار',
     linkCopied: 'تم نسخ الرابط',
     numberCopied: 'تم نسخ رقم الهاتف',
     copyFailed: 'تعذّر النسخ. حدّد النص وانسخه بنفسك.',

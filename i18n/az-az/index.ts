@@ -26,6 +26,8 @@ const az_az = {
     copyNumber: 'Telefon nömrəsini kopyala',
   },
   notice: {
+    region: 'Bildirişlər',
+    announce: 'Bildiriş',
     linkCopied: 'Keçid kopyalandı',
     numberCopied: 'Telefon nömrəsi kopyalandı',
     copyFailed: 'Kopyalamaq alınmadı. Mətni seçib özünüz kopyalayın.',

@@ -26,6 +26,8 @@ const cs_cz = {
     copyNumber: 'Kopírovat telefonní číslo',
   },
   notice: {
+    region: 'Oznámení',
+    announce: 'Oznámení',
     linkCopied: 'Odkaz byl zkopírován',
     numberCopied: 'Telefonní číslo bylo zkopírováno',
     copyFailed: 'Kopírování se nezdařilo. Označte text a zkopírujte ho ručně.',

@@ -26,6 +26,8 @@ const en = {
     copyNumber: 'Copy phone number',
   },
   notice: {
+    region: 'Notifications',
+    announce: 'Notification',
     linkCopied: 'Link copied',
     numberCopied: 'Phone number copied',
     copyFailed: 'Could not copy. Select the text and copy it yourself.',

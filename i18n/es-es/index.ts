@@ -26,6 +26,8 @@ const es_es = {
     copyNumber: 'Copiar número de teléfono',
   },
   notice: {
+    region: 'Notificaciones',
+    announce: 'Notificación',
     linkCopied: 'Enlace copiado',
     numberCopied: 'Número de teléfono copiado',
     copyFailed: 'No se ha podido copiar. Selecciona el texto y cópialo manualmente.',

@@ -26,6 +26,8 @@ const fr_fr = {
     copyNumber: 'Copier le numéro de téléphone',
   },
   notice: {
+    region: 'Notifications',
+    announce: 'Notification',
     linkCopied: 'Lien copié',
     numberCopied: 'Numéro de téléphone copié',
     copyFailed: 'Impossible de copier. Sélectionnez le texte et copiez-le manuellement.',

@@ -26,6 +26,8 @@ const he_il = {
     copyNumber: 'העתקת מספר הטלפון',
   },
   notice: {
+    region: 'התראות',
+    announce: 'התראה',
     linkCopied: 'הקישור הועתק',
     numberCopied: 'מספר הטלפון הועתק',
     copyFailed: 'לא ניתן להעתיק. סמנו את הטקסט והעתיקו אותו בעצמכם.',

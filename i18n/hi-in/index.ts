@@ -26,6 +26,8 @@ const hi_in = {
     copyNumber: 'फ़ोन नंबर कॉपी करें',
   },
   notice: {
+    region: 'सूचनाएं',
+    announce: 'सूचना',
     linkCopied: 'लिंक कॉपी हो गया',
     numberCopied: 'फ़ोन नंबर कॉपी हो गया',
     copyFailed: 'कॉपी नहीं हो सका। टेक्स्ट चुनें और ख़ुद कॉपी करें।',

@@ -26,6 +26,8 @@ const in_id = {
     copyNumber: 'Salin nomor telepon',
   },
   notice: {
+    region: 'Notifikasi',
+    announce: 'Notifikasi',
     linkCopied: 'Tautan disalin',
     numberCopied: 'Nomor telepon disalin',
     copyFailed: 'Gagal menyalin. Pilih teksnya, lalu salin secara manual.',

@@ -26,6 +26,8 @@ const it_it = {
     copyNumber: 'Copia numero di telefono',
   },
   notice: {
+    region: 'Notifiche',
+    announce: 'Notifica',
     linkCopied: 'Link copiato',
     numberCopied: 'Numero di telefono copiato',
     copyFailed: 'Impossibile copiare. Seleziona il testo e copialo manualmente.',

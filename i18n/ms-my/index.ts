@@ -26,6 +26,8 @@ const ms_my = {
     copyNumber: 'Salin nombor telefon',
   },
   notice: {
+    region: 'Pemberitahuan',
+    announce: 'Pemberitahuan',
     linkCopied: 'Pautan disalin',
     numberCopied: 'Nombor telefon disalin',
     copyFailed: 'Tidak dapat menyalin. Pilih teks dan salin sendiri.',

@@ -26,6 +26,8 @@ const pt_br = {
     copyNumber: 'Copiar número de telefone',
   },
   notice: {
+    region: 'Notificações',
+    announce: 'Notificação',
     linkCopied: 'Link copiado',
     numberCopied: 'Número de telefone copiado',
     copyFailed: 'Não foi possível copiar. Selecione o texto e copie manualmente.',

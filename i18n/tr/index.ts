@@ -26,6 +26,8 @@ const tr = {
     copyNumber: 'Telefon numarasını kopyala',
   },
   notice: {
+    region: 'Bildirimler',
+    announce: 'Bildirim',
     linkCopied: 'Bağlantı kopyalandı',
     numberCopied: 'Telefon numarası kopyalandı',
     copyFailed: 'Kopyalanamadı. Metni seçip kendiniz kopyalayın.',

@@ -26,6 +26,8 @@ const vi_vn = {
     copyNumber: 'Sao chép số điện thoại',
   },
   notice: {
+    region: 'Thông báo',
+    announce: 'Thông báo',
     linkCopied: 'Đã sao chép liên kết',
     numberCopied: 'Đã sao chép số điện thoại',
     copyFailed: 'Không thể sao chép. Hãy chọn văn bản rồi tự sao chép.',

@@ -26,6 +26,8 @@ const zh_cn = {
     copyNumber: '复制电话号码',
   },
   notice: {
+    region: '通知',
+    announce: '通知',
     linkCopied: '链接已复制',
     numberCopied: '电话号码已复制',
     copyFailed: '复制失败，请选中文本后手动复制。',

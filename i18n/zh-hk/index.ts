@@ -26,6 +26,8 @@ const zh_hk = {
     copyNumber: '複製電話號碼',
   },
   notice: {
+    region: '通知',
+    announce: '通知',
     linkCopied: '已複製連結',
     numberCopied: '已複製電話號碼',
     copyFailed: '無法複製，請選取文字後自行複製。',

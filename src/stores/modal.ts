@@ -30,7 +30,15 @@ export interface OpenModal {
   buttonClose?: boolean
 }
 
+/** The control that opened the modal: focus goes back to it on close (WCAG 2.4.3). Not state, so not in the proxy. */
+let opener: HTMLElement | null = null
+
+export function modalOpener(): HTMLElement | null {
+  return opener?.isConnected ? opener : null
+}
+
 export function openModal(options: OpenModal) {
+  if (!modal.open) opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
   Object.assign(modal, {
     open: true,
     modalId: options.modalId,

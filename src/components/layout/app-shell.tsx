@@ -11,7 +11,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {LL.app.skipToContent()}
       </a>
       <Header />
-      <main id="main" className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">
+      <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">
         {children}
       </main>
       <Footer />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
+import { useI18nContext } from '@i18n/i18n-react'
 import { Toast, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast'
 import { notification } from '@/stores/notification'
 
@@ -15,11 +16,12 @@ export function CopiedToast() {
 
 /** The toast provider, the copied toast and its viewport. */
 export default function ToastHost({ children }: { children?: ReactNode }) {
+  const { LL } = useI18nContext()
   return (
-    <ToastProvider swipeDirection="down">
+    <ToastProvider swipeDirection="down" label={LL.notice.announce()}>
       {children}
       <CopiedToast />
-      <ToastViewport />
+      <ToastViewport label={LL.notice.region()} />
     </ToastProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type FocusEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -8,11 +8,27 @@ import { iconButton } from './icon-button'
 import { IconCopy, IconMore, IconSettings, IconShare, IconUserPlus } from './icons'
 
 /** The header dropdown of SPEC.md section 2: add to contacts, share, copy the number, settings. */
-export default function HeaderMenu({ digits, defaultOpen = false }: { digits: string | null; defaultOpen?: boolean }) {
+export default function HeaderMenu({
+  digits,
+  defaultOpen = false,
+  focusFirstItem = false,
+}: {
+  digits: string | null
+  defaultOpen?: boolean
+  /** The menu was opened from the keyboard before this code loaded: focus its first item, as Radix does on later opens. */
+  focusFirstItem?: boolean
+}) {
   const { LL } = useI18nContext()
   const navigate = useNavigate()
   const [open, setOpen] = useState(defaultOpen)
   const trigger = useRef<HTMLButtonElement>(null)
+  const pendingKeyboardEntry = useRef(focusFirstItem)
+  // Radix focuses the menu itself when it opens without a key press it saw; move on to the first item.
+  function onMenuFocus(e: FocusEvent<HTMLDivElement>) {
+    if (!pendingKeyboardEntry.current || e.target !== e.currentTarget) return
+    pendingKeyboardEntry.current = false
+    e.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }
   useEffect(() => {
     if (defaultOpen) trigger.current?.focus()
   }, [defaultOpen])
@@ -25,12 +41,14 @@ export default function HeaderMenu({ digits, defaultOpen = false }: { digits: st
     if (!(await copyText(phone.formatInternational(digits), LL.notice.numberCopied()))) notifyCopied(LL.notice.copyFailed())
   }
 
+  // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe
+  // aria-hidden-focus); a menu button's menu needs no trap, Escape and outside clicks close it.
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenuTrigger ref={trigger} className={iconButton} aria-label={LL.header.more()}>
         <IconMore className="h-5 w-5" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
+      <DropdownMenuContent onFocus={onMenuFocus}>
         {digits && (
           <DropdownMenuItem asChild>
             <a href={`tel:+${digits}`}>

@@ -32,7 +32,8 @@ export function Header() {
   const router = useRouter()
   const page = usePageNumber()
   const { balance, loading } = useBalance(page.own)
-  const [menuWanted, setMenuWanted] = useState(false)
+  // How the menu was first asked for: from the keyboard its first item takes focus (WAI-ARIA menu button).
+  const [menuWanted, setMenuWanted] = useState<false | 'keyboard' | 'pointer'>(false)
 
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-surface/90 backdrop-blur">
@@ -77,10 +78,10 @@ export function Header() {
           )}
           {menuWanted ? (
             <Suspense fallback={<MenuButton />}>
-              <HeaderMenu digits={page.digits} defaultOpen />
+              <HeaderMenu digits={page.digits} defaultOpen focusFirstItem={menuWanted === 'keyboard'} />
             </Suspense>
           ) : (
-            <MenuButton onActivate={() => setMenuWanted(true)} />
+            <MenuButton onActivate={setMenuWanted} />
           )}
         </div>
       </nav>
@@ -89,7 +90,7 @@ export function Header() {
 }
 
 /** The menu button before the menu itself has loaded; activating it loads and opens the menu. */
-function MenuButton({ onActivate }: { onActivate?: () => void }) {
+function MenuButton({ onActivate }: { onActivate?: (how: 'keyboard' | 'pointer') => void }) {
   const { LL } = useI18nContext()
   return (
     <button
@@ -98,9 +99,9 @@ function MenuButton({ onActivate }: { onActivate?: () => void }) {
       aria-label={LL.header.more()}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerDown={onActivate}
-      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') && onActivate?.()}
-      onClick={onActivate}
+      onPointerDown={() => onActivate?.('pointer')}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') && onActivate?.('keyboard')}
+      onClick={(e) => onActivate?.(e.detail === 0 ? 'keyboard' : 'pointer')}
     >
       <IconMore className="h-5 w-5" />
     </button>

@@ -3,7 +3,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
-import { closeModal, modal } from '@/stores/modal'
+import { closeModal, modal, modalOpener } from '@/stores/modal'
 import { IconWarning } from './icons'
 
 /** The one modal container, driven by the modal store. */
@@ -21,6 +21,14 @@ export default function ModalContainer() {
         onEscapeKeyDown={keepOpen}
         onPointerDownOutside={keepOpen}
         onInteractOutside={keepOpen}
+        onCloseAutoFocus={(e) => {
+          // The modal has no Radix trigger: give focus back to whatever opened it.
+          const opener = modalOpener()
+          if (opener) {
+            e.preventDefault()
+            opener.focus()
+          }
+        }}
         className={cn(m.ebola && 'h-[100dvh] max-h-none w-screen max-w-none rounded-none', m.className)}
       >
         <DialogTitle className="flex items-center gap-2">

@@ -10,7 +10,7 @@ export const buttonVariants = cva(
         primary: 'bg-primary text-primary-fg hover:opacity-90',
         secondary: 'bg-surface-2 text-fg hover:bg-border',
         ghost: 'text-fg hover:bg-surface-2',
-        danger: 'bg-danger text-white hover:opacity-90',
+        danger: 'bg-danger text-danger-fg hover:opacity-90',
         link: 'text-primary underline-offset-4 hover:underline px-0',
       },
       size: {

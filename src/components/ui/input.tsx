@@ -7,7 +7,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
       ref={ref}
       data-slot="input"
       className={cn(
-        'h-11 w-full rounded-xl border border-border bg-surface px-3 text-base text-fg placeholder:text-muted focus-visible:outline-2 focus-visible:outline-focus aria-[invalid=true]:border-danger aria-[invalid=true]:bg-danger-bg',
+        'h-11 w-full rounded-xl border border-input bg-surface px-3 text-base text-fg placeholder:text-muted focus-visible:outline-2 focus-visible:outline-focus aria-[invalid=true]:border-danger aria-[invalid=true]:bg-danger-bg',
         className,
       )}
       {...props}

@@ -8,7 +8,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
     <SwitchPrimitive.Root
       data-slot="switch"
       className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent bg-border transition-colors data-[state=checked]:bg-primary disabled:opacity-50',
+        'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors data-[state=checked]:bg-primary disabled:opacity-50',
         className,
       )}
       {...props}

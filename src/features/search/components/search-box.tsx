@@ -40,7 +40,7 @@ export function SearchBox({
           inputMode="tel"
           autoComplete="tel"
           dir="ltr"
-          className="phone h-14 min-w-0 flex-1 rounded-2xl border border-border bg-surface px-4 text-lg text-fg shadow-sm placeholder:text-muted"
+          className="phone h-14 min-w-0 flex-1 rounded-2xl border border-input bg-surface px-4 text-lg text-fg shadow-sm placeholder:text-muted"
           placeholder={LL.search.placeholder()}
           value={phone.formatTyping(digits)}
           onChange={(e) => setDigits(digitsOnly(e.target.value))}

@@ -1,0 +1,190 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import en from '../../i18n/en'
+import arSa from '../../i18n/ar-sa'
+import { apiSignIn } from './support'
+
+/**
+ * WCAG 2.2 AA: axe on every page route of SPEC.md section 2, in light and dark,
+ * left-to-right (en) and right-to-left (ar-sa). Serious and critical violations fail.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const IMPORTED_NUMBER = '491637875622'
+const OWN_PHONE = '+4915123459001'
+
+type Texts = typeof en
+type Mode = { name: string; theme: 'light' | 'dark'; locale: 'en' | 'ar-sa'; t: Texts }
+const MODES: Mode[] = [
+  { name: 'light-en', theme: 'light', locale: 'en', t: en },
+  { name: 'dark-en', theme: 'dark', locale: 'en', t: en },
+  { name: 'light-ar', theme: 'light', locale: 'ar-sa', t: arSa as Texts },
+  { name: 'dark-ar', theme: 'dark', locale: 'ar-sa', t: arSa as Texts },
+]
+
+/**
+ * A page to check: its address, whether it needs a session, what to open first, and what part
+ * to check (default: the whole page; a sub-view or an overlay only needs its own part checked,
+ * the page around it has its own test).
+ */
+type Check = { name: string; path: string; signedIn: boolean; open?: (page: Page, t: Texts) => Promise<void>; scope?: string }
+
+type SettingsView = 'language' | 'theme' | 'privacy' | 'payment'
+
+/** Opens a settings sub-view from the main list, as a user would, and waits for its title. */
+async function openSettings(page: Page, t: Texts, view: SettingsView) {
+  await page.getByRole('button', { name: t.settings[view] }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.settings[view])
+}
+
+const CHECKS: Check[] = [
+  { name: '/login', path: '/login', signedIn: false },
+  { name: '/search signed out', path: '/search', signedIn: false },
+  { name: '/search signed in', path: '/search', signedIn: true },
+  { name: '/settings', path: '/settings', signedIn: true },
+  { name: '/settings language', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettings(p, t, 'language') },
+  { name: '/settings theme', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettings(p, t, 'theme') },
+  { name: '/settings privacy', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettings(p, t, 'privacy') },
+  {
+    name: '/settings privacy full delete',
+    path: '/settings',
+    signedIn: true,
+    scope: 'main',
+    open: async (page, t) => {
+      await openSettings(page, t, 'privacy')
+      await page.getByRole('button', { name: t.settings.fullDelete }).click()
+      // This sub-view's visible title is blank; the heading still names it for screen readers.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.settings.fullDelete)
+    },
+  },
+  { name: '/settings advanced features', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettings(p, t, 'payment') },
+  { name: '/paywall', path: '/paywall', signedIn: true },
+  { name: '/paywall/numcy', path: '/paywall/numcy', signedIn: true },
+  { name: '/not-authorized', path: '/not-authorized', signedIn: false },
+  { name: '/number/my', path: '/number/my', signedIn: true },
+  { name: '/number/not-found', path: '/number/not-found', signedIn: true },
+  { name: '/number/empty', path: '/number/empty', signedIn: true },
+  { name: `/number/${IMPORTED_NUMBER}`, path: `/number/${IMPORTED_NUMBER}`, signedIn: true },
+  { name: '/profile/1', path: '/profile/1', signedIn: true },
+  { name: '/profile_no_check/1', path: '/profile_no_check/1', signedIn: true },
+  { name: `/profile-no-check/${IMPORTED_NUMBER}`, path: `/profile-no-check/${IMPORTED_NUMBER}`, signedIn: true },
+  { name: '404 page', path: '/no/such/page', signedIn: false },
+  // What opens over the pages: the header dropdown, a modal, the copied notice.
+  { name: 'header menu open', path: `/number/${IMPORTED_NUMBER}`, signedIn: true, scope: '[role="menu"]', open: openHeaderMenu },
+  {
+    name: 'sign-out dialog',
+    path: '/settings',
+    signedIn: true,
+    scope: '[role="dialog"]',
+    open: async (page, t) => {
+      await page.getByRole('button', { name: t.header.logout }).click()
+      await expect(page.getByRole('dialog', { name: t.settings.signOutTitle })).toBeVisible()
+    },
+  },
+  {
+    name: 'copied notice',
+    path: `/number/${IMPORTED_NUMBER}`,
+    signedIn: true,
+    // The notice lasts 2.5 s: check it quickly.
+    scope: '[data-testid="copied-toast"]',
+    open: async (page, t) => {
+      await openHeaderMenu(page, t)
+      await page.getByRole('menuitem', { name: t.header.copyNumber }).click()
+      await expect(page.getByTestId('copied-toast')).toHaveText(t.notice.numberCopied)
+    },
+  },
+]
+
+async function openHeaderMenu(page: Page, t: Texts) {
+  await page.getByRole('button', { name: t.header.more }).click()
+  await expect(page.getByRole('menu')).toBeVisible()
+}
+
+let token = ''
+const pages = new Map<string, Page>()
+
+/** One browser context and page per mode and session, reused by every route of that mode. */
+async function pageFor(browser: Browser, baseURL: string, mode: Mode, signedIn: boolean): Promise<Page> {
+  const key = `${mode.name}:${signedIn}`
+  let page = pages.get(key)
+  if (!page || page.isClosed()) {
+    const context = await browser.newContext({ baseURL, permissions: signedIn ? ['clipboard-read', 'clipboard-write'] : [] })
+    await context.addInitScript(
+      ({ theme, locale, token }) => {
+        localStorage.setItem('theme', theme)
+        localStorage.setItem('locale_', locale)
+        if (token) localStorage.setItem('token', token)
+        else localStorage.removeItem('token')
+      },
+      { theme: mode.theme, locale: mode.locale, token: signedIn ? token : '' },
+    )
+    page = await context.newPage()
+    pages.set(key, page)
+  }
+  return page
+}
+
+async function openInMode(browser: Browser, baseURL: string, mode: Mode, check: Pick<Check, 'path' | 'signedIn' | 'open'>): Promise<Page> {
+  const page = await pageFor(browser, baseURL, mode, check.signedIn)
+  await page.goto(check.path)
+  await expect(page.locator('html')).toHaveAttribute('dir', mode.locale === 'ar-sa' ? 'rtl' : 'ltr')
+  if (mode.theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  if (check.open) await check.open(page, mode.t)
+  // Let data that is still loading settle, so axe sees the finished page.
+  await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0)
+  return page
+}
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+  return violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join('\n')}`)
+    .join('\n')
+}
+
+test.beforeAll(async ({ request, baseURL }) => {
+  token = await apiSignIn(request, baseURL!, OWN_PHONE)
+})
+
+test.afterAll(async () => {
+  await Promise.all([...pages.values()].map((p) => p.context().close()))
+  pages.clear()
+})
+
+for (const mode of MODES) {
+  test.describe(`axe ${mode.name}`, () => {
+    for (const check of CHECKS) {
+      test(`${check.name} has no serious or critical WCAG 2.2 AA violation (${mode.name})`, async ({ browser, baseURL }) => {
+        const page = await openInMode(browser, baseURL!, mode, check)
+        // Fast enough to run ~90 times: only violations are detailed, and legacy mode runs axe in the page
+        // itself rather than in a new blank page per run (the app has no cross-origin frames).
+        const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true)
+        const results = await (check.scope ? axe.include(check.scope) : axe).analyze()
+        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(blocking.map((v) => v.id), `${check.path} (${mode.name}):\n${describeViolations(blocking)}`).toEqual([])
+      })
+    }
+  })
+}
+
+test.describe('phone numbers in right-to-left text', () => {
+  test('the number page heading isolates the number and the number itself reads left to right (ar-sa)', async ({ browser, baseURL }) => {
+    const page = await openInMode(browser, baseURL!, MODES[2], { path: `/number/${IMPORTED_NUMBER}`, signedIn: true })
+    const heading = page.getByRole('heading', { level: 1 })
+    const text = (await heading.textContent()) ?? ''
+    const isolated = text.includes('\u2066+49 163 7875622\u2069')
+    const ltrElement = await heading.locator('[dir="ltr"]').filter({ hasText: '+49 163 7875622' }).count()
+    expect(isolated || ltrElement > 0, `heading text: ${JSON.stringify(text)}`).toBe(true)
+
+    const number = page.getByTestId('number-international')
+    await expect(number).toHaveText('+49 163 7875622')
+    const direction = await number.evaluate((el) => getComputedStyle(el.querySelector('bdi[dir="ltr"]') ?? el).direction)
+    expect(direction).toBe('ltr')
+  })
+
+  test('the account number in the settings is isolated inside the Arabic sentence (ar-sa)', async ({ browser, baseURL }) => {
+    const page = await openInMode(browser, baseURL!, MODES[2], { path: '/settings', signedIn: true })
+    await expect(page.getByRole('main')).toContainText('\u2066+49 1512 3459001\u2069')
+  })
+})
