@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
-import { emptyNumberProfile } from '../../../contract/api/number-profile'
 import {
   antispyBody,
   antispyResponse,
@@ -13,15 +12,12 @@ import {
   profileQuery,
   profileResponse,
 } from '../../../contract/api/numbers'
-import { LIMITS } from '../../../contract/constants'
-import { searchHistory, users } from '../../db/schema'
+import { users } from '../../db/schema'
 import { notFound } from '../../errors'
+import { lookUpNumber } from '../search/look-up'
 import { currentUser } from '../../plugins/auth'
-import { spendCoins } from '../coins/ledger'
-import { describeNumber } from '../numbers/geo'
-import { buildNumberProfile, loadNeuroanalysis } from '../numbers/profile'
-import { findNumber, upsertNumber } from '../numbers/repository'
-import { searchesLeft, takeSearch } from '../search/daily-limit'
+import { loadNeuroanalysis } from '../numbers/profile'
+import { findNumber } from '../numbers/repository'
 import { readPhone, visibleProfile } from './lookup'
 
 /** Other users' profile pages, neuro-analysis of a number, and the privacy switches anti-spy and profile-going. */
@@ -43,35 +39,8 @@ export async function profilesRoutes(app: FastifyInstance) {
     const target = await visibleProfile(app, auth.id, request.params.profileId)
     const phone = app.phone.normalize(target.phone)
     if (!phone) throw notFound('No such profile')
-    const [viewer] = await app.db
-      .select({ id: users.id, balance: users.balance, spySubscription: users.spySubscription, overlimit: users.overlimit, antispy: users.antispy, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, auth.id))
-    const locale = request.query.locale ?? viewer.locale ?? 'en'
-    const isOwn = phone.e164 === auth.phone
-
     // The same rules as a search: the daily limit, then a paid search or the paid alert.
-    let left = isOwn ? await searchesLeft(app.db, auth.id) : await takeSearch(app.db, auth.id)
-    let paid = false
-    if (left === null) {
-      const price = LIMITS.defaultPaidSearchPrice
-      const wantsPaid = viewer.overlimit && request.query.paidSearch === '1'
-      if (wantsPaid && (await spendCoins(app.db, auth.id, price, 'paid_search', undefined)) !== null) {
-        paid = true
-        left = 0
-        viewer.balance -= price
-      } else {
-        const limited = emptyNumberProfile(phone.digits)
-        limited.phone = { number: phone.e164, ...(await describeNumber(phone.e164, locale)) }
-        limited.common = { ...limited.common, leftRequests: 0, balance: viewer.balance }
-        limited.paidAlert = { show: true, paidSearchPrice: price }
-        return { status: true as const, data: limited }
-      }
-    }
-    const numberId = await upsertNumber(app.db, phone.e164, phone.country)
-    await app.db.insert(searchHistory).values({ userId: auth.id, numberId, paid, anonymous: viewer.antispy })
-    const { region, carrier } = await describeNumber(phone.e164, locale)
-    const data = await buildNumberProfile(app.db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid })
+    const data = await lookUpNumber(app.db, auth, phone, request.query)
     return { status: true as const, data }
   })
 

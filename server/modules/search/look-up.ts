@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm'
+import { emptyNumberProfile, type NumberProfile } from '../../../contract/api/number-profile'
+import { LIMITS } from '../../../contract/constants'
+import type { NormalizedPhone } from '../../../contract/phone'
+import type { Db } from '../../db/client'
+import { searchHistory, users } from '../../db/schema'
+import type { AuthUser } from '../../plugins/auth'
+import { spendCoins } from '../coins/ledger'
+import { describeNumber } from '../numbers/geo'
+import { buildNumberProfile } from '../numbers/profile'
+import { upsertNumber } from '../numbers/repository'
+import { searchesLeft, takeSearch } from './daily-limit'
+
+/**
+ * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
+ * section 5: free for your own number; otherwise one of today's searches, then a
+ * paid search (overlimit on, paidSearch=1, a coin) or only the phone block with the
+ * paid alert. Recorded in the search history (anonymously under anti-spy).
+ */
+export async function lookUpNumber(
+  db: Db,
+  auth: AuthUser,
+  phone: NormalizedPhone,
+  query: { locale?: string; paidSearch?: string },
+): Promise<NumberProfile> {
+  const [viewer] = await db
+    .select({ id: users.id, balance: users.balance, spySubscription: users.spySubscription, overlimit: users.overlimit, antispy: users.antispy, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, auth.id))
+  const locale = query.locale ?? viewer.locale ?? 'en'
+  const isOwn = phone.e164 === auth.phone
+
+  let left = isOwn ? await searchesLeft(db, auth.id) : await takeSearch(db, auth.id)
+  let paid = false
+  if (left === null) {
+    const price = LIMITS.defaultPaidSearchPrice
+    const wantsPaid = viewer.overlimit && query.paidSearch === '1'
+    if (wantsPaid && (await spendCoins(db, auth.id, price, 'paid_search', undefined)) !== null) {
+      paid = true
+      left = 0
+      viewer.balance -= price
+    } else {
+      const limited = emptyNumberProfile(phone.digits)
+      limited.phone = { number: phone.e164, ...(await describeNumber(phone.e164, locale)) }
+      limited.common = { ...limited.common, leftRequests: 0, balance: viewer.balance }
+      limited.paidAlert = { show: true, paidSearchPrice: price }
+      return limited
+    }
+  }
+
+  const numberId = await upsertNumber(db, phone.e164, phone.country)
+  await db.insert(searchHistory).values({ userId: auth.id, numberId, paid, anonymous: viewer.antispy })
+  const { region, carrier } = await describeNumber(phone.e164, locale)
+  return buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid })
+}
