@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
+import { SearchPage } from '@/features/search/components/search-page'
+import { phone } from '@/lib/phone'
+import { fail, ok } from '../../support/api'
+import { withAppShell } from '../../support/decorators'
+import { HISTORY, MAIN_DATA } from '../../support/fixtures'
+import { modes } from '../../support/modes'
+import { signIn } from '../../support/session'
+import { translations } from '../../support/i18n'
+
+const meta = {
+  title: 'Pages/Search',
+  component: SearchPage,
+  decorators: [withAppShell],
+  parameters: { layout: 'fullscreen', route: '/search' },
+} satisfies Meta<typeof SearchPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const signedOutStory = modes<Story>({
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    await expect(page.getByRole('heading', { level: 1, name: LL.search.heroTitle() })).toBeVisible()
+    const search = page.getByRole('search')
+    await expect(within(search).getByRole('textbox', { name: LL.search.label() })).toHaveAttribute('dir', 'ltr')
+    await expect(within(search).getByRole('button', { name: LL.search.submit() })).toBeVisible()
+    await expect(page.getByText(LL.search.signInToSearch())).toBeVisible()
+    await expect(page.queryByRole('heading', { name: LL.search.history() })).toBeNull()
+  },
+})
+export const SignedOut = signedOutStory.light
+export const SignedOutDark = signedOutStory.dark
+export const SignedOutRtl = signedOutStory.rtl
+export const SignedOutDarkRtl = signedOutStory.darkRtl
+
+const historyStory = modes<Story>({
+  parameters: {
+    api: {
+      'GET /api/v202305/main/load': ok(MAIN_DATA),
+      'GET /api/v6/history/list': ok({ items: HISTORY, total: HISTORY.length }),
+    },
+  },
+  beforeEach: () => signIn(),
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    const history = await page.findByRole('list', { name: LL.search.history() })
+    const rows = within(history).getAllByRole('listitem')
+    await expect(rows).toHaveLength(HISTORY.length)
+    await expect(within(rows[0]).getByRole('link')).toHaveTextContent(phone.formatInternational(HISTORY[0].phoneNumber))
+    await expect(page.getByRole('button', { name: LL.search.clearHistory() })).toBeVisible()
+    // Four searches left today: the box warns.
+    await expect(await page.findByText(LL.search.remaining({ count: MAIN_DATA.leftRequests }))).toBeVisible()
+    await expect(page.getByRole('heading', { name: LL.search.featured() })).toBeVisible()
+  },
+})
+export const SignedInWithHistory = historyStory.light
+export const SignedInWithHistoryDark = historyStory.dark
+export const SignedInWithHistoryRtl = historyStory.rtl
+export const SignedInWithHistoryDarkRtl = historyStory.darkRtl
+
+const emptyStory = modes<Story>({
+  parameters: {
+    api: {
+      'GET /api/v202305/main/load': ok({ ...MAIN_DATA, featuredNumbers: [], leftRequests: 30 }),
+      'GET /api/v6/history/list': ok({ items: [], total: 0 }),
+    },
+  },
+  beforeEach: () => signIn(),
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    await expect(await page.findByText(LL.search.historyEmpty())).toBeVisible()
+    await expect(page.queryByRole('button', { name: LL.search.clearHistory() })).toBeNull()
+    await expect(page.queryByText(LL.search.remaining({ count: 30 }))).toBeNull()
+  },
+})
+export const SignedInEmptyHistory = emptyStory.light
+export const SignedInEmptyHistoryDark = emptyStory.dark
+export const SignedInEmptyHistoryRtl = emptyStory.rtl
+export const SignedInEmptyHistoryDarkRtl = emptyStory.darkRtl
+
+const errorStory = modes<Story>({
+  parameters: {
+    api: {
+      'GET /api/v202305/main/load': fail(500),
+      'GET /api/v6/history/list': fail(500),
+    },
+  },
+  beforeEach: () => signIn(),
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    // Today a failed history load looks like an empty history (no error, no retry);
+    // the search box still works.
+    await expect(await page.findByText(LL.search.historyEmpty())).toBeVisible()
+    await expect(page.getByRole('textbox', { name: LL.search.label() })).toBeEnabled()
+  },
+})
+export const SignedInLoadFailed = errorStory.light
+export const SignedInLoadFailedDark = errorStory.dark
+export const SignedInLoadFailedRtl = errorStory.rtl
+export const SignedInLoadFailedDarkRtl = errorStory.darkRtl

@@ -1,0 +1,75 @@
+/**
+ * Visual references of the key screens in the four modes (light, dark, LTR, RTL),
+ * rendered from the stories themselves. A change in how one of them looks fails here
+ * until the reference is updated: `CHROME_PATH=/usr/bin/chromium npx vitest run --project visual -u`.
+ */
+import { afterEach, describe, expect, test } from 'vitest'
+import { page } from 'vitest/browser'
+import { composeStories } from '@storybook/react-vite'
+import * as header from './components/layout/header.stories'
+import * as footer from './components/layout/footer.stories'
+import * as modal from './components/layout/modal-container.stories'
+import * as numberView from './features/number/number-view.stories'
+import * as login from './features/auth/login-screen.stories'
+import * as search from './features/search/search-page.stories'
+import * as settings from './features/settings/settings-page.stories'
+import { MODES, type Mode } from './support/modes'
+
+type Composed = Record<string, { run: (context?: { canvasElement?: HTMLElement }) => Promise<void> }>
+
+interface Case {
+  name: string
+  stories: Composed
+  /** The export name of the light LTR story; the other modes add Dark, Rtl, DarkRtl. */
+  story: string
+  /** The part of the screen to compare. */
+  target: (canvas: HTMLElement) => Element | null
+  /** Frame height when the part is taller than the default 900 px (the frame clips what lies below). */
+  height?: number
+  /** Parts that differ from run to run (the QR code of the test server's address); hidden, their space kept. */
+  hide?: (canvas: HTMLElement) => Element[]
+}
+
+const main = (canvas: HTMLElement) => canvas.querySelector('main')
+
+const CASES: Case[] = [
+  { name: 'header-signed-in', stories: composeStories(header), story: 'SignedIn', target: (c) => c.querySelector('header') },
+  {
+    name: 'footer-signed-in',
+    stories: composeStories(footer),
+    story: 'SignedIn',
+    target: (c) => c.querySelector('footer'),
+    hide: (c) => [...c.querySelectorAll('footer svg[role="img"]')],
+  },
+  { name: 'number-view-rich', stories: composeStories(numberView), story: 'RichData', target: (c) => c.firstElementChild, height: 1600 },
+  { name: 'login-ready-messengers', stories: composeStories(login), story: 'ReadyWithMessengers', target: main },
+  { name: 'search-signed-in-history', stories: composeStories(search), story: 'SignedInWithHistory', target: main },
+  { name: 'settings-main', stories: composeStories(settings), story: 'Main', target: main },
+  { name: 'modal-attention', stories: composeStories(modal), story: 'Attention', target: () => document.querySelector('[role="dialog"]') },
+]
+
+const SUFFIX: Record<Mode, string> = { light: '', dark: 'Dark', rtl: 'Rtl', darkRtl: 'DarkRtl' }
+
+let canvas: HTMLElement | undefined
+afterEach(() => canvas?.remove())
+
+for (const c of CASES) {
+  describe(c.name, () => {
+    for (const mode of Object.keys(MODES) as Mode[]) {
+      test(mode, async () => {
+        await page.viewport(1024, c.height ?? 900)
+        canvas = document.createElement('div')
+        document.body.append(canvas)
+        const story = c.stories[`${c.story}${SUFFIX[mode]}`]
+        expect(story, `${c.story}${SUFFIX[mode]} is exported`).toBeDefined()
+        // Runs loaders, beforeEach (API stand-in, frozen clock) and the play function.
+        await story.run({ canvasElement: canvas })
+        await document.fonts.ready
+        const target = c.target(canvas)
+        expect(target, 'the part to compare is on screen').toBeTruthy()
+        for (const el of c.hide?.(canvas) ?? []) (el as HTMLElement | SVGElement).style.visibility = 'hidden'
+        await expect(page.elementLocator(target!)).toMatchScreenshot(`${c.name}-${mode}`)
+      })
+    }
+  })
+}
