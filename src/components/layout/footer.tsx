@@ -49,7 +49,7 @@ export function Footer() {
           )}
           <p className="text-xs text-muted">{LL.footer.rights({ year: new Date().getFullYear() })}</p>
         </div>
-        <div className="justify-self-start rounded-xl bg-white p-2 wide:justify-self-end">
+        <div className="self-start justify-self-start rounded-xl bg-white p-2 wide:justify-self-end">
           {/* Below the fold: the QR code's encoder loads after the page; its box keeps its size meanwhile. */}
           <Suspense fallback={<div style={{ width: LIMITS.qrCodeSize, height: LIMITS.qrCodeSize }} />}>
             <SiteQrCode size={LIMITS.qrCodeSize} label={LL.footer.qr()} />

@@ -32,7 +32,7 @@ function Body({ item, mine, textId = 'comment-text' }: { item: Reply; mine: bool
         <Avatar name={name} src={item.avatar} size={36} />
         <div className="flex min-w-0 flex-col">
           <span className="flex flex-wrap items-center gap-2 font-medium text-fg">
-            <span className="truncate" data-testid="comment-author">{name}</span>
+            <span className="truncate" dir="auto" data-testid="comment-author">{name}</span>
             {mine && <Badge tone="primary">{LL.comments.you()}</Badge>}
           </span>
           <span className="flex flex-wrap items-center gap-2">
@@ -43,7 +43,7 @@ function Body({ item, mine, textId = 'comment-text' }: { item: Reply; mine: bool
           </span>
         </div>
       </div>
-      <p className="whitespace-pre-line break-words text-fg" data-testid={textId}>
+      <p dir="auto" className="whitespace-pre-line break-words text-start text-fg" data-testid={textId}>
         {item.text}
       </p>
     </>

@@ -74,7 +74,7 @@ export function NoteCard({ data }: { data: NumberProfile }) {
         />
       ) : note ? (
         <>
-          <p className="whitespace-pre-line break-words text-fg" data-testid="note-text">
+          <p dir="auto" className="whitespace-pre-line break-words text-start text-fg" data-testid="note-text">
             {note.text}
           </p>
           <div className="flex flex-wrap gap-2">
