@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { LIMITS } from '../constants'
 import { flag, okEnvelope } from './envelope'
-import { comment, threadReply } from './number-profile'
+import { comment, reactionCounts, threadReply } from './number-profile'
 
 /** Largest value of a PostgreSQL integer column: bigger ids cannot exist. */
 const MAX_ID = 2_147_483_647
@@ -106,13 +106,7 @@ export const likeBody = z
   })
   .refine((b) => b.comment_id !== undefined || b.thread_id !== undefined, { message: 'comment_id or thread_id is required', path: ['comment_id'] })
 export const likeResponse = okEnvelope(
-  z.object({
-    likes: z.number().int(),
-    dislikes: z.number().int(),
-    commentUps: z.number().int(),
-    hasLike: z.boolean(),
-    hasDislike: z.boolean(),
-    hasCommentUp: z.boolean(),
+  reactionCounts.extend({
     /** The caller's balance after a COMMENT_UP; null for likes and dislikes. */
     balance: z.number().int().nullable(),
   }),
