@@ -116,8 +116,9 @@ async function myReactions(db: Db, viewerId: number, commentIds: number[], reply
   return mine
 }
 
-function toReply(r: ReplyRow, mine: Mine): ThreadReply {
-  const kinds = mine.get(key('thread', r.id))
+/** The fields a comment shares with a reply, with the viewer's own reactions on it. */
+function toReplyShape(r: Omit<ReplyRow, 'commentId'>, mine: Mine, target: 'comment' | 'thread'): ThreadReply {
+  const kinds = mine.get(key(target, r.id))
   return {
     id: r.id,
     profile_id: r.userId,
@@ -137,6 +138,8 @@ function toReply(r: ReplyRow, mine: Mine): ThreadReply {
     endDateTimestamp: null,
   }
 }
+
+const toReply = (r: ReplyRow, mine: Mine): ThreadReply => toReplyShape(r, mine, 'thread')
 
 const visibleReply = and(isNull(threadReplies.removedAt), isNull(users.deactivatedAt))
 
@@ -230,25 +233,11 @@ export async function listComments(
   }
   const mine = await myReactions(db, args.viewerId, ids, replies.map((r) => r.id))
   const items = rows.map((r): CommunityComment => {
-    const kinds = mine.get(key('comment', r.id))
     const hiddenNow = r.hiddenUntil && r.hiddenUntil > now
     return {
-      id: r.id,
-      profile_id: r.userId,
-      text: r.text,
-      createdAtTimestamp: seconds(r.createdAt)!,
-      updatedAtTimestamp: seconds(r.updatedAt),
+      ...toReplyShape(r, mine, 'comment'),
       thread_count: counts.find((c) => c.commentId === r.id)?.n ?? 0,
       thread: replies.filter((x) => x.commentId === r.id).map((x) => toReply(x, mine)),
-      firstName: r.firstName,
-      lastName: r.lastName,
-      avatar: null,
-      likes: r.likes,
-      dislikes: r.dislikes,
-      commentUps: r.commentUps,
-      hasLike: Boolean(kinds?.has('LIKE')),
-      hasDislike: Boolean(kinds?.has('DISLIKE')),
-      hasCommentUp: Boolean(kinds?.has('COMMENT_UP')),
       hiddenBy: hiddenNow ? r.hiddenBy : null,
       endDateTimestamp: hiddenNow ? seconds(r.hiddenUntil) : null,
       pinned: r.pinned,
