@@ -242,6 +242,12 @@ const en = {
     counter: '{count:number} of {max:number} characters',
     error: 'Could not save the note. Try again.',
   },
+  // @ns comments-money: the comments-money helper adds its namespaces right below this line
+  // @ns complaints: the complaints helper adds its namespaces right below this line
+  // @ns moderation: the moderation helper adds its namespaces right below this line
+  // @ns contacts: the contacts helper adds its namespaces right below this line
+  // @ns polls: the polls helper adds its namespaces right below this line
+  // @ns server: the server helper adds its namespaces right below this line
   notFound: {
     title: 'Page not found',
     text: 'The page you are looking for does not exist.',

@@ -31,7 +31,14 @@ const env = loadEnv({
 })
 const database = await openPglite(dataDir)
 await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK_FILE, progress: null })
-const app = await buildApp({ env, database })
+// Test fixtures (users with roles or coins): every tests/e2e/fixtures/*.ts exports a default (db) => Promise<void>.
+const fixturesDir = path.join(root, 'tests/e2e/fixtures')
+for (const file of fs.existsSync(fixturesDir) ? fs.readdirSync(fixturesDir).filter((f) => f.endsWith('.ts')).sort() : []) {
+  const mod = (await import(path.join(fixturesDir, file))) as { default: (db: typeof database.db) => Promise<void> }
+  await mod.default(database.db)
+}
+// E2E_WEB_ROOT: a build of the web app other than dist/ (parallel runs each build their own).
+const app = await buildApp({ env, database, webRoot: process.env.E2E_WEB_ROOT || undefined })
 await app.listen({ port: env.PORT, host: '127.0.0.1' })
 const stop = async () => {
   await app.close()

@@ -1,17 +1,17 @@
 import { useI18nContext } from '@i18n/i18n-react'
-import type { EvidenceItem, NumberProfile, TagCount } from '@contract/api/number-profile'
+import type { EvidenceItem, NumberProfile } from '@contract/api/number-profile'
 import { Card, CardTitle } from '@/components/ui/card'
 import { PhoneText } from '@/components/ui/phone-text'
 import { cn } from '@/lib/cn'
 import { CommentsCard } from '@/features/comments/components/comments-card'
 import { NoteCard } from '@/features/notes/components/note-card'
+import { ContactsCard } from '@/features/contacts/components/contacts-card'
+import { FofCard, NeuroanalysisCard } from '@/features/insights/components/insights'
+import { BanControl } from '@/features/polls/components/ban-control'
+import { TagsCard, tagLabel } from '@/features/polls/components/tags-card'
+import { NumberActions } from './number-actions'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
-
-function tagLabel(LL: LLType, code: string): string {
-  const fn = (LL.tags as unknown as Record<string, (() => string) | undefined>)[code]
-  return fn ? fn() : code
-}
 
 export function displayName(p: NumberProfile): string | null {
   const pick = (x: { firstName: string | null; lastName: string | null }) => [x.firstName, x.lastName].filter(Boolean).join(' ') || null
@@ -68,23 +68,9 @@ function evidenceText(LL: LLType, e: EvidenceItem): string {
   return LL.number.evidenceImported({ votes: e.votes, label: tagLabel(LL, e.label), source: SOURCE_NAMES[e.source] ?? e.source })
 }
 
-function TagList({ tags }: { tags: TagCount[] }) {
-  const { LL } = useI18nContext()
-  return (
-    <ul className="flex flex-wrap gap-2">
-      {tags.map((t) => (
-        <li key={t.id} className="rounded-full border border-border bg-surface-2 px-3 py-1 text-sm">
-          {tagLabel(LL, t.code)} <span className="text-muted">· {t.count}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 export function NumberView({ data }: { data: NumberProfile }) {
   const { LL } = useI18nContext()
   const name = displayName(data)
-  const tags = [...(data.tagsTop.callerType ? [data.tagsTop.callerType] : []), ...data.tagsTop.categories, ...data.tagsTop.subcategories, ...data.tagsTop.callReasons]
   const evidence = [...data.evidence].filter((e) => e.direction !== 'neutral' || e.votes > 0).sort((a, b) => b.weight - a.weight)
   return (
     <div className="grid gap-5 wide:grid-cols-2">
@@ -109,16 +95,19 @@ export function NumberView({ data }: { data: NumberProfile }) {
           </div>
         </dl>
         <ReputationGauge index={data.metrics.index} />
+        {!data.paidAlert.show && (
+          <div className="flex flex-wrap items-center gap-2">
+            <NumberActions data={data} />
+            <BanControl data={data} />
+          </div>
+        )}
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
           <li>{LL.number.comments({ count: data.metrics.commentsCount })}</li>
           <li>{LL.number.contacts({ count: data.metrics.contactsCount })}</li>
           <li>{LL.number.bans({ count: data.metrics.bans })}</li>
         </ul>
       </Card>
-      <Card className="flex flex-col gap-3">
-        <CardTitle>{LL.number.tags()}</CardTitle>
-        {tags.length ? <TagList tags={tags} /> : <p className="text-sm text-muted">{LL.number.noTags()}</p>}
-      </Card>
+      <TagsCard data={data} />
       <Card className="flex flex-col gap-3">
         <CardTitle>{LL.number.why()}</CardTitle>
         {evidence.length ? (
@@ -136,6 +125,9 @@ export function NumberView({ data }: { data: NumberProfile }) {
         <>
           <CommentsCard key={`comments-${data.phone.number}`} data={data} />
           <NoteCard key={`note-${data.phone.number}`} data={data} />
+          <ContactsCard key={`contacts-${data.phone.number}`} data={data} />
+          <NeuroanalysisCard data={data} />
+          <FofCard data={data} />
         </>
       )}
     </div>
