@@ -25,6 +25,12 @@ export const ERROR_CODES = {
   PROVIDER_DISABLED: 2201,
   WEBHOOK_SIGNATURE_INVALID: 2202,
   NUMBER_INVALID: 3001,
+  /** HTTP 402: the coin balance does not cover the action; the client offers a top-up. */
+  INSUFFICIENT_COINS: 3101,
+  /** HTTP 409: the action conflicts with the current state (already resolved, already hidden...). */
+  CONFLICT: 3102,
+  /** HTTP 403: the user lost the right to post on this number (text removed twice after complaints). */
+  POSTING_BANNED: 3103,
   INTERNAL: 5000,
 } as const
 
