@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import { SearchPage } from '@/features/search/components/search-page'
 import { phone } from '@/lib/phone'
 import { fail, ok } from '../../support/api'
@@ -82,21 +82,28 @@ export const SignedInEmptyHistoryDark = emptyStory.dark
 export const SignedInEmptyHistoryRtl = emptyStory.rtl
 export const SignedInEmptyHistoryDarkRtl = emptyStory.darkRtl
 
+let historyCalls = 0
 const errorStory = modes<Story>({
   parameters: {
     api: {
       'GET /api/v202305/main/load': fail(500),
-      'GET /api/v6/history/list': fail(500),
+      // The first load fails; the retry the user asks for succeeds.
+      'GET /api/v6/history/list': () => (historyCalls++ === 0 ? fail(500) : ok({ items: [], total: 0 })),
     },
   },
-  beforeEach: () => signIn(),
+  beforeEach: () => {
+    historyCalls = 0
+    signIn()
+  },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
     const page = within(canvasElement)
-    // Today a failed history load looks like an empty history (no error, no retry);
-    // the search box still works.
-    await expect(await page.findByText(LL.search.historyEmpty())).toBeVisible()
+    // A failed history load says so and offers a retry, instead of looking like an empty history.
+    await expect(await page.findByText(LL.app.genericError())).toBeVisible()
+    expect(page.queryByText(LL.search.historyEmpty())).toBeNull()
     await expect(page.getByRole('textbox', { name: LL.search.label() })).toBeEnabled()
+    await userEvent.click(page.getByRole('button', { name: LL.app.retry() }))
+    await expect(await page.findByText(LL.search.historyEmpty())).toBeVisible()
   },
 })
 export const SignedInLoadFailed = errorStory.light

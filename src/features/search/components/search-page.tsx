@@ -6,7 +6,8 @@ import { usePageTitle } from '@/app/providers'
 import { Page } from '@/components/layout/app-shell'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/states'
+import { EmptyState, ErrorState } from '@/components/ui/states'
+import { Spinner } from '@/components/ui/spinner'
 import { PhoneText } from '@/components/ui/phone-text'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
@@ -68,7 +69,7 @@ function HistoryCard() {
   const { LL, locale } = useI18nContext()
   const history = useSWR('history', () => getHistory(10))
   const items = history.data?.items ?? []
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' })
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -79,7 +80,11 @@ function HistoryCard() {
           </Button>
         )}
       </div>
-      {items.length === 0 ? (
+      {history.error && !history.data ? (
+        <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void history.mutate()} />
+      ) : !history.data ? (
+        <Spinner label={LL.app.loading()} className="self-center py-4" />
+      ) : items.length === 0 ? (
         <EmptyState title={LL.search.historyEmpty()} />
       ) : (
         <ul className="flex flex-col divide-y divide-border" aria-label={LL.search.history()}>
