@@ -1,14 +1,13 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { SUPPORTED_LOCALES } from '@contract/constants'
 import { isRtlLocale } from '@contract/locale'
-import { loadLocale } from '@i18n/i18n-util.sync'
 import type { Locales } from '@i18n/i18n-types'
 import { i18nState } from '@/app/locale-switch'
 import { applyThemeToDocument, setLocaleState, setTheme, theme, type ThemeName } from '@/stores/theme'
 import { installApi, ok, type ApiTable } from '../stories/support/api'
 import { AppFrame, createStoryRouter, type StoryRouter } from '../stories/support/app-frame'
 import { freezeTime } from '../stories/support/clock'
-import { storyLocale } from '../stories/support/i18n'
+import { loadStoryLocale, storyLocale } from '../stories/support/i18n'
 import { resetStores } from '../stories/support/reset'
 import '../src/styles.css'
 
@@ -22,7 +21,7 @@ applyThemeToDocument()
 
 /** Theme, language and direction as the app sets them: stores, <html> attributes, translations. */
 function applyGlobals(locale: Locales, themeName: ThemeName) {
-  loadLocale(locale)
+  loadStoryLocale(locale)
   if (theme.themeName !== themeName) setTheme(themeName)
   if (theme.locale !== locale) setLocaleState(locale)
   i18nState.active = locale

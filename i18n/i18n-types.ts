@@ -620,6 +620,14 @@ type RootTranslation = {
 		 */
 		title: string
 		/**
+		 * B​a​c​k​ ​t​o​ ​s​e​t​t​i​n​g​s
+		 */
+		backToSettings: string
+		/**
+		 * C​l​o​s​e​ ​s​e​t​t​i​n​g​s
+		 */
+		closeSettings: string
+		/**
 		 * L​a​n​g​u​a​g​e
 		 */
 		language: string
@@ -885,6 +893,10 @@ type RootTranslation = {
 		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​T​r​y​ ​a​g​a​i​n​.
 		 */
 		actionError: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​:​ ​m​o​d​e​r​a​t​o​r​s​ ​r​e​m​o​v​e​d​ ​y​o​u​r​ ​t​e​x​t​ ​h​e​r​e​ ​t​w​i​c​e​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​.
+		 */
+		postingBanned: string
 	}
 	notes: {
 		/**
@@ -937,6 +949,783 @@ type RootTranslation = {
 		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​t​h​e​ ​n​o​t​e​.​ ​T​r​y​ ​a​g​a​i​n​.
 		 */
 		error: string
+	}
+	commentMoney: {
+		/**
+		 * U​p​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		up: RequiredParams<'count'>
+		/**
+		 * {​c​o​s​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * @param {number} cost
+		 */
+		upCost: RequiredParams<'cost'>
+		/**
+		 * M​o​v​e​ ​t​h​i​s​ ​c​o​m​m​e​n​t​ ​u​p​ ​f​o​r​ ​{​c​o​s​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * @param {number} cost
+		 */
+		upHint: RequiredParams<'cost'>
+		/**
+		 * C​o​m​m​e​n​t​ ​m​o​v​e​d​ ​u​p
+		 */
+		upDone: string
+		/**
+		 * P​i​n​n​e​d
+		 */
+		pinned: string
+		/**
+		 * P​i​n
+		 */
+		pin: string
+		/**
+		 * U​n​p​i​n
+		 */
+		unpin: string
+		/**
+		 * H​i​d​e
+		 */
+		hide: string
+		/**
+		 * H​i​d​d​e​n​ ​u​n​t​i​l​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		hiddenUntil: RequiredParams<'date'>
+		/**
+		 * H​i​d​d​e​n​ ​f​r​o​m​ ​o​t​h​e​r​s​ ​b​y​ ​t​h​e​ ​n​u​m​b​e​r​’​s​ ​o​w​n​e​r​ ​u​n​t​i​l​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		hiddenForOthers: RequiredParams<'date'>
+		/**
+		 * S​t​o​p​ ​h​i​d​i​n​g
+		 */
+		stopHiding: string
+		/**
+		 * R​e​n​e​w​a​l​ ​s​t​o​p​p​e​d​:​ ​t​h​e​ ​r​e​v​i​e​w​ ​s​h​o​w​s​ ​a​g​a​i​n​ ​a​f​t​e​r​ ​{​d​a​t​e​}​.
+		 * @param {string} date
+		 */
+		stopHidingDone: RequiredParams<'date'>
+		/**
+		 * Y​o​u​r​ ​b​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * @param {number} balance
+		 */
+		balance: RequiredParams<'balance'>
+		/**
+		 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​b​a​l​a​n​c​e​…
+		 */
+		balanceLoading: string
+		/**
+		 * H​i​d​e​ ​t​h​i​s​ ​r​e​v​i​e​w​?
+		 */
+		hideOptionsTitle: string
+		/**
+		 * H​i​d​e​ ​i​t​ ​f​r​o​m​ ​e​v​e​r​y​o​n​e​ ​e​l​s​e​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​f​o​r​ ​{​p​r​i​c​e​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h​,​ ​r​e​n​e​w​e​d​ ​f​r​o​m​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​u​n​t​i​l​ ​y​o​u​ ​s​t​o​p​ ​i​t​.​ ​O​r​ ​a​s​k​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​ ​t​o​ ​r​e​m​o​v​e​ ​i​t​.
+		 * @param {number} price
+		 */
+		hideOptionsText: RequiredParams<'price'>
+		/**
+		 * H​i​d​e​ ​f​o​r​ ​{​p​r​i​c​e​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h
+		 * @param {number} price
+		 */
+		hideForCoins: RequiredParams<'price'>
+		/**
+		 * F​i​l​e​ ​a​ ​c​o​m​p​l​a​i​n​t
+		 */
+		complain: string
+		/**
+		 * H​i​d​i​n​g​…
+		 */
+		hiding: string
+		/**
+		 * R​e​v​i​e​w​ ​h​i​d​d​e​n
+		 */
+		hideSuccessTitle: string
+		/**
+		 * O​t​h​e​r​ ​p​e​o​p​l​e​ ​n​o​ ​l​o​n​g​e​r​ ​s​e​e​ ​t​h​i​s​ ​r​e​v​i​e​w​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​.​ ​I​t​ ​r​e​n​e​w​s​ ​m​o​n​t​h​l​y​ ​f​r​o​m​ ​y​o​u​r​ ​c​o​i​n​ ​b​a​l​a​n​c​e​;​ ​y​o​u​ ​c​a​n​ ​s​t​o​p​ ​h​i​d​i​n​g​ ​i​t​ ​h​e​r​e​,​ ​a​n​d​ ​s​e​e​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​i​n​ ​t​h​e​ ​s​e​t​t​i​n​g​s​.
+		 */
+		hideSuccessText: string
+		/**
+		 * E​r​r​o​r
+		 */
+		hideErrorTitle: string
+		/**
+		 * U​n​a​b​l​e​ ​t​o​ ​h​i​d​e​ ​t​h​e​ ​r​e​v​i​e​w​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+		 */
+		hideErrorText: string
+		/**
+		 * E​r​r​o​r​ ​c​o​d​e​:​ ​{​c​o​d​e​}
+		 * @param {string} code
+		 */
+		errorCode: RequiredParams<'code'>
+		/**
+		 * N​o​t​ ​e​n​o​u​g​h​ ​c​o​i​n​s
+		 */
+		notEnoughTitle: string
+		/**
+		 * T​h​i​s​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.​ ​T​o​p​ ​u​p​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​i​n​ ​t​h​e​ ​a​p​p​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 * @param {number} price
+		 */
+		notEnoughText: RequiredParams<'price'>
+		/**
+		 * T​o​p​ ​u​p
+		 */
+		topUp: string
+		/**
+		 * B​a​c​k
+		 */
+		back: string
+		/**
+		 * S​h​o​w​ ​m​o​r​e​ ​r​e​p​l​i​e​s
+		 */
+		moreReplies: string
+		/**
+		 * E​d​i​t​ ​y​o​u​r​ ​r​e​p​l​y
+		 */
+		editReplyLabel: string
+		/**
+		 * D​e​l​e​t​e​ ​y​o​u​r​ ​r​e​p​l​y​?
+		 */
+		deleteReplyTitle: string
+		/**
+		 * T​h​e​ ​r​e​p​l​y​ ​w​i​l​l​ ​b​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteReplySubtext: string
+	}
+	complaints: {
+		/**
+		 * C​o​m​p​l​a​i​n​ ​a​b​o​u​t​ ​t​h​i​s​ ​t​e​x​t
+		 */
+		title: string
+		/**
+		 * I​f​ ​t​h​i​s​ ​t​e​x​t​ ​b​r​e​a​k​s​ ​o​u​r​ ​t​e​r​m​s​ ​o​f​ ​u​s​e​,​ ​t​e​l​l​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​.​ ​R​e​a​d​ ​t​h​e​ ​t​e​r​m​s​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​m​p​l​a​i​n​.
+		 */
+		description: string
+		/**
+		 * T​e​r​m​s​ ​o​f​ ​u​s​e
+		 */
+		termsLink: string
+		/**
+		 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+		 */
+		newTab: string
+		/**
+		 * S​h​o​w​ ​m​o​r​e
+		 */
+		showMore: string
+		/**
+		 * S​h​o​w​ ​l​e​s​s
+		 */
+		showLess: string
+		/**
+		 * W​e​ ​c​o​n​s​i​d​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​w​i​t​h​i​n​ ​3​0​ ​c​a​l​e​n​d​a​r​ ​d​a​y​s​.​ ​I​f​ ​y​o​u​ ​a​t​t​a​c​h​ ​a​ ​l​i​n​k​ ​t​o​ ​a​ ​c​o​u​r​t​ ​d​e​c​i​s​i​o​n​,​ ​w​e​ ​c​o​n​s​i​d​e​r​ ​i​t​ ​w​i​t​h​i​n​ ​3​ ​w​o​r​k​i​n​g​ ​d​a​y​s​.
+		 */
+		legalDays: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​c​o​m​p​e​t​e​n​t​ ​s​t​a​t​e​ ​a​u​t​h​o​r​i​t​i​e​s​ ​m​a​y​ ​e​s​t​a​b​l​i​s​h​ ​t​h​a​t​ ​a​ ​t​e​x​t​ ​b​r​e​a​k​s​ ​t​h​e​ ​l​a​w​.
+		 */
+		legalAuthorities: string
+		/**
+		 * M​o​d​e​r​a​t​o​r​s​ ​m​a​y​ ​r​e​m​o​v​e​ ​o​r​ ​e​d​i​t​ ​t​e​x​t​s​ ​w​i​t​h​o​u​t​ ​n​o​t​i​f​y​i​n​g​ ​t​h​e​i​r​ ​a​u​t​h​o​r​s​.
+		 */
+		legalModerators: string
+		/**
+		 * A​ ​u​s​e​r​ ​w​h​o​s​e​ ​t​e​x​t​ ​i​s​ ​r​e​m​o​v​e​d​ ​a​g​a​i​n​ ​a​f​t​e​r​ ​a​ ​c​o​m​p​l​a​i​n​t​ ​l​o​s​e​s​ ​t​h​e​ ​r​i​g​h​t​ ​t​o​ ​p​o​s​t​ ​o​n​ ​t​h​a​t​ ​n​u​m​b​e​r​.
+		 */
+		legalRepeat: string
+		/**
+		 * N​o​t​ ​a​ ​u​s​e​r​?​ ​Y​o​u​ ​c​a​n​ ​c​o​m​p​l​a​i​n​ ​b​y​ ​e​-​m​a​i​l​ ​t​o​ ​t​h​e​ ​s​u​p​p​o​r​t​ ​a​d​d​r​e​s​s​:
+		 */
+		legalEmail: string
+		/**
+		 * F​i​l​e​ ​a​ ​c​o​m​p​l​a​i​n​t
+		 */
+		claim_title: string
+		/**
+		 * C​o​m​p​l​a​i​n​t​ ​f​o​r​m
+		 */
+		formLabel: string
+		/**
+		 * Y​o​u​r​ ​n​a​m​e
+		 */
+		name: string
+		/**
+		 * Y​o​u​r​ ​e​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * n​a​m​e​@​e​x​a​m​p​l​e​.​c​o​m
+		 */
+		emailPlaceholder: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​n​a​m​e​@​e​x​a​m​p​l​e​.​c​o​m​.
+		 */
+		emailInvalid: string
+		/**
+		 * W​h​a​t​ ​i​s​ ​w​r​o​n​g​ ​w​i​t​h​ ​t​h​i​s​ ​t​e​x​t​?
+		 */
+		message: string
+		/**
+		 * T​o​ ​s​e​n​d​,​ ​e​n​t​e​r​ ​y​o​u​r​ ​n​a​m​e​ ​(​a​t​ ​l​e​a​s​t​ ​2​ ​c​h​a​r​a​c​t​e​r​s​)​,​ ​a​ ​v​a​l​i​d​ ​e​-​m​a​i​l​ ​a​n​d​ ​a​ ​m​e​s​s​a​g​e​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​5​ ​c​h​a​r​a​c​t​e​r​s​.
+		 */
+		gateHint: string
+		/**
+		 * S​e​n​d​ ​c​o​m​p​l​a​i​n​t
+		 */
+		submit: string
+		/**
+		 * S​e​n​d​i​n​g​…
+		 */
+		sending: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​s​e​n​d​ ​t​h​e​ ​c​o​m​p​l​a​i​n​t​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		sendError: string
+		/**
+		 * C​o​m​p​l​a​i​n​t​ ​s​e​n​t
+		 */
+		afterTitle: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​.​ ​T​h​e​ ​m​o​d​e​r​a​t​o​r​s​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​c​o​m​p​l​a​i​n​t​.​ ​T​h​e​y​ ​m​a​y​ ​d​e​c​i​d​e​ ​n​o​t​ ​t​o​ ​r​e​m​o​v​e​ ​t​h​e​ ​t​e​x​t​;​ ​i​f​ ​y​o​u​ ​b​e​l​i​e​v​e​ ​i​t​ ​b​r​e​a​k​s​ ​t​h​e​ ​l​a​w​,​ ​y​o​u​ ​m​a​y​ ​g​o​ ​t​o​ ​c​o​u​r​t​.
+		 */
+		afterText: string
+		/**
+		 * K​e​e​p
+		 */
+		keep: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * A​l​s​o​ ​f​i​l​e​ ​a​ ​c​o​m​p​l​a​i​n​t​ ​a​b​o​u​t​ ​t​h​i​s​ ​t​e​x​t
+		 */
+		complainToggle: string
+	}
+	contacts: {
+		/**
+		 * S​a​v​e​d​ ​i​n​ ​c​o​n​t​a​c​t​s​ ​a​s
+		 */
+		title: string
+		/**
+		 * N​a​m​e​s​ ​p​e​o​p​l​e​ ​g​a​v​e​ ​t​h​i​s​ ​n​u​m​b​e​r​ ​i​n​ ​t​h​e​i​r​ ​o​w​n​ ​c​o​n​t​a​c​t​ ​b​o​o​k​s​.
+		 */
+		intro: string
+		/**
+		 * L​o​a​d​i​n​g​ ​n​a​m​e​s​…
+		 */
+		loading: string
+		/**
+		 * N​o​b​o​d​y​ ​h​a​s​ ​t​h​i​s​ ​n​u​m​b​e​r​ ​i​n​ ​a​n​ ​u​p​l​o​a​d​e​d​ ​c​o​n​t​a​c​t​ ​b​o​o​k​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​l​o​a​d​ ​t​h​e​ ​n​a​m​e​s​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		error: string
+		/**
+		 * S​a​v​e​d​ ​b​y​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * @param {number} count
+		 */
+		savedBy: RequiredParams<'count'>
+		/**
+		 * S​c​o​r​e​:​ ​{​s​c​o​r​e​}
+		 * @param {string} score
+		 */
+		score: RequiredParams<'score'>
+		/**
+		 * L​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		like: RequiredParams<'count'>
+		/**
+		 * D​i​s​l​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		dislike: RequiredParams<'count'>
+		/**
+		 * N​o​ ​n​a​m​e
+		 */
+		noName: string
+		/**
+		 * R​e​p​o​r​t
+		 */
+		report: string
+		/**
+		 * R​e​p​o​r​t​ ​t​h​i​s​ ​n​a​m​e​?
+		 */
+		reportTitle: string
+		/**
+		 * M​o​d​e​r​a​t​o​r​s​ ​w​i​l​l​ ​c​h​e​c​k​ ​t​h​e​ ​n​a​m​e​ ​“​{​n​a​m​e​}​”​ ​a​n​d​ ​r​e​m​o​v​e​ ​i​t​ ​i​f​ ​i​t​ ​i​s​ ​w​r​o​n​g​ ​o​r​ ​o​f​f​e​n​s​i​v​e​.
+		 * @param {string} name
+		 */
+		reportText: RequiredParams<'name'>
+		/**
+		 * W​r​o​n​g​ ​o​r​ ​o​f​f​e​n​s​i​v​e​ ​c​o​n​t​a​c​t​ ​n​a​m​e
+		 */
+		reportReason: string
+		/**
+		 * N​a​m​e​ ​r​e​p​o​r​t​e​d
+		 */
+		reportSentTitle: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​.​ ​M​o​d​e​r​a​t​o​r​s​ ​w​i​l​l​ ​l​o​o​k​ ​a​t​ ​t​h​i​s​ ​n​a​m​e​.
+		 */
+		reportSentText: string
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		actionError: string
+		/**
+		 * U​p​l​o​a​d​ ​y​o​u​r​ ​c​o​n​t​a​c​t​ ​b​o​o​k
+		 */
+		uploadTitle: string
+		/**
+		 * Y​o​u​r​ ​o​w​n​ ​p​h​o​n​e​’​s​ ​c​o​n​t​a​c​t​s​,​ ​e​x​p​o​r​t​e​d​ ​a​s​ ​a​ ​f​i​l​e​:​ ​i​t​ ​r​e​p​l​a​c​e​s​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​u​p​l​o​a​d​ ​a​n​d​ ​h​e​l​p​s​ ​e​v​e​r​y​o​n​e​ ​s​e​e​ ​w​h​o​ ​i​s​ ​c​a​l​l​i​n​g​.
+		 */
+		uploadIntro: string
+		/**
+		 * C​o​n​t​a​c​t​ ​b​o​o​k​ ​f​i​l​e​ ​(​v​C​a​r​d​ ​.​v​c​f​ ​o​r​ ​C​S​V​)
+		 */
+		uploadLabel: string
+		/**
+		 * v​C​a​r​d​ ​3​.​0​ ​o​r​ ​4​.​0​,​ ​o​r​ ​C​S​V​ ​w​i​t​h​ ​n​a​m​e​ ​a​n​d​ ​p​h​o​n​e​ ​c​o​l​u​m​n​s​.
+		 */
+		uploadHint: string
+		/**
+		 * U​p​l​o​a​d​ ​c​o​n​t​a​c​t​ ​b​o​o​k
+		 */
+		upload: string
+		/**
+		 * U​p​l​o​a​d​i​n​g​…
+		 */
+		uploading: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​f​i​l​e​ ​f​i​r​s​t​.
+		 */
+		chooseFile: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​d​ ​a​s​ ​a​ ​c​o​n​t​a​c​t​ ​b​o​o​k​ ​w​i​t​h​ ​n​a​m​e​s​ ​a​n​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r​s​.​ ​Y​o​u​r​ ​c​o​n​t​a​c​t​ ​b​o​o​k​ ​w​a​s​ ​n​o​t​ ​c​h​a​n​g​e​d​.
+		 */
+		uploadError: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​u​p​l​o​a​d​ ​t​h​e​ ​f​i​l​e​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		uploadFailed: string
+		/**
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​}​ ​M​B​.​ ​E​x​p​o​r​t​ ​f​e​w​e​r​ ​c​o​n​t​a​c​t​s​ ​o​r​ ​s​p​l​i​t​ ​t​h​e​ ​f​i​l​e​.
+		 * @param {number} max
+		 */
+		tooLarge: RequiredParams<'max'>
+		/**
+		 * U​p​l​o​a​d​ ​f​i​n​i​s​h​e​d
+		 */
+		reportHeading: string
+		/**
+		 * v​C​a​r​d​ ​f​i​l​e
+		 */
+		formatVcard: string
+		/**
+		 * C​S​V​ ​f​i​l​e
+		 */
+		formatCsv: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​r​e​a​d
+		 * @param {number} count
+		 */
+		read: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​n​u​m​b​e​r​|​n​u​m​b​e​r​s​}​}​ ​s​a​v​e​d
+		 * @param {number} count
+		 */
+		saved: RequiredParams<'count'>
+		/**
+		 * S​k​i​p​p​e​d
+		 */
+		skippedTitle: string
+		/**
+		 * {​c​o​u​n​t​}​ ​—​ ​{​r​e​a​s​o​n​}
+		 * @param {number} count
+		 * @param {string} reason
+		 */
+		skipped: RequiredParams<'count' | 'reason'>
+		/**
+		 * n​o​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		skipNoPhone: string
+		/**
+		 * p​h​o​n​e​ ​n​u​m​b​e​r​ ​n​o​t​ ​v​a​l​i​d
+		 */
+		skipInvalidPhone: string
+		/**
+		 * n​o​ ​n​a​m​e
+		 */
+		skipNoName: string
+		/**
+		 * n​u​m​b​e​r​ ​a​p​p​e​a​r​s​ ​t​w​i​c​e
+		 */
+		skipDuplicate: string
+		/**
+		 * y​o​u​r​ ​o​w​n​ ​n​u​m​b​e​r
+		 */
+		skipOwnNumber: string
+		/**
+		 * o​v​e​r​ ​t​h​e​ ​l​i​m​i​t​ ​o​f​ ​e​n​t​r​i​e​s​ ​p​e​r​ ​u​p​l​o​a​d
+		 */
+		skipTooMany: string
+		/**
+		 * o​t​h​e​r​ ​r​e​a​s​o​n​ ​(​{​r​e​a​s​o​n​}​)
+		 * @param {string} reason
+		 */
+		skipOther: RequiredParams<'reason'>
+	}
+	names: {
+		/**
+		 * S​u​g​g​e​s​t​ ​a​ ​n​a​m​e
+		 */
+		suggest: string
+		/**
+		 * S​u​g​g​e​s​t​ ​a​ ​n​a​m​e​ ​f​o​r​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		title: RequiredParams<'number'>
+		/**
+		 * W​h​o​ ​i​s​ ​t​h​i​s​?​ ​Y​o​u​r​ ​s​u​g​g​e​s​t​i​o​n​ ​h​e​l​p​s​ ​o​t​h​e​r​s​.​ ​L​e​a​v​e​ ​b​o​t​h​ ​f​i​e​l​d​s​ ​e​m​p​t​y​ ​t​o​ ​w​i​t​h​d​r​a​w​ ​i​t​.
+		 */
+		intro: string
+		/**
+		 * F​i​r​s​t​ ​n​a​m​e
+		 */
+		firstName: string
+		/**
+		 * L​a​s​t​ ​n​a​m​e
+		 */
+		lastName: string
+		/**
+		 * S​a​v​e​ ​s​u​g​g​e​s​t​i​o​n
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​t​h​e​ ​s​u​g​g​e​s​t​i​o​n​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		error: string
+		/**
+		 * S​u​g​g​e​s​t​i​o​n​ ​s​a​v​e​d
+		 */
+		saved: string
+		/**
+		 * Y​o​u​r​ ​s​u​g​g​e​s​t​i​o​n​:​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		yours: RequiredParams<'name'>
+	}
+	phoneModal: {
+		/**
+		 * C​a​l​l​ ​o​r​ ​m​e​s​s​a​g​e
+		 */
+		open: string
+		/**
+		 * C​a​l​l​ ​o​r​ ​m​e​s​s​a​g​e​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		title: RequiredParams<'number'>
+		/**
+		 * O​p​e​n​s​ ​y​o​u​r​ ​p​h​o​n​e​,​ ​m​e​s​s​e​n​g​e​r​ ​o​r​ ​t​h​e​ ​w​e​b​.
+		 */
+		intro: string
+		/**
+		 * S​e​n​d​ ​S​M​S
+		 */
+		sms: string
+		/**
+		 * C​a​l​l
+		 */
+		call: string
+		/**
+		 * C​o​p​y​ ​n​u​m​b​e​r
+		 */
+		copy: string
+		/**
+		 * C​h​a​t​ ​i​n​ ​t​h​e​ ​W​h​a​t​s​A​p​p​ ​a​p​p
+		 */
+		whatsapp: string
+		/**
+		 * C​h​a​t​ ​o​n​ ​W​h​a​t​s​A​p​p​ ​W​e​b
+		 */
+		whatsappWeb: string
+		/**
+		 * (​o​p​e​n​s​ ​i​n​ ​a​ ​n​e​w​ ​t​a​b​)
+		 */
+		newTab: string
+		/**
+		 * C​h​a​t​ ​i​n​ ​V​i​b​e​r
+		 */
+		viber: string
+	}
+	polls: {
+		/**
+		 * W​h​a​t​ ​k​i​n​d​ ​o​f​ ​c​a​l​l​ ​w​a​s​ ​i​t​?
+		 */
+		pagePoll: string
+		/**
+		 * Y​o​u​ ​l​e​f​t​ ​a​ ​c​o​m​m​e​n​t​.​ ​W​h​a​t​ ​k​i​n​d​ ​o​f​ ​c​a​l​l​ ​w​a​s​ ​i​t​?
+		 */
+		commentPoll: string
+		/**
+		 * W​h​y​ ​d​i​d​ ​y​o​u​ ​b​l​o​c​k​ ​t​h​i​s​ ​n​u​m​b​e​r​?
+		 */
+		banPoll: string
+		/**
+		 * C​h​o​o​s​e​ ​e​v​e​r​y​ ​t​a​g​ ​t​h​a​t​ ​f​i​t​s​.​ ​Y​o​u​r​ ​t​a​g​s​ ​a​d​d​ ​t​o​ ​t​h​e​ ​n​u​m​b​e​r​’​s​ ​r​e​p​u​t​a​t​i​o​n​.
+		 */
+		pickerHint: string
+		/**
+		 * W​h​o​ ​c​a​l​l​e​d
+		 */
+		kindCallerType: string
+		/**
+		 * W​h​a​t​ ​i​t​ ​w​a​s
+		 */
+		kindCategory: string
+		/**
+		 * T​o​p​i​c
+		 */
+		kindSubcategory: string
+		/**
+		 * R​e​a​s​o​n​ ​f​o​r​ ​t​h​e​ ​c​a​l​l
+		 */
+		kindCallReason: string
+		/**
+		 * H​o​w​ ​y​o​u​ ​f​e​l​t
+		 */
+		kindEmotag: string
+		/**
+		 * S​a​v​e​ ​t​a​g​s
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * T​h​a​n​k​ ​y​o​u​,​ ​y​o​u​r​ ​t​a​g​s​ ​a​r​e​ ​s​a​v​e​d​.
+		 */
+		saved: string
+		/**
+		 * Y​o​u​r​ ​t​a​g​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		saveError: string
+		/**
+		 * T​a​g​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 */
+		addTags: string
+		/**
+		 * C​h​a​n​g​e​ ​m​y​ ​t​a​g​s
+		 */
+		changeTags: string
+		/**
+		 * Y​o​u​ ​t​a​g​g​e​d​ ​i​t
+		 */
+		myTags: string
+		/**
+		 * N​o​t​ ​n​o​w
+		 */
+		later: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​v​o​t​e​|​v​o​t​e​s​}​}
+		 * @param {number} count
+		 */
+		votes: RequiredParams<'count'>
+		/**
+		 * B​l​o​c​k​ ​n​u​m​b​e​r
+		 */
+		block: string
+		/**
+		 * Y​o​u​ ​b​l​o​c​k​e​d​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 */
+		blocked: string
+		/**
+		 * Y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​b​l​o​c​k​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 */
+		unblocked: string
+		/**
+		 * T​h​e​ ​n​u​m​b​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​b​l​o​c​k​e​d​ ​o​r​ ​u​n​b​l​o​c​k​e​d​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​c​o​n​n​e​c​t​i​o​n​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		blockError: string
+	}
+	insights: {
+		/**
+		 * A​u​t​o​m​a​t​i​c​ ​a​n​a​l​y​s​i​s
+		 */
+		neuroTitle: string
+		/**
+		 * C​o​m​p​u​t​e​d​ ​a​u​t​o​m​a​t​i​c​a​l​l​y
+		 */
+		neuroBadge: string
+		/**
+		 * C​a​l​c​u​l​a​t​e​d​ ​b​y​ ​t​h​e​ ​a​p​p​ ​f​r​o​m​ ​t​h​e​ ​r​e​p​o​r​t​s​,​ ​t​a​g​s​ ​a​n​d​ ​c​o​m​m​e​n​t​s​ ​a​b​o​u​t​ ​t​h​i​s​ ​n​u​m​b​e​r​.​ ​N​o​ ​p​e​r​s​o​n​ ​c​h​e​c​k​e​d​ ​i​t​.
+		 */
+		neuroNote: string
+		/**
+		 * N​o​t​ ​e​n​o​u​g​h​ ​d​a​t​a​ ​y​e​t​:​ ​n​o​b​o​d​y​ ​h​a​s​ ​r​e​p​o​r​t​e​d​,​ ​t​a​g​g​e​d​ ​o​r​ ​c​o​m​m​e​n​t​e​d​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 */
+		neuroEmpty: string
+		/**
+		 * L​o​a​d​i​n​g​ ​t​h​e​ ​a​n​a​l​y​s​i​s​…
+		 */
+		neuroLoading: string
+		/**
+		 * T​h​e​ ​a​n​a​l​y​s​i​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		neuroError: string
+		/**
+		 * M​o​s​t​ ​l​i​k​e​l​y​ ​c​a​l​l​e​r
+		 */
+		kind: string
+		/**
+		 * N​o​t​ ​c​l​e​a​r​ ​y​e​t
+		 */
+		kindUnknown: string
+		/**
+		 * R​i​s​k
+		 */
+		risk: string
+		/**
+		 * N​e​g​a​t​i​v​e​ ​r​e​p​o​r​t​s
+		 */
+		negativeShare: string
+		/**
+		 * F​r​a​u​d​ ​r​e​p​o​r​t​s
+		 */
+		fraud: string
+		/**
+		 * N​u​i​s​a​n​c​e​ ​r​e​p​o​r​t​s
+		 */
+		nuisance: string
+		/**
+		 * C​o​n​f​i​d​e​n​c​e
+		 */
+		confidence: string
+		/**
+		 * M​o​o​d​ ​a​f​t​e​r​ ​t​h​e​ ​c​a​l​l​s
+		 */
+		sentiment: string
+		/**
+		 * {​v​a​l​u​e​}​%
+		 * @param {number} value
+		 */
+		percent: RequiredParams<'value'>
+		/**
+		 * {​v​a​l​u​e​}​ ​(​f​r​o​m​ ​−​1​0​0​ ​n​e​g​a​t​i​v​e​ ​t​o​ ​+​1​0​0​ ​p​o​s​i​t​i​v​e​)
+		 * @param {string} value
+		 */
+		sentimentValue: RequiredParams<'value'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​r​e​p​o​r​t​|​r​e​p​o​r​t​s​}​}
+		 * @param {number} count
+		 */
+		reports: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​r​e​v​i​e​w​|​r​e​v​i​e​w​s​}​}
+		 * @param {number} count
+		 */
+		reviews: RequiredParams<'count'>
+		/**
+		 * B​a​s​e​d​ ​o​n​ ​{​r​e​p​o​r​t​s​}​ ​a​n​d​ ​{​r​e​v​i​e​w​s​}​.
+		 * @param {string} reports
+		 * @param {string} reviews
+		 */
+		basedOn: RequiredParams<'reports' | 'reviews'>
+		/**
+		 * M​o​s​t​ ​p​e​o​p​l​e​ ​d​e​s​c​r​i​b​e​ ​t​h​e​ ​c​a​l​l​e​r​ ​a​s​:​ ​{​k​i​n​d​}​.
+		 * @param {string} kind
+		 */
+		summaryKind: RequiredParams<'kind'>
+		/**
+		 * T​h​e​ ​r​i​s​k​ ​i​s​ ​h​i​g​h​:​ ​b​e​ ​c​a​r​e​f​u​l​ ​w​i​t​h​ ​t​h​i​s​ ​c​a​l​l​e​r​.
+		 */
+		riskHigh: string
+		/**
+		 * T​h​e​ ​r​i​s​k​ ​i​s​ ​m​o​d​e​r​a​t​e​.
+		 */
+		riskModerate: string
+		/**
+		 * T​h​e​ ​r​i​s​k​ ​i​s​ ​l​o​w​.
+		 */
+		riskLow: string
+		/**
+		 * M​a​n​y​ ​r​e​p​o​r​t​s​ ​a​r​e​ ​a​b​o​u​t​ ​f​r​a​u​d​:​ ​n​e​v​e​r​ ​s​h​a​r​e​ ​c​o​d​e​s​,​ ​p​a​s​s​w​o​r​d​s​ ​o​r​ ​c​a​r​d​ ​d​e​t​a​i​l​s​.
+		 */
+		fraudWarning: string
+		/**
+		 * F​r​i​e​n​d​s​ ​o​f​ ​f​r​i​e​n​d​s
+		 */
+		fofTitle: string
+		/**
+		 * U​p​l​o​a​d​ ​y​o​u​r​ ​c​o​n​t​a​c​t​ ​b​o​o​k​ ​t​o​ ​s​e​e​ ​w​h​i​c​h​ ​o​f​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​k​n​o​w​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 */
+		fofNoContacts: string
+		/**
+		 * N​o​n​e​ ​o​f​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​h​a​s​ ​t​h​i​s​ ​n​u​m​b​e​r​ ​s​a​v​e​d​.
+		 */
+		fofNobody: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​y​o​u​r​ ​{​{​c​o​n​t​a​c​t​ ​k​n​o​w​s​|​c​o​n​t​a​c​t​s​ ​k​n​o​w​}​}​ ​t​h​i​s​ ​n​u​m​b​e​r​:
+		 * @param {number} count
+		 */
+		fofKnown: RequiredParams<'count'>
+		/**
+		 * A​ ​c​o​n​t​a​c​t​ ​w​i​t​h​o​u​t​ ​a​ ​n​a​m​e
+		 */
+		fofUnnamed: string
+		/**
+		 * A​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​t​h​r​o​u​g​h​ ​a​ ​f​r​i​e​n​d​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.
+		 * @param {number} price
+		 */
+		fofPrice: RequiredParams<'price'>
+		/**
+		 * A​s​k​i​n​g​ ​f​o​r​ ​a​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​i​n​ ​t​h​e​ ​w​e​b​ ​a​p​p​ ​y​e​t​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​i​s​ ​c​h​a​r​g​e​d​.
+		 */
+		fofNoRequests: string
+	}
+	profilePage: {
+		/**
+		 * P​r​o​f​i​l​e​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		title: RequiredParams<'number'>
+		/**
+		 * P​r​o​f​i​l​e
+		 */
+		titleLoading: string
+		/**
+		 * P​r​o​f​i​l​e​ ​n​o​t​ ​f​o​u​n​d
+		 */
+		notFound: string
+		/**
+		 * T​h​i​s​ ​p​r​o​f​i​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​ ​o​r​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​p​u​b​l​i​c​.
+		 */
+		notFoundText: string
+		/**
+		 * N​u​m​b​e​r​ ​p​r​o​f​i​l​e​ ​f​r​o​m​ ​a​ ​l​i​n​k
+		 */
+		linkTitle: string
+		/**
+		 * Y​o​u​ ​o​p​e​n​e​d​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​o​f​ ​{​n​u​m​b​e​r​}​ ​f​r​o​m​ ​a​ ​l​i​n​k​.​ ​I​t​ ​s​h​o​w​s​ ​w​h​a​t​ ​t​h​e​ ​c​o​m​m​u​n​i​t​y​ ​r​e​p​o​r​t​s​ ​a​b​o​u​t​ ​t​h​i​s​ ​n​u​m​b​e​r​.​ ​O​p​e​n​i​n​g​ ​i​t​ ​c​o​u​n​t​s​ ​a​s​ ​a​ ​s​e​a​r​c​h​,​ ​l​i​k​e​ ​l​o​o​k​i​n​g​ ​t​h​e​ ​n​u​m​b​e​r​ ​u​p​ ​y​o​u​r​s​e​l​f​.
+		 * @param {string} number
+		 */
+		linkText: RequiredParams<'number'>
+		/**
+		 * G​o​t​ ​i​t
+		 */
+		linkOk: string
 	}
 	notFound: {
 		/**
@@ -1521,6 +2310,14 @@ export type TranslationFunctions = {
 		 */
 		title: () => LocalizedString
 		/**
+		 * Back to settings
+		 */
+		backToSettings: () => LocalizedString
+		/**
+		 * Close settings
+		 */
+		closeSettings: () => LocalizedString
+		/**
 		 * Language
 		 */
 		language: () => LocalizedString
@@ -1778,6 +2575,10 @@ export type TranslationFunctions = {
 		 * That did not work. Try again.
 		 */
 		actionError: () => LocalizedString
+		/**
+		 * You can no longer post on this number: moderators removed your text here twice after complaints.
+		 */
+		postingBanned: () => LocalizedString
 	}
 	notes: {
 		/**
@@ -1828,6 +2629,746 @@ export type TranslationFunctions = {
 		 * Could not save the note. Try again.
 		 */
 		error: () => LocalizedString
+	}
+	commentMoney: {
+		/**
+		 * Up ({count})
+		 */
+		up: (arg: { count: number }) => LocalizedString
+		/**
+		 * {cost} {{coin|coins}}
+		 */
+		upCost: (arg: { cost: number }) => LocalizedString
+		/**
+		 * Move this comment up for {cost} {{coin|coins}}
+		 */
+		upHint: (arg: { cost: number }) => LocalizedString
+		/**
+		 * Comment moved up
+		 */
+		upDone: () => LocalizedString
+		/**
+		 * Pinned
+		 */
+		pinned: () => LocalizedString
+		/**
+		 * Pin
+		 */
+		pin: () => LocalizedString
+		/**
+		 * Unpin
+		 */
+		unpin: () => LocalizedString
+		/**
+		 * Hide
+		 */
+		hide: () => LocalizedString
+		/**
+		 * Hidden until {date}
+		 */
+		hiddenUntil: (arg: { date: string }) => LocalizedString
+		/**
+		 * Hidden from others by the number’s owner until {date}
+		 */
+		hiddenForOthers: (arg: { date: string }) => LocalizedString
+		/**
+		 * Stop hiding
+		 */
+		stopHiding: () => LocalizedString
+		/**
+		 * Renewal stopped: the review shows again after {date}.
+		 */
+		stopHidingDone: (arg: { date: string }) => LocalizedString
+		/**
+		 * Your balance: {balance} {{coin|coins}}
+		 */
+		balance: (arg: { balance: number }) => LocalizedString
+		/**
+		 * Checking your balance…
+		 */
+		balanceLoading: () => LocalizedString
+		/**
+		 * Hide this review?
+		 */
+		hideOptionsTitle: () => LocalizedString
+		/**
+		 * Hide it from everyone else on your number for {price} coins a month, renewed from your balance until you stop it. Or ask the moderators to remove it.
+		 */
+		hideOptionsText: (arg: { price: number }) => LocalizedString
+		/**
+		 * Hide for {price} coins a month
+		 */
+		hideForCoins: (arg: { price: number }) => LocalizedString
+		/**
+		 * File a complaint
+		 */
+		complain: () => LocalizedString
+		/**
+		 * Hiding…
+		 */
+		hiding: () => LocalizedString
+		/**
+		 * Review hidden
+		 */
+		hideSuccessTitle: () => LocalizedString
+		/**
+		 * Other people no longer see this review on your number. It renews monthly from your coin balance; you can stop hiding it here, and see your balance in the settings.
+		 */
+		hideSuccessText: () => LocalizedString
+		/**
+		 * Error
+		 */
+		hideErrorTitle: () => LocalizedString
+		/**
+		 * Unable to hide the review. Try again later.
+		 */
+		hideErrorText: () => LocalizedString
+		/**
+		 * Error code: {code}
+		 */
+		errorCode: (arg: { code: string }) => LocalizedString
+		/**
+		 * Not enough coins
+		 */
+		notEnoughTitle: () => LocalizedString
+		/**
+		 * This costs {price} {{coin|coins}}. Top up your balance in the app and try again.
+		 */
+		notEnoughText: (arg: { price: number }) => LocalizedString
+		/**
+		 * Top up
+		 */
+		topUp: () => LocalizedString
+		/**
+		 * Back
+		 */
+		back: () => LocalizedString
+		/**
+		 * Show more replies
+		 */
+		moreReplies: () => LocalizedString
+		/**
+		 * Edit your reply
+		 */
+		editReplyLabel: () => LocalizedString
+		/**
+		 * Delete your reply?
+		 */
+		deleteReplyTitle: () => LocalizedString
+		/**
+		 * The reply will be removed. This cannot be undone.
+		 */
+		deleteReplySubtext: () => LocalizedString
+	}
+	complaints: {
+		/**
+		 * Complain about this text
+		 */
+		title: () => LocalizedString
+		/**
+		 * If this text breaks our terms of use, tell the moderators. Read the terms before you complain.
+		 */
+		description: () => LocalizedString
+		/**
+		 * Terms of use
+		 */
+		termsLink: () => LocalizedString
+		/**
+		 * (opens in a new tab)
+		 */
+		newTab: () => LocalizedString
+		/**
+		 * Show more
+		 */
+		showMore: () => LocalizedString
+		/**
+		 * Show less
+		 */
+		showLess: () => LocalizedString
+		/**
+		 * We consider complaints within 30 calendar days. If you attach a link to a court decision, we consider it within 3 working days.
+		 */
+		legalDays: () => LocalizedString
+		/**
+		 * Only the competent state authorities may establish that a text breaks the law.
+		 */
+		legalAuthorities: () => LocalizedString
+		/**
+		 * Moderators may remove or edit texts without notifying their authors.
+		 */
+		legalModerators: () => LocalizedString
+		/**
+		 * A user whose text is removed again after a complaint loses the right to post on that number.
+		 */
+		legalRepeat: () => LocalizedString
+		/**
+		 * Not a user? You can complain by e-mail to the support address:
+		 */
+		legalEmail: () => LocalizedString
+		/**
+		 * File a complaint
+		 */
+		claim_title: () => LocalizedString
+		/**
+		 * Complaint form
+		 */
+		formLabel: () => LocalizedString
+		/**
+		 * Your name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Your e-mail
+		 */
+		email: () => LocalizedString
+		/**
+		 * name@example.com
+		 */
+		emailPlaceholder: () => LocalizedString
+		/**
+		 * Enter a valid e-mail address, for example name@example.com.
+		 */
+		emailInvalid: () => LocalizedString
+		/**
+		 * What is wrong with this text?
+		 */
+		message: () => LocalizedString
+		/**
+		 * To send, enter your name (at least 2 characters), a valid e-mail and a message longer than 5 characters.
+		 */
+		gateHint: () => LocalizedString
+		/**
+		 * Send complaint
+		 */
+		submit: () => LocalizedString
+		/**
+		 * Sending…
+		 */
+		sending: () => LocalizedString
+		/**
+		 * Could not send the complaint. Try again.
+		 */
+		sendError: () => LocalizedString
+		/**
+		 * Complaint sent
+		 */
+		afterTitle: () => LocalizedString
+		/**
+		 * Thank you. The moderators will review your complaint. They may decide not to remove the text; if you believe it breaks the law, you may go to court.
+		 */
+		afterText: () => LocalizedString
+		/**
+		 * Keep
+		 */
+		keep: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Also file a complaint about this text
+		 */
+		complainToggle: () => LocalizedString
+	}
+	contacts: {
+		/**
+		 * Saved in contacts as
+		 */
+		title: () => LocalizedString
+		/**
+		 * Names people gave this number in their own contact books.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Loading names…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Nobody has this number in an uploaded contact book yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Could not load the names. Try again.
+		 */
+		error: () => LocalizedString
+		/**
+		 * Saved by {count} {{user|users}}
+		 */
+		savedBy: (arg: { count: number }) => LocalizedString
+		/**
+		 * Score: {score}
+		 */
+		score: (arg: { score: string }) => LocalizedString
+		/**
+		 * Like ({count})
+		 */
+		like: (arg: { count: number }) => LocalizedString
+		/**
+		 * Dislike ({count})
+		 */
+		dislike: (arg: { count: number }) => LocalizedString
+		/**
+		 * No name
+		 */
+		noName: () => LocalizedString
+		/**
+		 * Report
+		 */
+		report: () => LocalizedString
+		/**
+		 * Report this name?
+		 */
+		reportTitle: () => LocalizedString
+		/**
+		 * Moderators will check the name “{name}” and remove it if it is wrong or offensive.
+		 */
+		reportText: (arg: { name: string }) => LocalizedString
+		/**
+		 * Wrong or offensive contact name
+		 */
+		reportReason: () => LocalizedString
+		/**
+		 * Name reported
+		 */
+		reportSentTitle: () => LocalizedString
+		/**
+		 * Thank you. Moderators will look at this name.
+		 */
+		reportSentText: () => LocalizedString
+		/**
+		 * That did not work. Try again.
+		 */
+		actionError: () => LocalizedString
+		/**
+		 * Upload your contact book
+		 */
+		uploadTitle: () => LocalizedString
+		/**
+		 * Your own phone’s contacts, exported as a file: it replaces your previous upload and helps everyone see who is calling.
+		 */
+		uploadIntro: () => LocalizedString
+		/**
+		 * Contact book file (vCard .vcf or CSV)
+		 */
+		uploadLabel: () => LocalizedString
+		/**
+		 * vCard 3.0 or 4.0, or CSV with name and phone columns.
+		 */
+		uploadHint: () => LocalizedString
+		/**
+		 * Upload contact book
+		 */
+		upload: () => LocalizedString
+		/**
+		 * Uploading…
+		 */
+		uploading: () => LocalizedString
+		/**
+		 * Choose a file first.
+		 */
+		chooseFile: () => LocalizedString
+		/**
+		 * The file could not be read as a contact book with names and phone numbers. Your contact book was not changed.
+		 */
+		uploadError: () => LocalizedString
+		/**
+		 * Could not upload the file. Check your connection and try again.
+		 */
+		uploadFailed: () => LocalizedString
+		/**
+		 * The file is larger than {max} MB. Export fewer contacts or split the file.
+		 */
+		tooLarge: (arg: { max: number }) => LocalizedString
+		/**
+		 * Upload finished
+		 */
+		reportHeading: () => LocalizedString
+		/**
+		 * vCard file
+		 */
+		formatVcard: () => LocalizedString
+		/**
+		 * CSV file
+		 */
+		formatCsv: () => LocalizedString
+		/**
+		 * {count} {{entry|entries}} read
+		 */
+		read: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} {{number|numbers}} saved
+		 */
+		saved: (arg: { count: number }) => LocalizedString
+		/**
+		 * Skipped
+		 */
+		skippedTitle: () => LocalizedString
+		/**
+		 * {count} — {reason}
+		 */
+		skipped: (arg: { count: number, reason: string }) => LocalizedString
+		/**
+		 * no phone number
+		 */
+		skipNoPhone: () => LocalizedString
+		/**
+		 * phone number not valid
+		 */
+		skipInvalidPhone: () => LocalizedString
+		/**
+		 * no name
+		 */
+		skipNoName: () => LocalizedString
+		/**
+		 * number appears twice
+		 */
+		skipDuplicate: () => LocalizedString
+		/**
+		 * your own number
+		 */
+		skipOwnNumber: () => LocalizedString
+		/**
+		 * over the limit of entries per upload
+		 */
+		skipTooMany: () => LocalizedString
+		/**
+		 * other reason ({reason})
+		 */
+		skipOther: (arg: { reason: string }) => LocalizedString
+	}
+	names: {
+		/**
+		 * Suggest a name
+		 */
+		suggest: () => LocalizedString
+		/**
+		 * Suggest a name for {number}
+		 */
+		title: (arg: { number: string }) => LocalizedString
+		/**
+		 * Who is this? Your suggestion helps others. Leave both fields empty to withdraw it.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * Save suggestion
+		 */
+		save: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Could not save the suggestion. Try again.
+		 */
+		error: () => LocalizedString
+		/**
+		 * Suggestion saved
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Your suggestion: {name}
+		 */
+		yours: (arg: { name: string }) => LocalizedString
+	}
+	phoneModal: {
+		/**
+		 * Call or message
+		 */
+		open: () => LocalizedString
+		/**
+		 * Call or message {number}
+		 */
+		title: (arg: { number: string }) => LocalizedString
+		/**
+		 * Opens your phone, messenger or the web.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Send SMS
+		 */
+		sms: () => LocalizedString
+		/**
+		 * Call
+		 */
+		call: () => LocalizedString
+		/**
+		 * Copy number
+		 */
+		copy: () => LocalizedString
+		/**
+		 * Chat in the WhatsApp app
+		 */
+		whatsapp: () => LocalizedString
+		/**
+		 * Chat on WhatsApp Web
+		 */
+		whatsappWeb: () => LocalizedString
+		/**
+		 * (opens in a new tab)
+		 */
+		newTab: () => LocalizedString
+		/**
+		 * Chat in Viber
+		 */
+		viber: () => LocalizedString
+	}
+	polls: {
+		/**
+		 * What kind of call was it?
+		 */
+		pagePoll: () => LocalizedString
+		/**
+		 * You left a comment. What kind of call was it?
+		 */
+		commentPoll: () => LocalizedString
+		/**
+		 * Why did you block this number?
+		 */
+		banPoll: () => LocalizedString
+		/**
+		 * Choose every tag that fits. Your tags add to the number’s reputation.
+		 */
+		pickerHint: () => LocalizedString
+		/**
+		 * Who called
+		 */
+		kindCallerType: () => LocalizedString
+		/**
+		 * What it was
+		 */
+		kindCategory: () => LocalizedString
+		/**
+		 * Topic
+		 */
+		kindSubcategory: () => LocalizedString
+		/**
+		 * Reason for the call
+		 */
+		kindCallReason: () => LocalizedString
+		/**
+		 * How you felt
+		 */
+		kindEmotag: () => LocalizedString
+		/**
+		 * Save tags
+		 */
+		save: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Thank you, your tags are saved.
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Your tags could not be saved. Check your connection and try again.
+		 */
+		saveError: () => LocalizedString
+		/**
+		 * Tag this number
+		 */
+		addTags: () => LocalizedString
+		/**
+		 * Change my tags
+		 */
+		changeTags: () => LocalizedString
+		/**
+		 * You tagged it
+		 */
+		myTags: () => LocalizedString
+		/**
+		 * Not now
+		 */
+		later: () => LocalizedString
+		/**
+		 * {count} {{vote|votes}}
+		 */
+		votes: (arg: { count: number }) => LocalizedString
+		/**
+		 * Block number
+		 */
+		block: () => LocalizedString
+		/**
+		 * You blocked this number.
+		 */
+		blocked: () => LocalizedString
+		/**
+		 * You no longer block this number.
+		 */
+		unblocked: () => LocalizedString
+		/**
+		 * The number could not be blocked or unblocked. Check your connection and try again.
+		 */
+		blockError: () => LocalizedString
+	}
+	insights: {
+		/**
+		 * Automatic analysis
+		 */
+		neuroTitle: () => LocalizedString
+		/**
+		 * Computed automatically
+		 */
+		neuroBadge: () => LocalizedString
+		/**
+		 * Calculated by the app from the reports, tags and comments about this number. No person checked it.
+		 */
+		neuroNote: () => LocalizedString
+		/**
+		 * Not enough data yet: nobody has reported, tagged or commented on this number.
+		 */
+		neuroEmpty: () => LocalizedString
+		/**
+		 * Loading the analysis…
+		 */
+		neuroLoading: () => LocalizedString
+		/**
+		 * The analysis could not be loaded.
+		 */
+		neuroError: () => LocalizedString
+		/**
+		 * Most likely caller
+		 */
+		kind: () => LocalizedString
+		/**
+		 * Not clear yet
+		 */
+		kindUnknown: () => LocalizedString
+		/**
+		 * Risk
+		 */
+		risk: () => LocalizedString
+		/**
+		 * Negative reports
+		 */
+		negativeShare: () => LocalizedString
+		/**
+		 * Fraud reports
+		 */
+		fraud: () => LocalizedString
+		/**
+		 * Nuisance reports
+		 */
+		nuisance: () => LocalizedString
+		/**
+		 * Confidence
+		 */
+		confidence: () => LocalizedString
+		/**
+		 * Mood after the calls
+		 */
+		sentiment: () => LocalizedString
+		/**
+		 * {value}%
+		 */
+		percent: (arg: { value: number }) => LocalizedString
+		/**
+		 * {value} (from −100 negative to +100 positive)
+		 */
+		sentimentValue: (arg: { value: string }) => LocalizedString
+		/**
+		 * {count} {{report|reports}}
+		 */
+		reports: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} {{review|reviews}}
+		 */
+		reviews: (arg: { count: number }) => LocalizedString
+		/**
+		 * Based on {reports} and {reviews}.
+		 */
+		basedOn: (arg: { reports: string, reviews: string }) => LocalizedString
+		/**
+		 * Most people describe the caller as: {kind}.
+		 */
+		summaryKind: (arg: { kind: string }) => LocalizedString
+		/**
+		 * The risk is high: be careful with this caller.
+		 */
+		riskHigh: () => LocalizedString
+		/**
+		 * The risk is moderate.
+		 */
+		riskModerate: () => LocalizedString
+		/**
+		 * The risk is low.
+		 */
+		riskLow: () => LocalizedString
+		/**
+		 * Many reports are about fraud: never share codes, passwords or card details.
+		 */
+		fraudWarning: () => LocalizedString
+		/**
+		 * Friends of friends
+		 */
+		fofTitle: () => LocalizedString
+		/**
+		 * Upload your contact book to see which of your contacts know this number.
+		 */
+		fofNoContacts: () => LocalizedString
+		/**
+		 * None of your contacts has this number saved.
+		 */
+		fofNobody: () => LocalizedString
+		/**
+		 * {count} of your {{contact knows|contacts know}} this number:
+		 */
+		fofKnown: (arg: { count: number }) => LocalizedString
+		/**
+		 * A contact without a name
+		 */
+		fofUnnamed: () => LocalizedString
+		/**
+		 * An introduction through a friend costs {price} {{coin|coins}}.
+		 */
+		fofPrice: (arg: { price: number }) => LocalizedString
+		/**
+		 * Asking for an introduction is not available in the web app yet, so nothing is charged.
+		 */
+		fofNoRequests: () => LocalizedString
+	}
+	profilePage: {
+		/**
+		 * Profile {number}
+		 */
+		title: (arg: { number: string }) => LocalizedString
+		/**
+		 * Profile
+		 */
+		titleLoading: () => LocalizedString
+		/**
+		 * Profile not found
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * This profile does not exist or is no longer public.
+		 */
+		notFoundText: () => LocalizedString
+		/**
+		 * Number profile from a link
+		 */
+		linkTitle: () => LocalizedString
+		/**
+		 * You opened the profile of {number} from a link. It shows what the community reports about this number. Opening it counts as a search, like looking the number up yourself.
+		 */
+		linkText: (arg: { number: string }) => LocalizedString
+		/**
+		 * Got it
+		 */
+		linkOk: () => LocalizedString
 	}
 	notFound: {
 		/**

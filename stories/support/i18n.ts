@@ -1,7 +1,7 @@
 import { loadLocale } from '@i18n/i18n-util.sync'
-import { i18nObject } from '@i18n/i18n-util'
+import { i18nObject, loadedLocales } from '@i18n/i18n-util'
 import type { Locales, TranslationFunctions } from '@i18n/i18n-types'
-import { translationLocale } from '@/app/i18n'
+import { translationLocale, withFallback } from '@/app/i18n'
 
 /** The translation set a story's `locale` global stands for. */
 export function storyLocale(globals: Record<string, unknown>): Locales {
@@ -14,6 +14,15 @@ export function storyLocale(globals: Record<string, unknown>): Locales {
  */
 export function translations(globals: Record<string, unknown>): TranslationFunctions {
   const locale = storyLocale(globals)
-  loadLocale(locale)
+  loadStoryLocale(locale)
   return i18nObject(locale)
+}
+
+/** Loads a locale as the app does: a text not translated yet reads in English rather than failing. */
+export function loadStoryLocale(locale: Locales) {
+  loadLocale(locale)
+  if (locale !== 'en') {
+    loadLocale('en')
+    loadedLocales[locale] = withFallback(loadedLocales.en, loadedLocales[locale])
+  }
 }

@@ -65,8 +65,9 @@ export function SettingsPage() {
       title={title}
       srTitle={title ? undefined : LL.settings.fullDelete()}
       actions={
+        // Named apart from the header's history Back: this one steps out of the panel.
         <Button variant="secondary" onClick={back}>
-          {LL.app.back()}
+          {view ? LL.settings.backToSettings() : LL.settings.closeSettings()}
         </Button>
       }
     >

@@ -43,7 +43,9 @@ const mainStory = modes<Story>({
       await expect(page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible()
     }
     await expect(page.getByRole('button', { name: LL.header.logout() })).toBeVisible()
-    await expect(page.getByRole('button', { name: LL.app.back() })).toBeVisible()
+    // Named apart from the header's history Back button.
+    await expect(page.getByRole('button', { name: LL.settings.closeSettings() })).toBeVisible()
+    await expect(page.queryByRole('button', { name: LL.app.back() })).toBeNull()
   },
 })
 export const Main = mainStory.light
@@ -108,10 +110,11 @@ const fullDeleteStory = modes<Story>({
     await expect(await page.findByRole('heading', { level: 1, name: LL.settings.fullDelete() })).toBeInTheDocument()
     await expect(page.getByText(LL.settings.fullDeleteText())).toBeVisible()
     // Back closes the most specific view first: full delete, then privacy.
-    await userEvent.click(page.getByRole('button', { name: LL.app.back() }))
+    await userEvent.click(page.getByRole('button', { name: LL.settings.backToSettings() }))
     await expect(await page.findByRole('heading', { level: 1, name: LL.settings.privacy() })).toBeVisible()
-    await userEvent.click(page.getByRole('button', { name: LL.app.back() }))
+    await userEvent.click(page.getByRole('button', { name: LL.settings.backToSettings() }))
     await expect(await page.findByRole('heading', { level: 1, name: LL.settings.title() })).toBeVisible()
+    await expect(page.getByRole('button', { name: LL.settings.closeSettings() })).toBeVisible()
   },
 })
 export const FullDelete = fullDeleteStory.light
