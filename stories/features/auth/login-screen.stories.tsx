@@ -91,6 +91,8 @@ const messengersStory = modes<Story>({
     await expect(page.getByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodWhatsapp()}` })).toBeVisible()
     // SMS has no link: the text and number to send are spelled out instead.
     await expect(page.queryByRole('link', { name: LL.login.open({ method: LL.login.methodSms() }) })).toBeNull()
+    // The number to text is written the way people read numbers, not as raw digits.
+    await expect(page.getByText(/\+1 201 555 0199/)).toBeVisible()
   },
 })
 export const ReadyWithMessengers = messengersStory.light

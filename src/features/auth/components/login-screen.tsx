@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
 import { mainSitePage } from '@/lib/site'
+import { phone } from '@/lib/phone'
 import type { SignedIn } from '@/stores/auth'
 import { useSignIn } from '../use-sign-in'
 import { ltr } from '@/components/ui/phone-text'
@@ -106,7 +107,7 @@ function MessengerMethod({ method, disabled, onChoose }: { method: AuthMethodInf
     method.method === 'telegram'
       ? LL.login.telegramHow()
       : method.method === 'sms'
-        ? LL.login.smsHow({ text: ltr(method.text ?? ''), number: ltr(method.number ?? '') })
+        ? LL.login.smsHow({ text: ltr(method.text ?? ''), number: ltr(method.number ? phone.formatInternational(method.number) : '') })
         : LL.login.whatsappHow()
   return (
     <Card className="flex flex-col gap-4 wide:flex-row wide:items-center">
