@@ -1201,6 +1201,298 @@ type RootTranslation = {
 		 */
 		complainToggle: string
 	}
+	moderation: {
+		/**
+		 * M​o​d​e​r​a​t​i​o​n
+		 */
+		title: string
+		/**
+		 * M​o​d​e​r​a​t​i​o​n
+		 */
+		menu: string
+		/**
+		 * O​n​l​y​ ​m​o​d​e​r​a​t​o​r​s​ ​a​n​d​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​ ​c​a​n​ ​o​p​e​n​ ​t​h​i​s​ ​p​a​g​e
+		 */
+		notAllowedTitle: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​h​a​s​ ​n​o​ ​m​o​d​e​r​a​t​o​r​ ​r​o​l​e​.​ ​I​f​ ​y​o​u​ ​t​h​i​n​k​ ​i​t​ ​s​h​o​u​l​d​,​ ​a​s​k​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 */
+		notAllowedText: string
+		/**
+		 * W​h​i​c​h​ ​i​t​e​m​s​ ​t​o​ ​s​h​o​w
+		 */
+		filter: string
+		/**
+		 * O​p​e​n
+		 */
+		open: string
+		/**
+		 * R​e​s​o​l​v​e​d
+		 */
+		closed: string
+		/**
+		 * R​e​p​o​r​t​s​ ​a​n​d​ ​c​o​m​p​l​a​i​n​t​s
+		 */
+		queue: string
+		/**
+		 * N​o​t​h​i​n​g​ ​t​o​ ​r​e​v​i​e​w​:​ ​t​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​p​e​n​ ​r​e​p​o​r​t​s​ ​o​r​ ​c​o​m​p​l​a​i​n​t​s​.
+		 */
+		emptyOpen: string
+		/**
+		 * N​o​ ​r​e​p​o​r​t​ ​o​r​ ​c​o​m​p​l​a​i​n​t​ ​h​a​s​ ​b​e​e​n​ ​r​e​s​o​l​v​e​d​ ​y​e​t​.
+		 */
+		emptyClosed: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​l​o​a​d​ ​t​h​e​ ​r​e​p​o​r​t​s​ ​a​n​d​ ​c​o​m​p​l​a​i​n​t​s​.
+		 */
+		loadError: string
+		/**
+		 * R​e​p​o​r​t
+		 */
+		report: string
+		/**
+		 * C​o​m​p​l​a​i​n​t
+		 */
+		complaint: string
+		/**
+		 * {​k​i​n​d​}​ ​#​{​i​d​}
+		 * @param {number} id
+		 * @param {string} kind
+		 */
+		itemHeading: RequiredParams<'id' | 'kind'>
+		/**
+		 * a​b​o​u​t​ ​a​ ​c​o​m​m​e​n​t
+		 */
+		targetComment: string
+		/**
+		 * a​b​o​u​t​ ​a​ ​r​e​p​l​y
+		 */
+		targetThread: string
+		/**
+		 * a​b​o​u​t​ ​a​ ​c​o​n​t​a​c​t​ ​n​a​m​e
+		 */
+		targetContact: string
+		/**
+		 * a​b​o​u​t​ ​a​ ​p​r​o​f​i​l​e
+		 */
+		targetProfile: string
+		/**
+		 * O​n​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		onNumber: RequiredParams<'number'>
+		/**
+		 * W​r​i​t​t​e​n​ ​b​y​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		author: RequiredParams<'name'>
+		/**
+		 * u​s​e​r​ ​#​{​i​d​}
+		 * @param {number} id
+		 */
+		userNumber: RequiredParams<'id'>
+		/**
+		 * R​e​p​o​r​t​e​d​ ​t​e​x​t
+		 */
+		reportedText: string
+		/**
+		 * R​e​m​o​v​e​d
+		 */
+		textRemoved: string
+		/**
+		 * T​h​e​ ​r​e​p​o​r​t​e​d​ ​t​e​x​t​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.
+		 */
+		textGone: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​b​o​u​t​ ​a​ ​c​o​m​m​e​n​t​ ​o​r​ ​r​e​p​l​y​:​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​t​e​x​t​ ​t​o​ ​r​e​m​o​v​e​ ​o​r​ ​e​d​i​t​ ​h​e​r​e​.
+		 */
+		noText: string
+		/**
+		 * R​e​a​s​o​n​ ​g​i​v​e​n​ ​b​y​ ​t​h​e​ ​r​e​p​o​r​t​e​r
+		 */
+		reportReason: string
+		/**
+		 * C​o​m​p​l​a​i​n​t​ ​m​e​s​s​a​g​e
+		 */
+		complaintMessage: string
+		/**
+		 * N​o​ ​r​e​a​s​o​n​ ​g​i​v​e​n​.
+		 */
+		noReason: string
+		/**
+		 * F​r​o​m​ ​{​w​h​o​}
+		 * @param {string} who
+		 */
+		from: RequiredParams<'who'>
+		/**
+		 * {​n​a​m​e​}​ ​<​{​e​m​a​i​l​}​>​,​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n
+		 * @param {string} email
+		 * @param {string} name
+		 */
+		fromAnonymous: RequiredParams<'email' | 'name'>
+		/**
+		 * {​n​a​m​e​}​ ​<​{​e​m​a​i​l​}​>​,​ ​u​s​e​r​ ​#​{​i​d​}
+		 * @param {string} email
+		 * @param {number} id
+		 * @param {string} name
+		 */
+		fromUser: RequiredParams<'email' | 'id' | 'name'>
+		/**
+		 * R​e​c​e​i​v​e​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		received: RequiredParams<'date'>
+		/**
+		 * R​e​s​o​l​v​e​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		statusResolved: RequiredParams<'date'>
+		/**
+		 * R​e​j​e​c​t​e​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		statusRejected: RequiredParams<'date'>
+		/**
+		 * A​u​t​h​o​r​:​ ​{​c​o​u​n​t​}​ ​{​{​r​e​m​o​v​a​l​|​r​e​m​o​v​a​l​s​}​}​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 * @param {number} count
+		 */
+		standing: RequiredParams<'count'>
+		/**
+		 * C​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 */
+		banned: string
+		/**
+		 * R​e​m​o​v​e​ ​t​e​x​t
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​i​s​ ​t​e​x​t​?​ ​I​t​s​ ​a​u​t​h​o​r​ ​i​s​ ​n​o​t​ ​t​o​l​d​,​ ​a​n​d​ ​t​h​e​ ​r​e​m​o​v​a​l​ ​c​o​u​n​t​s​ ​t​o​w​a​r​d​ ​a​ ​p​o​s​t​i​n​g​ ​b​a​n​.
+		 */
+		removeConfirm: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		removeYes: string
+		/**
+		 * E​d​i​t​ ​t​e​x​t
+		 */
+		edit: string
+		/**
+		 * N​e​w​ ​t​e​x​t
+		 */
+		editLabel: string
+		/**
+		 * S​a​v​e​ ​t​e​x​t
+		 */
+		save: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+		 * @param {number} count
+		 * @param {number} max
+		 */
+		counter: RequiredParams<'count' | 'max'>
+		/**
+		 * R​e​s​o​l​v​e
+		 */
+		resolve: string
+		/**
+		 * R​e​j​e​c​t
+		 */
+		reject: string
+		/**
+		 * W​o​r​k​i​n​g​…
+		 */
+		working: string
+		/**
+		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​{​{​r​e​m​o​v​a​l​|​r​e​m​o​v​a​l​s​}​}​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​.
+		 * @param {number} count
+		 * @param {string} number
+		 */
+		removed: RequiredParams<'count' | 'number'>
+		/**
+		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​r​e​m​o​v​a​l​s​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​ ​a​n​d​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 * @param {number} count
+		 * @param {string} number
+		 */
+		removedBanned: RequiredParams<'count' | 'number'>
+		/**
+		 * T​e​x​t​ ​s​a​v​e​d​.
+		 */
+		edited: string
+		/**
+		 * {​k​i​n​d​}​ ​#​{​i​d​}​ ​r​e​s​o​l​v​e​d​.
+		 * @param {number} id
+		 * @param {string} kind
+		 */
+		resolved: RequiredParams<'id' | 'kind'>
+		/**
+		 * {​k​i​n​d​}​ ​#​{​i​d​}​ ​r​e​j​e​c​t​e​d​.
+		 * @param {number} id
+		 * @param {string} kind
+		 */
+		rejected: RequiredParams<'id' | 'kind'>
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		actionError: string
+		/**
+		 * A​c​t​i​o​n​s​ ​t​a​k​e​n
+		 */
+		log: string
+		/**
+		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​b​y​ ​m​o​d​e​r​a​t​o​r​ ​#​{​i​d​}
+		 * @param {number} id
+		 */
+		logRemove: RequiredParams<'id'>
+		/**
+		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​b​y​ ​m​o​d​e​r​a​t​o​r​ ​#​{​i​d​}​:​ ​{​r​e​a​s​o​n​}
+		 * @param {number} id
+		 * @param {string} reason
+		 */
+		logRemoveReason: RequiredParams<'id' | 'reason'>
+		/**
+		 * T​e​x​t​ ​e​d​i​t​e​d​ ​b​y​ ​m​o​d​e​r​a​t​o​r​ ​#​{​i​d​}
+		 * @param {number} id
+		 */
+		logEdit: RequiredParams<'id'>
+		/**
+		 * R​e​s​o​l​v​e​d​ ​b​y​ ​m​o​d​e​r​a​t​o​r​ ​#​{​i​d​}
+		 * @param {number} id
+		 */
+		logResolved: RequiredParams<'id'>
+		/**
+		 * R​e​j​e​c​t​e​d​ ​b​y​ ​m​o​d​e​r​a​t​o​r​ ​#​{​i​d​}
+		 * @param {number} id
+		 */
+		logRejected: RequiredParams<'id'>
+		/**
+		 * P​a​g​e​s
+		 */
+		pages: string
+		/**
+		 * I​t​e​m​s​ ​{​f​r​o​m​}​–​{​t​o​}​ ​o​f​ ​{​t​o​t​a​l​}
+		 * @param {number} from
+		 * @param {number} to
+		 * @param {number} total
+		 */
+		range: RequiredParams<'from' | 'to' | 'total'>
+		/**
+		 * P​r​e​v​i​o​u​s​ ​p​a​g​e
+		 */
+		previous: string
+		/**
+		 * N​e​x​t​ ​p​a​g​e
+		 */
+		next: string
+	}
 	contacts: {
 		/**
 		 * S​a​v​e​d​ ​i​n​ ​c​o​n​t​a​c​t​s​ ​a​s
@@ -2869,6 +3161,264 @@ export type TranslationFunctions = {
 		 * Also file a complaint about this text
 		 */
 		complainToggle: () => LocalizedString
+	}
+	moderation: {
+		/**
+		 * Moderation
+		 */
+		title: () => LocalizedString
+		/**
+		 * Moderation
+		 */
+		menu: () => LocalizedString
+		/**
+		 * Only moderators and administrators can open this page
+		 */
+		notAllowedTitle: () => LocalizedString
+		/**
+		 * Your account has no moderator role. If you think it should, ask an administrator.
+		 */
+		notAllowedText: () => LocalizedString
+		/**
+		 * Which items to show
+		 */
+		filter: () => LocalizedString
+		/**
+		 * Open
+		 */
+		open: () => LocalizedString
+		/**
+		 * Resolved
+		 */
+		closed: () => LocalizedString
+		/**
+		 * Reports and complaints
+		 */
+		queue: () => LocalizedString
+		/**
+		 * Nothing to review: there are no open reports or complaints.
+		 */
+		emptyOpen: () => LocalizedString
+		/**
+		 * No report or complaint has been resolved yet.
+		 */
+		emptyClosed: () => LocalizedString
+		/**
+		 * Could not load the reports and complaints.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * Report
+		 */
+		report: () => LocalizedString
+		/**
+		 * Complaint
+		 */
+		complaint: () => LocalizedString
+		/**
+		 * {kind} #{id}
+		 */
+		itemHeading: (arg: { id: number, kind: string }) => LocalizedString
+		/**
+		 * about a comment
+		 */
+		targetComment: () => LocalizedString
+		/**
+		 * about a reply
+		 */
+		targetThread: () => LocalizedString
+		/**
+		 * about a contact name
+		 */
+		targetContact: () => LocalizedString
+		/**
+		 * about a profile
+		 */
+		targetProfile: () => LocalizedString
+		/**
+		 * On {number}
+		 */
+		onNumber: (arg: { number: string }) => LocalizedString
+		/**
+		 * Written by {name}
+		 */
+		author: (arg: { name: string }) => LocalizedString
+		/**
+		 * user #{id}
+		 */
+		userNumber: (arg: { id: number }) => LocalizedString
+		/**
+		 * Reported text
+		 */
+		reportedText: () => LocalizedString
+		/**
+		 * Removed
+		 */
+		textRemoved: () => LocalizedString
+		/**
+		 * The reported text no longer exists.
+		 */
+		textGone: () => LocalizedString
+		/**
+		 * This is not about a comment or reply: there is no text to remove or edit here.
+		 */
+		noText: () => LocalizedString
+		/**
+		 * Reason given by the reporter
+		 */
+		reportReason: () => LocalizedString
+		/**
+		 * Complaint message
+		 */
+		complaintMessage: () => LocalizedString
+		/**
+		 * No reason given.
+		 */
+		noReason: () => LocalizedString
+		/**
+		 * From {who}
+		 */
+		from: (arg: { who: string }) => LocalizedString
+		/**
+		 * {name} <{email}>, not signed in
+		 */
+		fromAnonymous: (arg: { email: string, name: string }) => LocalizedString
+		/**
+		 * {name} <{email}>, user #{id}
+		 */
+		fromUser: (arg: { email: string, id: number, name: string }) => LocalizedString
+		/**
+		 * Received {date}
+		 */
+		received: (arg: { date: string }) => LocalizedString
+		/**
+		 * Resolved {date}
+		 */
+		statusResolved: (arg: { date: string }) => LocalizedString
+		/**
+		 * Rejected {date}
+		 */
+		statusRejected: (arg: { date: string }) => LocalizedString
+		/**
+		 * Author: {count} {{removal|removals}} after complaints on this number
+		 */
+		standing: (arg: { count: number }) => LocalizedString
+		/**
+		 * Can no longer post on this number
+		 */
+		banned: () => LocalizedString
+		/**
+		 * Remove text
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Remove this text? Its author is not told, and the removal counts toward a posting ban.
+		 */
+		removeConfirm: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		removeYes: () => LocalizedString
+		/**
+		 * Edit text
+		 */
+		edit: () => LocalizedString
+		/**
+		 * New text
+		 */
+		editLabel: () => LocalizedString
+		/**
+		 * Save text
+		 */
+		save: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * {count} of {max} characters
+		 */
+		counter: (arg: { count: number, max: number }) => LocalizedString
+		/**
+		 * Resolve
+		 */
+		resolve: () => LocalizedString
+		/**
+		 * Reject
+		 */
+		reject: () => LocalizedString
+		/**
+		 * Working…
+		 */
+		working: () => LocalizedString
+		/**
+		 * Text removed from {number}. Its author has {count} {{removal|removals}} after complaints there.
+		 */
+		removed: (arg: { count: number, number: string }) => LocalizedString
+		/**
+		 * Text removed from {number}. Its author has {count} removals after complaints there and can no longer post on this number.
+		 */
+		removedBanned: (arg: { count: number, number: string }) => LocalizedString
+		/**
+		 * Text saved.
+		 */
+		edited: () => LocalizedString
+		/**
+		 * {kind} #{id} resolved.
+		 */
+		resolved: (arg: { id: number, kind: string }) => LocalizedString
+		/**
+		 * {kind} #{id} rejected.
+		 */
+		rejected: (arg: { id: number, kind: string }) => LocalizedString
+		/**
+		 * That did not work. Try again.
+		 */
+		actionError: () => LocalizedString
+		/**
+		 * Actions taken
+		 */
+		log: () => LocalizedString
+		/**
+		 * Text removed by moderator #{id}
+		 */
+		logRemove: (arg: { id: number }) => LocalizedString
+		/**
+		 * Text removed by moderator #{id}: {reason}
+		 */
+		logRemoveReason: (arg: { id: number, reason: string }) => LocalizedString
+		/**
+		 * Text edited by moderator #{id}
+		 */
+		logEdit: (arg: { id: number }) => LocalizedString
+		/**
+		 * Resolved by moderator #{id}
+		 */
+		logResolved: (arg: { id: number }) => LocalizedString
+		/**
+		 * Rejected by moderator #{id}
+		 */
+		logRejected: (arg: { id: number }) => LocalizedString
+		/**
+		 * Pages
+		 */
+		pages: () => LocalizedString
+		/**
+		 * Items {from}–{to} of {total}
+		 */
+		range: (arg: { from: number, to: number, total: number }) => LocalizedString
+		/**
+		 * Previous page
+		 */
+		previous: () => LocalizedString
+		/**
+		 * Next page
+		 */
+		next: () => LocalizedString
 	}
 	contacts: {
 		/**

@@ -33,6 +33,7 @@ import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { createTokenService } from './modules/auth/tokens'
 import { authWebhookRoutes } from './modules/auth/webhooks'
+import { registerRenewalJob } from './modules/coins/renewal-job'
 import { coinRoutes } from './modules/coins/routes'
 import { commentRoutes } from './modules/comments/routes'
 import { localeRoutes } from './modules/locale/routes'
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(commentRoutes)
   await app.register(moderationRoutes)
   await app.register(coinRoutes)
+  registerRenewalJob(app, database)
   await app.register(localeRoutes)
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot)

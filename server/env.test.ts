@@ -40,4 +40,13 @@ describe('environment', () => {
     const all = loadEnv({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_BOT_USERNAME: 'callerid_bot', TELEGRAM_WEBHOOK_SECRET: 'sec_ret-1' })
     expect(all.providers.telegram).toBe(true)
   })
+
+  it('renews hidden reviews every 15 minutes by default, never under NODE_ENV=test unless asked, and 0 turns it off', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).RENEWAL_INTERVAL_MINUTES).toBe(15)
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' }).RENEWAL_INTERVAL_MINUTES).toBe(0)
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', RENEWAL_INTERVAL_MINUTES: '5' }).RENEWAL_INTERVAL_MINUTES).toBe(5)
+    expect(loadEnv({ DATA_DIR: tmp(), RENEWAL_INTERVAL_MINUTES: '0' }).RENEWAL_INTERVAL_MINUTES).toBe(0)
+    expect(() => loadEnv({ DATA_DIR: tmp(), RENEWAL_INTERVAL_MINUTES: '-1' })).toThrow(/RENEWAL_INTERVAL_MINUTES/)
+    expect(() => loadEnv({ DATA_DIR: tmp(), RENEWAL_INTERVAL_MINUTES: 'hourly' })).toThrow(/RENEWAL_INTERVAL_MINUTES/)
+  })
 })

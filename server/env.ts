@@ -25,6 +25,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: bool.default(true),
+  /** Minutes between runs of the hidden-review renewal job; 0 turns it off. Default 15 (0 under NODE_ENV=test). */
+  RENEWAL_INTERVAL_MINUTES: z.coerce.number().min(0, 'RENEWAL_INTERVAL_MINUTES is minutes, 0 or more (0 turns renewal off)').max(24 * 60).optional(),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'TELEGRAM_BOT_USERNAME is the bot name without @').optional(),
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z a-z 0-9 _ -').optional(),
@@ -39,8 +41,9 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES'> {
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
+  RENEWAL_INTERVAL_MINUTES: number
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
@@ -69,6 +72,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     AUTH_DEV: authDev,
     // Request logs are for production; a developer's terminal shows warnings only.
     LOG_LEVEL: raw.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
+    // Tests drive renewals themselves; a timer there would change data under them.
+    RENEWAL_INTERVAL_MINUTES: raw.RENEWAL_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 15),
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/root'
 import { Route as homeRouteImport } from './routes/home'
 import { Route as langRouteImport } from './routes/lang'
 import { Route as loginRouteImport } from './routes/login'
+import { Route as moderationRouteImport } from './routes/moderation'
 import { Route as notAuthorizedRouteImport } from './routes/not-authorized'
 import { Route as paymentRouteImport } from './routes/payment'
 import { Route as paywallRouteImport } from './routes/paywall'
@@ -44,6 +45,11 @@ const langRoute = langRouteImport.update({
 const loginRoute = loginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const moderationRoute = moderationRouteImport.update({
+  id: '/moderation',
+  path: '/moderation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const notAuthorizedRoute = notAuthorizedRouteImport.update({
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/': typeof homeRoute
   '/$lang': typeof langRoute
   '/login': typeof loginRoute
+  '/moderation': typeof moderationRoute
   '/not-authorized': typeof notAuthorizedRoute
   '/payment': typeof paymentRoute
   '/paywall': typeof paywallRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   '/': typeof homeRoute
   '/$lang': typeof langRoute
   '/login': typeof loginRoute
+  '/moderation': typeof moderationRoute
   '/not-authorized': typeof notAuthorizedRoute
   '/payment': typeof paymentRoute
   '/paywall': typeof paywallRoute
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/': typeof homeRoute
   '/$lang': typeof langRoute
   '/login': typeof loginRoute
+  '/moderation': typeof moderationRoute
   '/not-authorized': typeof notAuthorizedRoute
   '/payment': typeof paymentRoute
   '/paywall': typeof paywallRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/login'
+    | '/moderation'
     | '/not-authorized'
     | '/payment'
     | '/paywall'
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/login'
+    | '/moderation'
     | '/not-authorized'
     | '/payment'
     | '/paywall'
@@ -259,6 +270,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$lang'
     | '/login'
+    | '/moderation'
     | '/not-authorized'
     | '/payment'
     | '/paywall'
@@ -283,6 +295,7 @@ export interface RootRouteChildren {
   homeRoute: typeof homeRoute
   langRoute: typeof langRoute
   loginRoute: typeof loginRoute
+  moderationRoute: typeof moderationRoute
   notAuthorizedRoute: typeof notAuthorizedRoute
   paymentRoute: typeof paymentRoute
   paywallRoute: typeof paywallRoute
@@ -324,6 +337,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof loginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/moderation': {
+      id: '/moderation'
+      path: '/moderation'
+      fullPath: '/moderation'
+      preLoaderRoute: typeof moderationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/not-authorized': {
@@ -459,6 +479,7 @@ const rootRouteChildren: RootRouteChildren = {
   homeRoute: homeRoute,
   langRoute: langRoute,
   loginRoute: loginRoute,
+  moderationRoute: moderationRoute,
   notAuthorizedRoute: notAuthorizedRoute,
   paymentRoute: paymentRoute,
   paywallRoute: paywallRoute,

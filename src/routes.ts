@@ -7,6 +7,7 @@ export const routes = rootRoute('root.tsx', [
   route('/search', 'search.tsx'),
   route('/settings', 'settings.tsx'),
   route('/settings/payment', 'settings-payment.tsx'),
+  route('/moderation', 'moderation.tsx'),
   route('/payment', 'payment.tsx'),
   route('/payment/numcy', 'payment-numcy.tsx'),
   route('/payment/show', 'payment-show.tsx'),

@@ -147,9 +147,23 @@ export const MODERATION_TARGETS = ['comment', 'thread'] as const
 
 export const moderationQueueQuery = z.object({
   kind: z.enum(['report', 'complaint', 'all']).default('all'),
+  /** Open items (oldest first), or closed ones: resolved or rejected (latest closed first). */
+  status: z.enum(['open', 'closed']).default('open'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 })
+
+export const moderationLogEntry = z.object({
+  id: z.number().int(),
+  action: z.enum(['remove', 'edit', 'resolve']),
+  moderatorId: z.number().int(),
+  createdAtTimestamp: z.number().int(),
+  /** For a resolve: how the item was closed. */
+  status: z.enum(['resolved', 'rejected']).nullable(),
+  /** For a remove: the reason given, if any. */
+  reason: z.string().nullable(),
+})
+export type ModerationLogEntry = z.infer<typeof moderationLogEntry>
 
 export const moderationQueueItem = z.object({
   kind: z.enum(['report', 'complaint']),
@@ -164,8 +178,10 @@ export const moderationQueueItem = z.object({
     name: z.string().nullable(),
     email: z.string().nullable(),
   }),
-  /** Complaint extras (first_name, last_name, name_hash, profile_id). */
+  /** Complaint extras (first_name, last_name, name_hash, profile_id); for a contact report: name_hash, first_name, last_name. */
   extra: z.record(z.string(), z.unknown()).nullable(),
+  status: z.enum(['open', 'resolved', 'rejected']),
+  resolvedAtTimestamp: z.number().int().nullable(),
   /** The reported text as it is now; null when the target is not a comment or reply, or is gone. */
   target: z
     .object({
@@ -174,8 +190,15 @@ export const moderationQueueItem = z.object({
       phoneNumber: z.string(),
       commentId: z.number().int(),
       removed: z.boolean(),
+      /** The author's own name, if they set one. */
+      authorName: z.string().nullable(),
+      /** The author's removals after complaints on this number, and whether they may no longer post there. */
+      removalsAfterComplaint: z.number().int(),
+      postingBanned: z.boolean(),
     })
     .nullable(),
+  /** Moderators' actions on this item and on its text, oldest first. */
+  log: z.array(moderationLogEntry),
 })
 export type ModerationQueueItem = z.infer<typeof moderationQueueItem>
 export const moderationQueueResponse = okEnvelope(z.object({ items: z.array(moderationQueueItem), total: z.number().int() }))

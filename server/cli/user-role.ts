@@ -30,7 +30,8 @@ function readArgs(argv: string[]): { phone: string; role: Role } | null {
   return { phone: parsed.e164, role }
 }
 
-async function setUserRole(db: Db, phone: string, role: Role): Promise<{ id: number; previous: Role | null }> {
+/** Gives an account a role (creating it when needed); what `npm run user:role` does. */
+export async function setUserRole(db: Db, phone: string, role: Role): Promise<{ id: number; previous: Role | null }> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.phone, phone)).for('update')
     const [row] = await tx
@@ -64,4 +65,4 @@ async function main(): Promise<void> {
   }
 }
 
-runCli(main)
+if (process.argv[1] && /user-role\.ts$/.test(process.argv[1])) runCli(main)

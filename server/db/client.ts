@@ -16,6 +16,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /**
+   * Runs `fn` unless another server process runs a task under the same key right now
+   * (PostgreSQL advisory lock); null when it was skipped. PGlite has one process only.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null>
   close(): Promise<void>
 }
 
@@ -50,6 +55,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // The data folder lock already makes this process the only one on the database.
+    exclusive: (_key, fn) => fn(),
     async close() {
       await client.close()
       await release?.()
@@ -76,6 +83,24 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
+    async exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null> {
+      // A session lock lives on one connection: hold that connection while fn runs on the pool.
+      const client = await pool.connect()
+      let unlocked = true
+      try {
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])
+        if (!rows[0]?.locked) return null
+        unlocked = false
+        try {
+          return await fn()
+        } finally {
+          unlocked = await client.query('select pg_advisory_unlock($1)', [key]).then(() => true, () => false)
+        }
+      } finally {
+        // A connection that may still hold the lock is closed rather than reused.
+        client.release(!unlocked)
+      }
+    },
     async close() {
       await pool.end()
     },

@@ -205,9 +205,17 @@ export const nameSuggestions = pgTable(
     numberId: integer('number_id').notNull().references(() => numbers.id),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /**
+     * `contactNameHash` of the name: suggestions with the same hash are the same name
+     * (trimmed, case-insensitive). Once two users suggest it, it counts like a contact-book entry.
+     */
+    nameHash: text('name_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('name_suggestions_user_number_uq').on(t.userId, t.numberId)],
+  (t) => [
+    uniqueIndex('name_suggestions_user_number_uq').on(t.userId, t.numberId),
+    index('name_suggestions_number_hash_idx').on(t.numberId, t.nameHash),
+  ],
 )
 
 /** Tag catalogue: caller types, categories, subcategories, call reasons, emotags. */
@@ -270,6 +278,9 @@ export const reports = pgTable(
     targetId: integer('target_id'),
     numberId: integer('number_id').references(() => numbers.id),
     nameHash: text('name_hash'),
+    /** A contact report: the name as the reporter saw it (the hash alone cannot be read back). */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     text: text('text').notNull(),
     status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
     resolvedBy: integer('resolved_by').references(() => users.id),

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { NumberPage } from '@/features/number/components/number-page'
+import { useLinkNotice } from '@/features/profile/link-notice'
 import { auth } from '@/stores/auth'
 
 export const Route = createFileRoute('/profile-no-check/$phoneNumber')({
@@ -10,6 +11,7 @@ export const Route = createFileRoute('/profile-no-check/$phoneNumber')({
 })
 
 function ProfileNoCheck() {
-  const { phoneNumber } = Route.useParams()
-  return <NumberPage digits={phoneNumber.replace(/\D/g, '')} />
+  const digits = Route.useParams().phoneNumber.replace(/\D/g, '')
+  useLinkNotice(digits)
+  return <NumberPage digits={digits} />
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
 import { commentListResponse, commentSubscriptionResponse } from '../../../contract/api/community'
@@ -39,9 +40,9 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
     t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
   const hide = (who: string, comment_id: number | string) => post(who, '/api/v6/numcy/subscription/comment/add', { comment_id })
   const cancel = (who: string, comment_id: number | string) => post(who, '/api/v6/numcy/subscription/comment/cancel', { comment_id })
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number) => {
+  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
     expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: expect.any(Number), message: expect.any(String) })
+    expect(res.json()).toMatchObject({ status: false, status_code: code ?? expect.any(Number), message: expect.any(String) })
   }
   const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
   const setBalance = (phone: string, b: number) => t.database.db.update(users).set({ balance: b }).where(eq(users.id, ids[phone]))
@@ -97,7 +98,7 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
     const second = (await post(STRANGER, '/api/v7/comment/add', { phone: OWNER, text: 'another review' })).json().data.id
     await setBalance(OWNER, 9)
     const res = await hide(OWNER, second)
-    expectError(res, 402)
+    expectError(res, 402, ERROR_CODES.INSUFFICIENT_COINS)
     expect(res.json().message).toMatch(/not enough coins.*10.*9/i)
     expect(await balance(OWNER)).toBe(9)
     expect(await subRow(second)).toBeUndefined()

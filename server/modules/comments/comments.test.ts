@@ -4,7 +4,7 @@ import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
 import { commentListResponse, threadListResponse } from '../../../contract/api/community'
 import { ERROR_CODES } from '../../../contract/errors'
-import { coinLedger, comments, reactions, threadReplies, users } from '../../db/schema'
+import { coinLedger, comments, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { grantCoins } from '../coins/ledger'
 
 const OWNER = '+493012345678'
@@ -44,9 +44,9 @@ describe.each(backends)('comments on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200)
     return res.json().data.id
   }
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number) => {
+  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
     expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: expect.any(Number), message: expect.any(String) })
+    expect(res.json()).toMatchObject({ status: false, status_code: code ?? expect.any(Number), message: expect.any(String) })
   }
   const commentRow = async (id: number) => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]
   const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
@@ -303,7 +303,7 @@ describe.each(backends)('comments on %s', (backend) => {
     const c = await add(ALICE, phone, 'boost me')
     const before = await balance(CAROL)
     const short = await post(CAROL, '/api/v11/comment/like', { comment_id: c, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: before + 1 })
-    expectError(short, 402)
+    expectError(short, 402, ERROR_CODES.INSUFFICIENT_COINS)
     expect(short.json().message).toMatch(/not enough coins/i)
     expect(await balance(CAROL)).toBe(before)
     expect((await commentRow(c)).commentUps).toBe(0)
@@ -338,5 +338,27 @@ describe.each(backends)('comments on %s', (backend) => {
     expect((await commentRow(c)).commentUps).toBe(10)
     const ups = await t.database.db.select().from(reactions).where(and(eq(reactions.targetId, c), eq(reactions.targetType, 'comment'), eq(reactions.kind, 'COMMENT_UP')))
     expect(ups.length).toBe(10)
+  })
+
+  it('a user banned from posting on a number can neither add, edit nor reply there (403 POSTING_BANNED), but may delete', async () => {
+    const phone = '+493012345690'
+    const mine = await add(CAROL, phone, 'before the ban')
+    const host = await add(BOB, phone, 'host comment')
+    const reply = (await post(CAROL, '/api/v13/comment/thread/add', { reply_to: host, text: 'my reply' })).json().data.id
+    await t.database.db.insert(postingBans).values({ userId: ids[CAROL], numberId: (await commentRow(mine)).numberId, removals: 2, banned: true })
+
+    const edit = await post(CAROL, '/api/v7/comment/add', { phone, text: 'edited after the ban' })
+    expectError(edit, 403, ERROR_CODES.POSTING_BANNED)
+    expect(edit.json().message).toMatch(/can no longer post on this number/)
+    expectError(await post(CAROL, '/api/v13/comment/thread/add', { reply_to: host, text: 'another reply' }), 403, ERROR_CODES.POSTING_BANNED)
+    expectError(await post(CAROL, '/api/v13/comment/thread/edit', { thread_id: reply, text: 'edited reply' }), 403, ERROR_CODES.POSTING_BANNED)
+    expect((await commentRow(mine)).text).toBe('before the ban')
+    expect((await t.database.db.select().from(threadReplies).where(eq(threadReplies.id, reply)))[0].text).toBe('my reply')
+    // Taking one's own texts down stays possible.
+    expect((await post(CAROL, '/api/v13/comment/thread/delete', { thread_id: reply })).statusCode).toBe(200)
+    expect((await post(CAROL, '/api/v6/comment/delete', { phone })).statusCode).toBe(200)
+    // Other users and other numbers are unaffected.
+    expect(await add(BOB, phone, 'host comment edited')).toBe(host)
+    expect(await add(CAROL, '+493012345691', 'elsewhere')).toEqual(expect.any(Number))
   })
 })

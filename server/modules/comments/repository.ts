@@ -4,7 +4,7 @@ import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
 import { comments, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
-import { AppError, forbidden, notFound } from '../../errors'
+import { AppError, insufficientCoins, notFound } from '../../errors'
 
 type ThreadReply = CommunityComment['thread'][number]
 export type CommentOrder = 'interesting' | 'new' | 'old' | 'rating'
@@ -13,7 +13,7 @@ const seconds = (d: Date | string | null) => (d ? Math.floor(new Date(d).getTime
 
 /** Refusals for a short coin balance: HTTP 402 with a message the user can act on. */
 export const notEnoughCoins = (needed: number, balance: number | null) =>
-  new AppError(402, ERROR_CODES.VALIDATION, `Not enough coins: this costs ${needed} and your balance is ${balance ?? 0}. Top up your balance and try again.`)
+  insufficientCoins(`Not enough coins: this costs ${needed} and your balance is ${balance ?? 0}. Top up your balance and try again.`)
 
 /** True when the user lost the right to post on the number (DESIGN.md section 5). */
 export async function isPostingBanned(db: Db, userId: number, numberId: number): Promise<boolean> {
@@ -26,7 +26,11 @@ export async function isPostingBanned(db: Db, userId: number, numberId: number):
 
 export async function assertMayPost(db: Db, userId: number, numberId: number): Promise<void> {
   if (await isPostingBanned(db, userId, numberId)) {
-    throw forbidden('You can no longer post on this number: your texts here were removed by moderators after complaints more than once.')
+    throw new AppError(
+      403,
+      ERROR_CODES.POSTING_BANNED,
+      'You can no longer post on this number: moderators removed your texts here after complaints twice, so you cannot add, edit or reply here any more.',
+    )
   }
 }
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { moderationQueueResponse } from '../../../contract/api/community'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { contacts, reports, users } from '../../db/schema'
@@ -173,7 +174,12 @@ describe.each(backends)('contacts on %s', (backend) => {
     expect(again.json().data.id).toBe(report.json().data.id)
     const rows = await t.database.db.select().from(reports).where(and(eq(reports.reporterId, a.profileId), eq(reports.targetType, 'contact')))
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ nameHash: hash, text: 'This is not his name', status: 'open' })
+    expect(rows[0]).toMatchObject({ nameHash: hash, firstName: 'Tom', lastName: 'Work', text: 'This is not his name', status: 'open' })
+    // Moderators read the reported name, not only its hash.
+    const mod = await signIn(t.app, '+4915133330099')
+    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.profileId))
+    const queue = moderationQueueResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/moderation/queue', headers: bearer(mod.token), query: { kind: 'report' } })).json()).data
+    expect(queue.items.find((i) => i.id === rows[0].id)).toMatchObject({ targetType: 'contact', text: 'This is not his name', extra: { name_hash: hash, first_name: 'Tom', last_name: 'Work' } })
     expect((await post(a.token, '/api/v6/report/contact', { phone: '+4915133330001', name_hash: hash })).statusCode).toBe(400)
     expect((await post(a.token, '/api/v6/report/contact', { phone: '+4915133330001', name_hash: 'a'.repeat(32), report_text: 'x' })).statusCode).toBe(404)
   })

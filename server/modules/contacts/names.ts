@@ -1,25 +1,52 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { ContactName } from '../../../contract/api/numbers'
 import type { Db } from '../../db/client'
+import { contacts, nameSuggestions, users } from '../../db/schema'
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
 
+/** How many distinct users must suggest the same name before it counts (DESIGN.md section 5, "accepted name suggestions"). */
+export const SUGGESTION_ACCEPTED_AT = 2
+
 /**
- * The names a number is saved under in users' contact books: each distinct name
- * (by hash) with how many users saved it and its likes and dislikes. Books of
- * deactivated users do not count.
+ * The names a number is known under, one row per user and name (user_id, first_name,
+ * last_name, name_hash, source 0 = contact book / 1 = suggestion, entry_id): every
+ * contact-book entry, and every name suggestion whose name (same `contactNameHash`:
+ * trimmed, case-insensitive) at least SUGGESTION_ACCEPTED_AT distinct users suggested.
+ * An accepted suggestion is one vote per suggesting user, like a book entry; a user who
+ * also saved the same name in their book still counts once where callers count
+ * distinct users. Entries of deactivated users do not count. A subquery for FROM.
+ */
+export function nameEntries(numberId: number): SQL {
+  return sql`(
+    select c.owner_id as user_id, c.first_name, c.last_name, c.name_hash, 0 as source, c.id as entry_id
+    from ${contacts} c join ${users} cu on cu.id = c.owner_id and cu.deactivated_at is null
+    where c.number_id = ${numberId}
+    union all
+    select s.user_id, s.first_name, s.last_name, s.name_hash, 1 as source, s.id as entry_id
+    from ${nameSuggestions} s join ${users} su on su.id = s.user_id and su.deactivated_at is null
+    where s.number_id = ${numberId} and s.name_hash in (
+      select s2.name_hash from ${nameSuggestions} s2 join ${users} su2 on su2.id = s2.user_id and su2.deactivated_at is null
+      where s2.number_id = ${numberId}
+      group by s2.name_hash having count(distinct s2.user_id) >= ${SUGGESTION_ACCEPTED_AT})
+  )`
+}
+
+/**
+ * The names a number is known under (contact books and accepted suggestions, see
+ * nameEntries): each distinct name (by hash) with how many users gave it and its
+ * likes and dislikes.
  */
 export async function contactNames(db: Db, numberId: number, viewerId: number, nameHash?: string): Promise<ContactName[]> {
   const result = await db.execute(sql`
     select c.name_hash,
-      (array_agg(c.first_name order by c.id))[1] as first_name,
-      (array_agg(c.last_name order by c.id))[1] as last_name,
-      count(distinct c.owner_id)::int as count,
+      (array_agg(c.first_name order by c.source, c.entry_id))[1] as first_name,
+      (array_agg(c.last_name order by c.source, c.entry_id))[1] as last_name,
+      count(distinct c.user_id)::int as count,
       coalesce(max(v.likes), 0)::int as likes,
       coalesce(max(v.dislikes), 0)::int as dislikes,
       max(v.mine) as mine
-    from contacts c
-    join users u on u.id = c.owner_id and u.deactivated_at is null
+    from ${nameEntries(numberId)} c
     left join (
       select name_hash,
         count(*) filter (where like_type = 'LIKE') as likes,
@@ -27,9 +54,9 @@ export async function contactNames(db: Db, numberId: number, viewerId: number, n
         max(case when user_id = ${viewerId} then like_type end) as mine
       from contact_votes where number_id = ${numberId} group by name_hash
     ) v on v.name_hash = c.name_hash
-    where c.number_id = ${numberId} ${nameHash ? sql`and c.name_hash = ${nameHash}` : sql``}
+    ${nameHash ? sql`where c.name_hash = ${nameHash}` : sql``}
     group by c.name_hash
-    order by count(distinct c.owner_id) desc, coalesce(max(v.likes), 0) - coalesce(max(v.dislikes), 0) desc, c.name_hash
+    order by count(distinct c.user_id) desc, coalesce(max(v.likes), 0) - coalesce(max(v.dislikes), 0) desc, c.name_hash
     limit 100`)
   return rowsOf<{ name_hash: string; first_name: string | null; last_name: string | null; count: number; likes: number; dislikes: number; mine: string | null }>(result).map((r) => ({
     firstName: r.first_name,

@@ -170,7 +170,10 @@ export async function contactsRoutes(app: FastifyInstance) {
     schema: { tags: ['contacts'], summary: 'Like or dislike a name a user\u2019s number is saved under', body: contactLikeByProfileBody, response: { 200: contactLikeResponse } },
   }, async (request) => vote(currentUser(request), request.body))
 
-  async function report(user: AuthUser, body: { report_text: string; name_hash: string } & ({ phone: string } | { profile_id: number })) {
+  async function report(
+    user: AuthUser,
+    body: { report_text: string; name_hash: string; first_name?: string; last_name?: string } & ({ phone: string } | { profile_id: number }),
+  ) {
     const numberId = await numberOf(user, body)
     const [known] = numberId === null ? [] : await contactNames(app.db, numberId, user.id, body.name_hash)
     if (!known || numberId === null) throw notFound('No such name on this number')
@@ -179,7 +182,15 @@ export async function contactsRoutes(app: FastifyInstance) {
     if (open) return { status: true as const, data: open }
     const [row] = await app.db
       .insert(reports)
-      .values({ reporterId: user.id, targetType: 'contact', numberId, nameHash: body.name_hash, text: body.report_text })
+      .values({
+        reporterId: user.id,
+        targetType: 'contact',
+        numberId,
+        nameHash: body.name_hash,
+        firstName: body.first_name?.trim() || null,
+        lastName: body.last_name?.trim() || null,
+        text: body.report_text,
+      })
       .returning({ id: reports.id, status: reports.status })
     return { status: true as const, data: row }
   }

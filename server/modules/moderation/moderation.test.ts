@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, TEST_HOST, type TestApp } from '../../../tests/support/app'
 import { commentListResponse, moderationQueueResponse } from '../../../contract/api/community'
@@ -35,9 +36,9 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
       payload: form(params),
     })
   const get = (who: string, url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]), query })
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number) => {
+  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
     expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: expect.any(Number), message: expect.any(String) })
+    expect(res.json()).toMatchObject({ status: false, status_code: code ?? expect.any(Number), message: expect.any(String) })
   }
   async function add(who: string, phone: string, text: string): Promise<number> {
     const res = await post(who, '/api/v7/comment/add', { phone, text })
@@ -119,6 +120,8 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     expectError(await post(MOD, '/api/v6/moderation/resolve', { kind: 'report', id: 999999, status: 'resolved' }), 404)
     expectError(await post(MOD, '/api/v6/moderation/resolve', { kind: 'report', id: report, status: 'maybe' }), 400)
     expectError(await get(MOD, '/api/v6/moderation/queue', { limit: '0' }), 400)
+    expectError(await get(MOD, '/api/v6/moderation/queue', { status: 'all' }), 400)
+    expectError(await get(BOB, '/api/v6/moderation/queue', { status: 'closed' }), 403)
   })
 
   it('moderators see the queue with the reported text, remove, edit and resolve, each action logged', async () => {
@@ -131,7 +134,11 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     const queue = moderationQueueResponse.parse((await get(MOD, '/api/v6/moderation/queue')).json()).data
     const rep = queue.items.find((i) => i.kind === 'report' && i.id === report)!
     expect(rep).toMatchObject({ targetType: 'comment', targetId: c, text: 'offensive', reporter: { profileId: ids[BOB] } })
-    expect(rep.target).toEqual({ text: 'offensive <i>text</i>', authorId: ids[ALICE], phoneNumber: phone, commentId: c, removed: false })
+    expect(rep.target).toEqual({
+      text: 'offensive <i>text</i>', authorId: ids[ALICE], phoneNumber: phone, commentId: c, removed: false,
+      authorName: null, removalsAfterComplaint: 0, postingBanned: false,
+    })
+    expect(rep).toMatchObject({ status: 'open', resolvedAtTimestamp: null, log: [] })
     const com = queue.items.find((i) => i.kind === 'complaint' && i.id === complaint)!
     expect(com).toMatchObject({ text: 'I do not like it', reporter: { profileId: null, name: 'Zed', email: 'z@example.com' }, target: { text: 'harmless' } })
     const onlyComplaints = moderationQueueResponse.parse((await get(ADMIN, '/api/v6/moderation/queue', { kind: 'complaint' })).json()).data
@@ -144,7 +151,7 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     expect(await listTexts(phone)).toEqual(['harmless'])
     expect((await commentRow(c)).removedBy).toBe(ids[MOD])
     expect((await t.database.db.select().from(reports).where(eq(reports.id, report)))[0]).toMatchObject({ status: 'resolved', resolvedBy: ids[MOD] })
-    expectError(await post(MOD, '/api/v6/moderation/remove', { target_type: 'comment', target_id: c, reason: 'again' }), 409)
+    expectError(await post(MOD, '/api/v6/moderation/remove', { target_type: 'comment', target_id: c, reason: 'again' }), 409, ERROR_CODES.CONFLICT)
     // The report is out of the queue now.
     const after = moderationQueueResponse.parse((await get(MOD, '/api/v6/moderation/queue')).json()).data
     expect(after.items.some((i) => i.kind === 'report' && i.id === report)).toBe(false)
@@ -153,7 +160,7 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     expect(await listTexts(phone)).toEqual(['harmless (edited by moderator)'])
     expect((await post(ADMIN, '/api/v6/moderation/resolve', { kind: 'complaint', id: complaint, status: 'rejected' })).statusCode).toBe(200)
     expect((await t.database.db.select().from(complaints).where(eq(complaints.id, complaint)))[0]).toMatchObject({ status: 'rejected', resolvedBy: ids[ADMIN] })
-    expectError(await post(ADMIN, '/api/v6/moderation/resolve', { kind: 'complaint', id: complaint, status: 'resolved' }), 409)
+    expectError(await post(ADMIN, '/api/v6/moderation/resolve', { kind: 'complaint', id: complaint, status: 'resolved' }), 409, ERROR_CODES.CONFLICT)
 
     const log = await t.database.db.select().from(moderationLog)
     expect(log.length).toBe(before + 3)
@@ -192,12 +199,54 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     expect(ban).toMatchObject({ removals: 2, banned: true })
 
     const refused = await post(ALICE, '/api/v7/comment/add', { phone, text: 'let me back' })
-    expectError(refused, 403)
+    expectError(refused, 403, ERROR_CODES.POSTING_BANNED)
     expect(refused.json().message).toMatch(/can no longer post on this number/)
-    expectError(await post(ALICE, '/api/v13/comment/thread/add', { reply_to: host, text: 'reply again' }), 403)
+    expectError(await post(ALICE, '/api/v13/comment/thread/add', { reply_to: host, text: 'reply again' }), 403, ERROR_CODES.POSTING_BANNED)
     expect((await commentRow(first)).text).toBe('third try')
     // Another number is fine.
     expect(await add(ALICE, '+493012345615', 'elsewhere')).toEqual(expect.any(Number))
+  })
+
+  it('closed items are listed latest first with how they were closed, the actions taken and the author standing', async () => {
+    const phone = '+493012345617'
+    await t.database.db.update(users).set({ firstName: 'Alice', lastName: 'A.' }).where(eq(users.id, ids[ALICE]))
+    const complain = async (id: number, message: string) =>
+      (await post(BOB, '/api/v6/complaint/add', { target_type: 'comment', target_id: id, name: 'Bob', email: 'bob@example.com', message })).json().data.id as number
+    const c = await add(ALICE, phone, 'first text')
+    const first = await complain(c, 'please remove the first')
+    const queue = async (who: string, query: Record<string, string>) => {
+      const res = await get(who, '/api/v6/moderation/queue', query)
+      expect(res.statusCode, res.body).toBe(200)
+      return moderationQueueResponse.parse(res.json()).data
+    }
+    const openItem = (await queue(MOD, {})).items.find((i) => i.kind === 'complaint' && i.id === first)!
+    expect(openItem.target).toMatchObject({ authorName: 'Alice A.', removalsAfterComplaint: 0, postingBanned: false })
+    expect((await post(MOD, '/api/v6/moderation/remove', { target_type: 'comment', target_id: c, reason: 'insult', complaint_id: first })).statusCode).toBe(200)
+    expect(await add(ALICE, phone, 'second text')).toBe(c)
+    const second = await complain(c, 'please remove the second')
+    const unrelated = await complain(await add(BOB, phone, 'fine text'), 'I just dislike it')
+    expect((await post(ADMIN, '/api/v6/moderation/resolve', { kind: 'complaint', id: unrelated, status: 'rejected' })).statusCode).toBe(200)
+    expect((await post(MOD, '/api/v6/moderation/remove', { target_type: 'comment', target_id: c, complaint_id: second })).json().data).toMatchObject({ postingBanned: true })
+
+    const open = await queue(MOD, { status: 'open', kind: 'complaint' })
+    expect(open.items.some((i) => [first, second, unrelated].includes(i.id))).toBe(false)
+    const closed = await queue(ADMIN, { status: 'closed', kind: 'complaint', limit: '3' })
+    // Latest closed first: the second complaint, the rejected one, the first.
+    expect(closed.items.map((i) => [i.id, i.status])).toEqual([[second, 'resolved'], [unrelated, 'rejected'], [first, 'resolved']])
+    expect(closed.total).toBeGreaterThanOrEqual(3)
+    const [secondItem, rejectedItem, firstItem] = closed.items
+    expect(secondItem.resolvedAtTimestamp).toEqual(expect.any(Number))
+    // The text now shows its author's standing: removed twice after complaints, banned here.
+    expect(secondItem.target).toMatchObject({ text: 'second text', removed: true, removalsAfterComplaint: 2, postingBanned: true, authorName: 'Alice A.' })
+    // Both removals of the text are on both complaints about it, oldest first.
+    expect(secondItem.log.map((l) => [l.action, l.moderatorId, l.reason])).toEqual([['remove', ids[MOD], 'insult'], ['remove', ids[MOD], null]])
+    expect(firstItem.log.map((l) => l.action)).toEqual(['remove', 'remove'])
+    expect(rejectedItem.log).toEqual([{ id: expect.any(Number), action: 'resolve', moderatorId: ids[ADMIN], createdAtTimestamp: expect.any(Number), status: 'rejected', reason: null }])
+    // Paging goes on where the page ended.
+    const next = await queue(ADMIN, { status: 'closed', kind: 'complaint', limit: '3', offset: '3' })
+    expect(next.items.some((i) => [first, second, unrelated].includes(i.id))).toBe(false)
+    // Reports closed by the removal are listed under reports too.
+    expect((await queue(MOD, { status: 'closed', kind: 'report' })).items.every((i) => i.kind === 'report' && i.status !== 'open')).toBe(true)
   })
 
   it('user:coins grants coins with a ledger row, creating the account when needed', async () => {

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { ModerationQueueItem } from '../../../contract/api/community'
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import type { ModerationLogEntry, ModerationQueueItem } from '../../../contract/api/community'
 import type { Db } from '../../db/client'
-import { comments, complaints, moderationLog, numbers, postingBans, reports, threadReplies } from '../../db/schema'
+import { comments, complaints, moderationLog, numbers, postingBans, reports, threadReplies, users } from '../../db/schema'
 import { forbidden } from '../../errors'
 import type { AuthUser } from '../../plugins/auth'
 
@@ -87,19 +87,27 @@ export async function removalsOf(db: Db, userId: number, numberId: number): Prom
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
 
-/** Open reports and complaints, oldest first, each with the reported text as it is now. */
-export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'all', limit: number, offset: number) {
+/**
+ * One page of reports and complaints, each with the reported text as it is now, its
+ * author's standing on the number and the moderators' actions on it. Open items come
+ * oldest first (work them in order); closed ones (resolved or rejected) latest closed first.
+ */
+export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'all', status: 'open' | 'closed', limit: number, offset: number) {
+  const open = status === 'open'
+  const which = open ? sql`status = 'open'` : sql`status <> 'open'`
   // Both kinds in one ordered page: ids and dates from a union, details fetched after.
   const parts = [
-    ...(kind !== 'complaint' ? [sql`select 'report' as kind, id, created_at from ${reports} where status = 'open'`] : []),
-    ...(kind !== 'report' ? [sql`select 'complaint' as kind, id, created_at from ${complaints} where status = 'open'`] : []),
+    ...(kind !== 'complaint' ? [sql`select 'report' as kind, id, created_at, resolved_at from ${reports} where ${which}`] : []),
+    ...(kind !== 'report' ? [sql`select 'complaint' as kind, id, created_at, resolved_at from ${complaints} where ${which}`] : []),
   ]
+  const order = open ? sql`created_at asc, kind, id` : sql`coalesce(resolved_at, created_at) desc, kind, id desc`
   const rows = await db.execute<{ kind: 'report' | 'complaint'; id: number; created_at: string | Date }>(sql`
-    select * from (${sql.join(parts, sql` union all `)}) q order by created_at asc, kind, id limit ${limit} offset ${offset}`)
+    select * from (${sql.join(parts, sql` union all `)}) q order by ${order} limit ${limit} offset ${offset}`)
   const page = ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])) as Array<{ kind: 'report' | 'complaint'; id: number }>
+  const statusIs = (col: typeof reports.status | typeof complaints.status) => (open ? eq(col, 'open') : ne(col, 'open'))
   const [[{ r }], [{ c }]] = await Promise.all([
-    kind === 'complaint' ? [{ r: 0 }] : db.select({ r: sql<number>`count(*)::int` }).from(reports).where(eq(reports.status, 'open')),
-    kind === 'report' ? [{ c: 0 }] : db.select({ c: sql<number>`count(*)::int` }).from(complaints).where(eq(complaints.status, 'open')),
+    kind === 'complaint' ? [{ r: 0 }] : db.select({ r: sql<number>`count(*)::int` }).from(reports).where(statusIs(reports.status)),
+    kind === 'report' ? [{ c: 0 }] : db.select({ c: sql<number>`count(*)::int` }).from(complaints).where(statusIs(complaints.status)),
   ])
   const items: ModerationQueueItem[] = []
   for (const entry of page) {
@@ -115,8 +123,11 @@ export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'al
         text: rep.text,
         createdAtTimestamp: seconds(rep.createdAt),
         reporter: { profileId: rep.reporterId, name: null, email: null },
-        extra: rep.nameHash ? { name_hash: rep.nameHash } : null,
+        extra: rep.nameHash ? { name_hash: rep.nameHash, first_name: rep.firstName, last_name: rep.lastName } : null,
+        status: rep.status,
+        resolvedAtTimestamp: rep.resolvedAt ? seconds(rep.resolvedAt) : null,
         target: await describeTarget(db, rep.targetType, rep.targetId),
+        log: await actionsOn(db, 'report', id, rep.targetType, rep.targetId),
       })
     } else {
       const [com] = await db.select().from(complaints).where(eq(complaints.id, id))
@@ -130,7 +141,10 @@ export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'al
         createdAtTimestamp: seconds(com.createdAt),
         reporter: { profileId: com.userId, name: com.name, email: com.email },
         extra: (com.extra as Record<string, unknown> | null) ?? null,
+        status: com.status,
+        resolvedAtTimestamp: com.resolvedAt ? seconds(com.resolvedAt) : null,
         target: await describeTarget(db, com.targetType, com.targetId),
+        log: await actionsOn(db, 'complaint', id, com.targetType, com.targetId),
       })
     }
   }
@@ -140,7 +154,48 @@ export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'al
 async function describeTarget(db: Db, type: string, id: number | null): Promise<ModerationQueueItem['target']> {
   if (id === null || (type !== 'comment' && type !== 'thread')) return null
   const t = await findText(db, type, id)
-  return t ? { text: t.text, authorId: t.userId, phoneNumber: t.e164, commentId: t.commentId, removed: t.removed } : null
+  if (!t) return null
+  const [[author], standing] = await Promise.all([
+    db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, t.userId)),
+    removalsOf(db, t.userId, t.numberId),
+  ])
+  const authorName = [author?.firstName, author?.lastName].filter(Boolean).join(' ') || null
+  return {
+    text: t.text,
+    authorId: t.userId,
+    phoneNumber: t.e164,
+    commentId: t.commentId,
+    removed: t.removed,
+    authorName,
+    removalsAfterComplaint: standing.removals,
+    postingBanned: standing.banned,
+  }
+}
+
+const LOGGED_ACTIONS = ['remove', 'edit', 'resolve'] as const
+
+/** The log rows about a report or complaint itself and about the text it names, oldest first. */
+async function actionsOn(db: Db, kind: 'report' | 'complaint', id: number, targetType: string, targetId: number | null): Promise<ModerationLogEntry[]> {
+  const aboutItem = and(eq(moderationLog.targetType, kind), eq(moderationLog.targetId, id))
+  const aboutText = targetId !== null && (targetType === 'comment' || targetType === 'thread')
+    ? and(eq(moderationLog.targetType, targetType), eq(moderationLog.targetId, targetId))
+    : undefined
+  const rows = await db
+    .select()
+    .from(moderationLog)
+    .where(and(inArray(moderationLog.action, [...LOGGED_ACTIONS]), aboutText ? or(aboutItem, aboutText) : aboutItem))
+    .orderBy(asc(moderationLog.id))
+  return rows.map((row) => {
+    const details = (row.details ?? {}) as { status?: unknown; reason?: unknown }
+    return {
+      id: row.id,
+      action: row.action as ModerationLogEntry['action'],
+      moderatorId: row.moderatorId,
+      createdAtTimestamp: seconds(row.createdAt),
+      status: details.status === 'resolved' || details.status === 'rejected' ? details.status : null,
+      reason: typeof details.reason === 'string' && details.reason !== '' ? details.reason : null,
+    }
+  })
 }
 
 /** The open reports and complaints about one text. */

@@ -29,7 +29,7 @@ import {
   removalsOf,
 } from './repository'
 
-const conflict = (message: string) => new AppError(409, ERROR_CODES.VALIDATION, message)
+const conflict = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message)
 
 export async function moderationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -107,11 +107,11 @@ export async function moderationRoutes(app: FastifyInstance) {
 
   r.get('/api/v6/moderation/queue', {
     ...auth,
-    schema: { tags: ['moderation'], summary: 'Open reports and complaints with the reported text (moderators)', querystring: moderationQueueQuery, response: { 200: moderationQueueResponse } },
+    schema: { tags: ['moderation'], summary: 'Reports and complaints, open or closed, with the reported text and the actions taken (moderators)', querystring: moderationQueueQuery, response: { 200: moderationQueueResponse } },
   }, async (request) => {
     assertModerator(currentUser(request))
-    const { kind, limit, offset } = request.query
-    return { status: true as const, data: await moderationQueue(app.db, kind, limit, offset) }
+    const { kind, status, limit, offset } = request.query
+    return { status: true as const, data: await moderationQueue(app.db, kind, status, limit, offset) }
   })
 
   r.post('/api/v6/moderation/remove', {

@@ -8,6 +8,7 @@ import { notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { findNumber, upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
+import { contactNameHash } from '../contacts/name-hash'
 
 /** Private notes and name suggestions: what one user keeps about a number for themselves. */
 export async function notesRoutes(app: FastifyInstance) {
@@ -45,7 +46,7 @@ export async function notesRoutes(app: FastifyInstance) {
 
   r.post('/api/v6/suggest/add', {
     ...auth,
-    schema: { tags: ['notes'], summary: 'Suggest a name for a number (one per number; an empty name clears it)', body: suggestAddBody, response: { 200: suggestAddResponse } },
+    schema: { tags: ['notes'], summary: 'Suggest a name for a number (one per number; an empty name clears it). Once two users suggest the same name it counts like a contact-book entry.', body: suggestAddBody, response: { 200: suggestAddResponse } },
   }, async (request) => {
     const user = currentUser(request)
     const phone = readPhone(app, user, request.body.phone)
@@ -57,10 +58,10 @@ export async function notesRoutes(app: FastifyInstance) {
     } else {
       await app.db
         .insert(nameSuggestions)
-        .values({ userId: user.id, numberId, firstName, lastName })
+        .values({ userId: user.id, numberId, firstName, lastName, nameHash: contactNameHash(firstName, lastName) })
         .onConflictDoUpdate({
           target: [nameSuggestions.userId, nameSuggestions.numberId],
-          set: { firstName: sql`excluded.first_name`, lastName: sql`excluded.last_name`, createdAt: sql`now()` },
+          set: { firstName: sql`excluded.first_name`, lastName: sql`excluded.last_name`, nameHash: sql`excluded.name_hash`, createdAt: sql`now()` },
         })
     }
     return { status: true as const, data: { firstName, lastName } }

@@ -23,6 +23,7 @@ import {
   tags,
   users,
 } from '../../db/schema'
+import { nameEntries } from '../contacts/names'
 import { computeNeuroanalysis } from '../profiles/neuroanalysis'
 import { decay, reputationIndex } from '../reputation'
 
@@ -200,6 +201,7 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       order by c.pinned desc, c.comment_ups desc, c.likes - c.dislikes desc, c.created_at desc
       limit 20
     ),
+    name_entries as (select * from ${nameEntries(numberId)} e),
     friends as (
       select u.id, coalesce(mine.first_name, u.first_name) as "firstName", case when mine.first_name is null then u.last_name else mine.last_name end as "lastName"
       from ${contacts} theirs
@@ -223,9 +225,9 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
       'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'isPro', is_pro)
         from ${users} where phone = ${e164} and deactivated_at is null limit 1),
-      'names', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${contacts} where number_id = ${numberId}
-        group by first_name, last_name order by count(*) desc limit 1),
-      'contactsCount', (select count(distinct name_hash)::int from ${contacts} where number_id = ${numberId}),
+      'names', (select json_build_object('firstName', (array_agg(first_name order by source, entry_id))[1], 'lastName', (array_agg(last_name order by source, entry_id))[1])
+        from name_entries group by name_hash order by count(distinct user_id) desc, min(source), min(entry_id) limit 1),
+      'contactsCount', (select count(distinct name_hash)::int from name_entries),
       'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
       'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
       'comments', (select coalesce(json_agg(c order by c.rn), '[]'::json) from cmts c),

@@ -4,10 +4,11 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { phone } from '@/lib/phone'
 import { copyText, notifyCopied } from '@/stores/notification'
+import { useIsModerator } from '@/features/moderation/use-is-moderator'
 import { iconButton } from './icon-button'
-import { IconCopy, IconMore, IconSettings, IconShare, IconUserPlus } from './icons'
+import { IconCopy, IconMore, IconSettings, IconShare, IconUserPlus, IconWarning } from './icons'
 
-/** The header dropdown of SPEC.md section 2: add to contacts, share, copy the number, settings. */
+/** The header dropdown of SPEC.md section 2: add to contacts, share, copy the number, settings; moderation for moderators. */
 export default function HeaderMenu({
   digits,
   defaultOpen = false,
@@ -20,6 +21,7 @@ export default function HeaderMenu({
 }) {
   const { LL } = useI18nContext()
   const navigate = useNavigate()
+  const { isModerator } = useIsModerator()
   const [open, setOpen] = useState(defaultOpen)
   const trigger = useRef<HTMLButtonElement>(null)
   const pendingKeyboardEntry = useRef(focusFirstItem)
@@ -72,6 +74,12 @@ export default function HeaderMenu({
           <IconSettings className="h-4 w-4" />
           {LL.header.settings()}
         </DropdownMenuItem>
+        {isModerator && (
+          <DropdownMenuItem onSelect={() => void navigate({ to: '/moderation' })}>
+            <IconWarning className="h-4 w-4" />
+            {LL.moderation.menu()}
+          </DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   )

@@ -1,11 +1,63 @@
+import { useEffect } from 'react'
+import { Link } from '@tanstack/react-router'
+import useSWR, { useSWRConfig } from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
 import { usePageTitle } from '@/app/providers'
 import { Page } from '@/components/layout/app-shell'
+import { buttonVariants } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { ltr } from '@/components/ui/phone-text'
+import { Spinner } from '@/components/ui/spinner'
+import { EmptyState, ErrorState } from '@/components/ui/states'
+import { ApiError } from '@/lib/api'
+import { phone } from '@/lib/phone'
+import { NumberView } from '@/features/number/components/number-view'
+import { getProfile } from './api/get-profile'
 
-/** A profile by id (SPEC.md section 2); its content arrives with the number-profile issue. */
+/**
+ * A user's number page by profile id (a comment author's name links here). Its SWR key
+ * starts with 'number', so bans, tags and comments refresh it as they do the number page.
+ */
 export function ProfilePage({ profileId }: { profileId: string }) {
-  const { LL } = useI18nContext()
-  const title = `${LL.profile.title()} ${profileId.replace(/\D/g, '')}`
+  const { LL, locale } = useI18nContext()
+  const valid = /^[1-9]\d{0,9}$/.test(profileId)
+  const { data, error, isLoading, mutate } = useSWR(valid ? ['number', `profile:${profileId}`, locale] : null, () => getProfile(profileId, locale))
+  const title = data ? LL.profilePage.title({ number: ltr(phone.formatInternational(data.phone.number)) }) : LL.profilePage.titleLoading()
   usePageTitle(title)
-  return <Page title={title} />
+  const { mutate: prime } = useSWRConfig()
+
+  // Opening a profile is a look-up: the history and the searches left change.
+  useEffect(() => {
+    if (!data) return
+    void prime('history')
+    void prime((key) => Array.isArray(key) && key[0] === 'main')
+  }, [data, prime])
+
+  const notFound = !valid || (error instanceof ApiError && error.status === 404)
+  return (
+    <Page title={title}>
+      {isLoading && <Spinner label={LL.app.loading()} className="self-center py-10" />}
+      {notFound && (
+        <Card data-testid="profile-not-found">
+          <EmptyState title={LL.profilePage.notFound()}>
+            <p>{LL.profilePage.notFoundText()}</p>
+            <Link to="/search" className={buttonVariants({ variant: 'secondary', size: 'sm' }) + ' mt-3'}>
+              {LL.number.searchAgain()}
+            </Link>
+          </EmptyState>
+        </Card>
+      )}
+      {error && !notFound && <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />}
+      {data && data.paidAlert.show && (
+        <Card className="flex flex-col gap-3 border-warning" role="alert">
+          <h2 className="text-lg font-semibold">{LL.number.limitTitle()}</h2>
+          <p className="text-muted">{LL.number.limitText({ price: data.paidAlert.paidSearchPrice })}</p>
+          <Link to="/paywall" className={buttonVariants({ variant: 'primary' }) + ' self-start'}>
+            {LL.number.toPaywall()}
+          </Link>
+        </Card>
+      )}
+      {data && <NumberView data={data} />}
+    </Page>
+  )
 }

@@ -5,8 +5,6 @@ import { closeModal, openModal } from '@/stores/modal'
 import { reportComment } from '../api/report-comment'
 import { failureText } from './text-form'
 
-type LLType = ReturnType<typeof useI18nContext>['LL']
-
 /** Sends a report; the button shows a pending state, then a confirmation modal appears. */
 export function ReportButton({ target, onError }: { target: { comment_id?: number; thread_id?: number }; onError: (message: string) => void }) {
   const { LL } = useI18nContext()
@@ -36,29 +34,4 @@ export function ReportButton({ target, onError }: { target: { comment_id?: numbe
       {pending ? LL.comments.reporting() : LL.comments.report()}
     </Button>
   )
-}
-
-/** Asks "keep or delete?" in the modal; runs `onDelete` on confirmation. */
-export function confirmDelete(LL: LLType, onDelete: () => Promise<void>) {
-  openModal({
-    modalId: 'comment-delete',
-    title: LL.comments.deleteTitle(),
-    description: LL.comments.deleteText(),
-    body: (
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={closeModal}>
-          {LL.comments.keep()}
-        </Button>
-        <Button
-          variant="danger"
-          onClick={() => {
-            closeModal()
-            void onDelete()
-          }}
-        >
-          {LL.comments.deleteConfirm()}
-        </Button>
-      </div>
-    ),
-  })
 }

@@ -3,27 +3,46 @@ import { useSnapshot } from 'valtio'
 import { useSWRConfig } from 'swr'
 import useSWRInfinite from 'swr/infinite'
 import { useI18nContext } from '@i18n/i18n-react'
+import type { CommunityComment } from '@contract/api/community'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { LIMITS } from '@contract/constants'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
+import { useBalance } from '@/features/coins/use-balance'
+import { confirmKeepOrDelete } from '@/features/complaints'
 import { auth } from '@/stores/auth'
 import { addComment } from '../api/add-comment'
 import { deleteComment } from '../api/delete-comment'
 import { listComments, type CommentOrder } from '../api/list-comments'
-import { confirmDelete } from './comment-actions'
-import { CommentItem } from './comment-item'
+import { CommentItem, postingBannedText } from './comment-item'
 import { TextForm, failureText } from './text-form'
 
 const PAGE = 10
 const ORDERS: CommentOrder[] = ['interesting', 'new', 'old', 'rating']
 
+/** The viewer owns the number: their profile is the number's, or their own number is this one. */
+export function isNumberOwner(data: NumberProfile, viewer: { profileId: number; phoneNumber: string | null }): boolean {
+  if (viewer.profileId > 0 && data.profile.id === viewer.profileId) return true
+  const digits = (viewer.phoneNumber ?? '').replace(/\D/g, '')
+  return digits.length > 0 && digits === data.targetPhoneNumber.replace(/\D/g, '')
+}
+
+/** The pinned comment first (SPEC.md section 3 `pinnedComment`), also when the loaded pages lack it. */
+export function withPinnedFirst(items: CommunityComment[], pinned: NumberProfile['pinnedComment']): CommunityComment[] {
+  const inList = items.some((c) => c.pinned)
+  const list = pinned && !inList && !items.some((c) => c.id === pinned.id) ? [{ ...pinned, pinned: true }, ...items] : items
+  return [...list.filter((c) => c.pinned), ...list.filter((c) => !c.pinned)]
+}
+
 /** The number's comments: sort order, pages of 10, the viewer's own comment form. */
 export function CommentsCard({ data }: { data: NumberProfile }) {
   const { LL } = useI18nContext()
-  const { profileId } = useSnapshot(auth)
+  const { profileId, phoneNumber } = useSnapshot(auth)
+  const owner = isNumberOwner(data, { profileId, phoneNumber })
+  // The owner's hide options need the balance; fetched once the page shows.
+  useBalance(owner)
   const { mutate: revalidate } = useSWRConfig()
   const phone = data.phone.number
   const [order, setOrder] = useState<CommentOrder>('interesting')
@@ -36,7 +55,7 @@ export function CommentsCard({ data }: { data: NumberProfile }) {
     ([, p, o, i]: [string, string, CommentOrder, number]) => listComments(p, o, i * PAGE, PAGE),
   )
   const pages = list.data ?? []
-  const items = pages.flatMap((p) => p.items)
+  const items = withPinnedFirst(pages.flatMap((p) => p.items), data.pinnedComment)
   const total = pages[0]?.total ?? 0
   const loadingMore = list.isValidating && list.size > pages.length
 
@@ -59,15 +78,19 @@ export function CommentsCard({ data }: { data: NumberProfile }) {
   }
 
   function remove() {
-    confirmDelete(LL, async () => {
-      setError(null)
-      try {
-        await deleteComment(phone)
-        setEditing(false)
-        await refresh()
-      } catch (e) {
-        setError(failureText(e, LL.comments.actionError()))
-      }
+    confirmKeepOrDelete(LL, {
+      title: LL.comments.deleteTitle(),
+      text: LL.comments.deleteText(),
+      onDelete: async () => {
+        setError(null)
+        try {
+          await deleteComment(phone)
+          setEditing(false)
+          await refresh()
+        } catch (e) {
+          setError(failureText(e, LL.comments.actionError()))
+        }
+      },
     })
   }
 
@@ -111,6 +134,7 @@ export function CommentsCard({ data }: { data: NumberProfile }) {
           pendingLabel={LL.comments.posting()}
           counter={(count, max) => LL.comments.counter({ count, max })}
           fallbackError={LL.comments.actionError()}
+          describeError={postingBannedText(LL)}
           onSubmit={save}
           cancelLabel={editing ? LL.comments.cancelEdit() : undefined}
           onCancel={editing ? () => setEditing(false) : undefined}
@@ -137,9 +161,11 @@ export function CommentsCard({ data }: { data: NumberProfile }) {
                 comment={c}
                 mine={own}
                 viewerId={profileId}
+                owner={owner}
+                phone={phone}
                 onEdit={() => setEditing(true)}
                 onDelete={remove}
-                onReplied={() => void list.mutate()}
+                onChanged={refresh}
               />
             )
           })}

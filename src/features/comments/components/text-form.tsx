@@ -27,10 +27,12 @@ interface TextFormProps {
   testId?: string
   /** Move focus into the field when the form opens on request (reply, edit). */
   autoFocus?: boolean
+  /** A specific message for some failures (a posting ban); null falls back to the usual text. */
+  describeError?: (error: unknown) => string | null
 }
 
 /** A labelled textarea with a character counter, a submit button and a server error line. */
-export function TextForm({ label, max, initial = '', submitLabel, pendingLabel, counter, fallbackError, onSubmit, cancelLabel, onCancel, rows = 4, reset = false, className, testId, autoFocus }: TextFormProps) {
+export function TextForm({ label, max, initial = '', submitLabel, pendingLabel, counter, fallbackError, onSubmit, cancelLabel, onCancel, rows = 4, reset = false, className, testId, autoFocus, describeError }: TextFormProps) {
   const id = useId()
   const [text, setText] = useState(initial)
   const [pending, setPending] = useState(false)
@@ -46,7 +48,7 @@ export function TextForm({ label, max, initial = '', submitLabel, pendingLabel, 
       await onSubmit(text.trim())
       if (reset) setText('')
     } catch (err) {
-      setError(failureText(err, fallbackError))
+      setError(describeError?.(err) ?? failureText(err, fallbackError))
     } finally {
       setPending(false)
     }

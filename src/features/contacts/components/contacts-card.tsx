@@ -1,6 +1,41 @@
+import { useId } from 'react'
+import useSWR from 'swr'
+import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
+import type { ContactName } from '@contract/api/numbers'
+import { Card, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { ErrorState } from '@/components/ui/states'
+import { getContacts } from '../api/get-contacts'
+import { ContactNameItem } from './contact-name-item'
+import { UploadBook } from './upload-book'
 
-/** STUB (contacts helper): names the number is saved under, likes, report, upload own book. */
-export function ContactsCard(_props: { data: NumberProfile }) {
-  return null
+/** "Saved in contacts as": the names the number is saved under in users' books, and the viewer's own upload. */
+export function ContactsCard({ data }: { data: NumberProfile }) {
+  const { LL } = useI18nContext()
+  const headingId = useId()
+  const phone = data.phone.number
+  const { data: names, error, isLoading, mutate } = useSWR(['contacts', phone], () => getContacts(phone))
+  const context = { phone, profileId: data.profile.id }
+
+  const replace = (next: ContactName) =>
+    void mutate((list) => list?.map((c) => (c.name_hash === next.name_hash ? next : c)), { revalidate: false })
+
+  return (
+    <Card className="flex flex-col gap-3 wide:col-span-2" role="region" aria-labelledby={headingId} data-testid="contacts">
+      <CardTitle id={headingId}>{LL.contacts.title()}</CardTitle>
+      <p className="text-sm text-muted">{LL.contacts.intro()}</p>
+      {isLoading && <Spinner label={LL.contacts.loading()} className="self-center py-4" />}
+      {error && <ErrorState message={LL.contacts.error()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />}
+      {names && names.length === 0 && <p className="text-sm text-muted">{LL.contacts.empty()}</p>}
+      {names && names.length > 0 && (
+        <ul className="flex flex-col" data-testid="contact-names">
+          {names.map((item) => (
+            <ContactNameItem key={item.name_hash} item={item} context={context} onChange={replace} />
+          ))}
+        </ul>
+      )}
+      <UploadBook />
+    </Card>
+  )
 }

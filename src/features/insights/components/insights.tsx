@@ -1,11 +1,3 @@
-import type { NumberProfile } from '@contract/api/number-profile'
-
-/** STUB (polls helper): neuro-analysis card. */
-export function NeuroanalysisCard(_props: { data: NumberProfile }) {
-  return null
-}
-
-/** STUB (polls helper): friends-of-friends card. */
-export function FofCard(_props: { data: NumberProfile }) {
-  return null
-}
+/** The number page's insight cards: automatic analysis and friends of friends. */
+export { NeuroanalysisCard } from './neuroanalysis-card'
+export { FofCard } from './fof-card'

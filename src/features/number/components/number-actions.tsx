@@ -1,6 +1,49 @@
+import { useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
+import { Button } from '@/components/ui/button'
+import { fullName, openSuggestName } from '@/features/names/components/suggest-name-form'
+import { openPhoneModal } from './phone-modal'
 
-/** STUB (contacts helper): phone modal button, suggest-a-name, beside the number's name. */
-export function NumberActions(_props: { data: NumberProfile }) {
-  return null
+type Name = { firstName: string | null; lastName: string | null }
+
+/** Beside the number's name: call or message it (not for a cancelled profile), and suggest a name for it. */
+export function NumberActions({ data }: { data: NumberProfile }) {
+  const { LL } = useI18nContext()
+  const { mutate: revalidate } = useSWRConfig()
+  // The viewer's suggestion as last saved here, until the page data catches up.
+  const [saved, setSaved] = useState<{ for: NumberProfile; name: Name } | null>(null)
+  const suggestion = saved && saved.for === data ? saved.name : data.suggestedProfile
+  const mine = fullName(suggestion)
+
+  function suggest() {
+    openSuggestName(LL, {
+      phone: data.phone.number,
+      initial: suggestion,
+      onSaved: (name) => {
+        setSaved({ for: data, name })
+        void revalidate((key) => Array.isArray(key) && key[0] === 'number')
+      },
+    })
+  }
+
+  return (
+    <>
+      {data.common.profileView !== 'CANCELED' && (
+        <Button variant="secondary" size="sm" onClick={() => openPhoneModal(LL, data.phone.number)}>
+          {LL.phoneModal.open()}
+        </Button>
+      )}
+      <Button variant="secondary" size="sm" onClick={suggest}>
+        {LL.names.suggest()}
+      </Button>
+      {mine && (
+        <p className="text-sm text-muted" data-testid="my-suggestion">
+          {/* First-strong isolate: a name in another script keeps its own direction inside the sentence. */}
+          {LL.names.yours({ name: `\u2068${mine}\u2069` })}
+        </p>
+      )}
+    </>
+  )
 }

@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { useI18nContext } from '@i18n/i18n-react'
+import { LIMITS } from '@contract/constants'
+import { Button } from '@/components/ui/button'
+import { openComplaint, type ComplaintTarget } from '@/features/complaints'
+import { balance, setBalance } from '@/stores/balance'
+import { openModal } from '@/stores/modal'
+import { BalanceLine, openHideError, openHideSuccess, openNotEnoughCoins } from './coin-modals'
+import { hideComment } from './hide-comment'
+import { isInsufficientCoins } from './insufficient'
+import { refreshBalance } from './use-balance'
+
+type LLType = ReturnType<typeof useI18nContext>['LL']
+
+export interface HideRequest {
+  /** The review, as a complaint names it. */
+  complaint: ComplaintTarget & { id: number }
+  /** After a successful hide: the list and the page change. */
+  onHidden: () => void | Promise<void>
+}
+
+/**
+ * The hide flow of SPEC.md section 4: balance at least 10 → hide call; success refreshes
+ * the balance and shows the success modal; failure shows the error modal; under 10 →
+ * not enough coins (its back button returns to the options).
+ */
+export async function hideReview(LL: LLType, request: HideRequest): Promise<void> {
+  const price = LIMITS.hideReviewPrice
+  const back = () => openHideOptions(LL, request)
+  if (balance.loading) await refreshBalance()
+  if (balance.value < price) return openNotEnoughCoins(LL, price, back)
+  try {
+    const result = await hideComment(request.complaint.id)
+    setBalance(result.balance)
+    openHideSuccess(LL)
+    void refreshBalance()
+    await request.onHidden()
+  } catch (e) {
+    if (isInsufficientCoins(e)) {
+      void refreshBalance()
+      openNotEnoughCoins(LL, price, back)
+    } else openHideError(LL, e)
+  }
+}
+
+function HideOptions({ request }: { request: HideRequest }) {
+  const { LL } = useI18nContext()
+  const { loading } = useSnapshot(balance)
+  const [pending, setPending] = useState(false)
+  async function hide() {
+    setPending(true)
+    try {
+      await hideReview(LL, request)
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <>
+      <BalanceLine refresh />
+      <div className="flex flex-col gap-2">
+        <Button disabled={pending || loading} aria-busy={pending || loading || undefined} onClick={() => void hide()}>
+          {pending ? LL.commentMoney.hiding() : LL.commentMoney.hideForCoins({ price: LIMITS.hideReviewPrice })}
+        </Button>
+        <Button variant="secondary" disabled={pending} onClick={() => openComplaint(LL, request.complaint)}>
+          {LL.commentMoney.complain()}
+        </Button>
+      </div>
+    </>
+  )
+}
+
+/** Hide options (SPEC.md section 2): hide for 10 coins a month (with the balance), or file a complaint. */
+export function openHideOptions(LL: LLType, request: HideRequest) {
+  openModal({
+    modalId: 'hide-options',
+    title: LL.commentMoney.hideOptionsTitle(),
+    description: LL.commentMoney.hideOptionsText({ price: LIMITS.hideReviewPrice }),
+    body: <HideOptions request={request} />,
+  })
+}

@@ -1,0 +1,8 @@
+import { INSUFFICIENT_COINS_STATUS } from '@contract/api/community'
+import { ERROR_CODES } from '@contract/errors'
+import { ApiError } from '@/lib/api'
+
+/** The server refused a paid action for a short balance (HTTP 402). */
+export function isInsufficientCoins(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === INSUFFICIENT_COINS_STATUS || error.code === ERROR_CODES.INSUFFICIENT_COINS)
+}

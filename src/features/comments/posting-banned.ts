@@ -1,0 +1,7 @@
+import { ERROR_CODES } from '@contract/errors'
+import { ApiError } from '@/lib/api'
+
+/** The server refused a text because the author lost the right to post on this number (DESIGN.md section 5). */
+export function isPostingBanned(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ERROR_CODES.POSTING_BANNED
+}

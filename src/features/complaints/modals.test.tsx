@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+// @vitest-environment-options { "url": "http://app.example.com/number/491637875622" }
+import '@testing-library/jest-dom/vitest'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import TypesafeI18n from '@i18n/i18n-react'
+import { i18nObject } from '@i18n/i18n-util'
+import { loadLocale } from '@i18n/i18n-util.sync'
+import ModalContainer from '@/components/layout/modal-container'
+import { closeModal } from '@/stores/modal'
+import { confirmDeleteWithSubtext, confirmDeleteWithToggle, confirmKeepOrDelete, openComplaint } from '.'
+
+loadLocale('en')
+const LL = i18nObject('en')
+
+function app() {
+  return render(
+    <TypesafeI18n locale="en">
+      <ModalContainer />
+    </TypesafeI18n>,
+  )
+}
+
+/** A fake API: POST /api/v6/complaint/add answers with `reply`; the bodies sent are kept. */
+function fakeApi(reply: { status: number; body: unknown }) {
+  const sent: URLSearchParams[] = []
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    expect(url).toBe('/api/v6/complaint/add')
+    sent.push(new URLSearchParams(String(init.body)))
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+  return sent
+}
+
+async function openForm(user: ReturnType<typeof userEvent.setup>) {
+  act(() => openComplaint(LL, { type: 'comment', id: 42 }))
+  const dialog = await screen.findByRole('dialog', {
+    name: LL.complaints.title(),
+  })
+  await user.click(within(dialog).getByRole('button', { name: LL.complaints.claim_title() }))
+  return within(dialog)
+}
+
+afterEach(() => {
+  act(() => closeModal())
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('complaint modal (SPEC.md sections 2, 4, 5)', () => {
+  it('links the terms on the main site and keeps the legal text folded and the form out of the page until asked', async () => {
+    const user = userEvent.setup()
+    app()
+    act(() => openComplaint(LL, { type: 'comment', id: 42 }))
+    const dialog = within(await screen.findByRole('dialog', { name: LL.complaints.title() }))
+    const terms = dialog.getByRole('link', {
+      name: `${LL.complaints.termsLink()} ${LL.complaints.newTab()}`,
+    })
+    expect(terms).toHaveAttribute('href', 'http://example.com/en/tos')
+    expect(terms).toHaveAttribute('target', '_blank')
+    const more = dialog.getByRole('button', { name: LL.complaints.showMore() })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    expect(dialog.getByText(LL.complaints.legalDays())).not.toBeVisible()
+    await user.click(more)
+    expect(dialog.getByRole('button', { name: LL.complaints.showLess() })).toHaveAttribute('aria-expanded', 'true')
+    expect(dialog.getByText(LL.complaints.legalDays())).toBeVisible()
+    expect(dialog.queryByRole('form')).toBeNull()
+    expect(dialog.queryByLabelText(LL.complaints.name())).toBeNull()
+    await user.click(dialog.getByRole('button', { name: LL.complaints.claim_title() }))
+    expect(dialog.getByRole('form', { name: LL.complaints.formLabel() })).toBeInTheDocument()
+  })
+
+  it('keeps submit disabled until each of the three conditions holds', async () => {
+    const user = userEvent.setup()
+    app()
+    const form = await openForm(user)
+    const submit = form.getByRole('button', { name: LL.complaints.submit() })
+    const name = form.getByLabelText(LL.complaints.name())
+    const email = form.getByLabelText(LL.complaints.email())
+    const message = form.getByLabelText(LL.complaints.message())
+    expect(email).toHaveAttribute('placeholder', 'name@example.com')
+    expect(submit).toBeDisabled()
+    // All three fine but one: still disabled, for each of the three.
+    await user.type(name, 'Jo')
+    await user.type(email, 'jo@example.com')
+    await user.type(message, '12345')
+    expect(submit).toBeDisabled()
+    await user.type(message, '6')
+    expect(submit).toBeEnabled()
+    await user.clear(name)
+    await user.type(name, 'J')
+    expect(submit).toBeDisabled()
+    await user.type(name, 'o')
+    expect(submit).toBeEnabled()
+    await user.clear(email)
+    await user.type(email, 'jo@')
+    expect(submit).toBeDisabled()
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    expect(email).toHaveAccessibleDescription(LL.complaints.emailInvalid())
+    await user.type(email, 'example.com')
+    expect(email).not.toHaveAttribute('aria-invalid')
+    expect(submit).toBeEnabled()
+  })
+
+  it('sends one combined message, then replaces the modal with the complaint-after one; a reopened form is empty', async () => {
+    const user = userEvent.setup()
+    const sent = fakeApi({
+      status: 200,
+      body: { status: true, data: { id: 1, status: 'accepted' } },
+    })
+    app()
+    const form = await openForm(user)
+    await user.type(form.getByLabelText(LL.complaints.name()), 'Jo Doe')
+    await user.type(form.getByLabelText(LL.complaints.email()), 'jo@example.com')
+    await user.type(form.getByLabelText(LL.complaints.message()), 'This is an insult')
+    await user.click(form.getByRole('button', { name: LL.complaints.submit() }))
+    const after = await screen.findByRole('dialog', {
+      name: LL.complaints.afterTitle(),
+    })
+    expect(after).toHaveAccessibleDescription(LL.complaints.afterText())
+    expect(screen.queryByRole('form')).toBeNull()
+    expect(sent).toHaveLength(1)
+    expect(Object.fromEntries(sent[0])).toEqual({
+      target_type: 'comment',
+      target_id: '42',
+      name: 'Jo Doe',
+      email: 'jo@example.com',
+      message: 'Name: Jo Doe\nEmail: jo@example.com\nMessage: This is an insult',
+    })
+    await user.click(within(after).getAllByRole('button', { name: LL.app.close() })[0])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const again = await openForm(user)
+    expect(again.getByLabelText(LL.complaints.name())).toHaveValue('')
+    expect(again.getByLabelText(LL.complaints.email())).toHaveValue('')
+    expect(again.getByLabelText(LL.complaints.message())).toHaveValue('')
+  })
+
+  it("shows the server's refusal in an alert and keeps what was typed", async () => {
+    const user = userEvent.setup()
+    fakeApi({
+      status: 404,
+      body: { status: false, status_code: 1004, message: 'No such comment' },
+    })
+    app()
+    const form = await openForm(user)
+    await user.type(form.getByLabelText(LL.complaints.name()), 'Jo')
+    await user.type(form.getByLabelText(LL.complaints.email()), 'jo@example.com')
+    await user.type(form.getByLabelText(LL.complaints.message()), 'This is an insult')
+    await user.click(form.getByRole('button', { name: LL.complaints.submit() }))
+    expect(await form.findByRole('alert')).toHaveTextContent('No such comment')
+    expect(form.getByLabelText(LL.complaints.name())).toHaveValue('Jo')
+    expect(form.getByRole('button', { name: LL.complaints.submit() })).toBeEnabled()
+  })
+})
+
+describe('delete confirmations (SPEC.md sections 2 and 4)', () => {
+  it('(b) passes the toggle: off by default', async () => {
+    const user = userEvent.setup()
+    const onDelete = vi.fn()
+    app()
+    act(() =>
+      confirmDeleteWithToggle(LL, {
+        title: 'Delete the name?',
+        text: 'It goes for good.',
+        onDelete,
+      }),
+    )
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete the name?' }))
+    expect(dialog.getByRole('switch', { name: LL.complaints.complainToggle() })).not.toBeChecked()
+    await user.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
+    expect(onDelete).toHaveBeenCalledWith(false)
+  })
+
+  it('(b) passes the toggle: on when switched', async () => {
+    const user = userEvent.setup()
+    const onDelete = vi.fn()
+    app()
+    act(() => confirmDeleteWithToggle(LL, { title: 'Delete the name?', onDelete }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete the name?' }))
+    await user.click(dialog.getByRole('switch', { name: LL.complaints.complainToggle() }))
+    await user.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
+    expect(onDelete).toHaveBeenCalledWith(true)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('(a) keep closes without deleting; (c) cancel does too, delete runs', async () => {
+    const user = userEvent.setup()
+    const onDelete = vi.fn()
+    app()
+    act(() => confirmKeepOrDelete(LL, { title: 'Delete your comment?', onDelete }))
+    await user.click(await screen.findByRole('button', { name: LL.complaints.keep() }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    act(() =>
+      confirmDeleteWithSubtext(LL, {
+        title: 'Delete the reply?',
+        subtext: 'Replies to it stay.',
+        onDelete,
+      }),
+    )
+    expect(await screen.findByRole('dialog', { name: 'Delete the reply?' })).toHaveAccessibleDescription('Replies to it stay.')
+    await user.click(screen.getByRole('button', { name: LL.app.cancel() }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(onDelete).not.toHaveBeenCalled()
+    act(() => confirmDeleteWithSubtext(LL, { title: 'Delete the reply?', onDelete }))
+    await user.click(await screen.findByRole('button', { name: LL.complaints.delete() }))
+    expect(onDelete).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import { useI18nContext } from '@i18n/i18n-react'
+import type { ContactName } from '@contract/api/numbers'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/cn'
+import { IconThumbDown, IconThumbUp } from '@/features/comments/components/icons'
+import { failureText } from '@/features/comments/components/text-form'
+import { confirmDeleteWithToggle, openComplaint } from '@/features/complaints'
+import { closeModal, openModal } from '@/stores/modal'
+import { likeContact } from '../api/like-contact'
+import { reportContact } from '../api/report-contact'
+
+/** Where a name is shown: the number it is saved for (E.164) and that number's registered owner, if any. */
+export interface ContactContext {
+  phone: string
+  profileId: number | null
+}
+
+/** One name the number is saved under: how many saved it, its score, like/dislike toggles and a report button. */
+export function ContactNameItem({ item, context, onChange }: { item: ContactName; context: ContactContext; onChange: (next: ContactName) => void }) {
+  const { LL, locale } = useI18nContext()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const name = [item.firstName, item.lastName].filter(Boolean).join(' ')
+  const score = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', numberingSystem: 'latn' }).format(item.reviewResult)
+
+  async function react(kind: 'LIKE' | 'DISLIKE') {
+    const on = kind === 'LIKE' ? item.hasLike : item.hasDislike
+    setBusy(true)
+    setError(null)
+    try {
+      onChange(await likeContact(context.phone, item.name_hash, kind, on ? 'REMOVE' : 'ADD'))
+    } catch (e) {
+      setError(failureText(e, LL.contacts.actionError()))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function sendReport(complain: boolean) {
+    setBusy(true)
+    setError(null)
+    try {
+      await reportContact({ phone: context.phone, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
+      if (complain) {
+        openComplaint(LL, { type: 'contact', firstName: item.firstName, lastName: item.lastName, name_hash: item.name_hash, profileId: context.profileId, phone: context.phone })
+      } else {
+        openModal({
+          modalId: 'contact-report-sent',
+          title: LL.contacts.reportSentTitle(),
+          description: LL.contacts.reportSentText(),
+          body: (
+            <Button className="self-end" onClick={closeModal}>
+              {LL.app.close()}
+            </Button>
+          ),
+        })
+      }
+    } catch (e) {
+      setError(failureText(e, LL.contacts.actionError()))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function report() {
+    confirmDeleteWithToggle(LL, {
+      title: LL.contacts.reportTitle(),
+      text: LL.contacts.reportText({ name: name || LL.contacts.noName() }),
+      onDelete: (complain) => sendReport(complain),
+    })
+  }
+
+  return (
+    <li className="flex flex-col gap-2 border-b border-border py-3 last:border-b-0" data-testid="contact-name" aria-busy={busy || undefined}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p dir="auto" className={cn('break-words text-start font-medium', !name && 'text-muted')} data-testid="contact-name-text">
+          {name || LL.contacts.noName()}
+        </p>
+        <p className="text-sm text-muted">
+          <span data-testid="contact-count">{LL.contacts.savedBy({ count: item.count })}</span>
+          {' · '}
+          <span data-testid="contact-score">{LL.contacts.score({ score })}</span>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-1">
+        <Button variant="ghost" size="sm" aria-pressed={item.hasLike} disabled={busy} onClick={() => void react('LIKE')} className={cn(item.hasLike && 'text-success')}>
+          <IconThumbUp />
+          {LL.contacts.like({ count: item.likes })}
+        </Button>
+        <Button variant="ghost" size="sm" aria-pressed={item.hasDislike} disabled={busy} onClick={() => void react('DISLIKE')} className={cn(item.hasDislike && 'text-danger')}>
+          <IconThumbDown />
+          {LL.contacts.dislike({ count: item.dislikes })}
+        </Button>
+        <Button variant="ghost" size="sm" className="ms-auto" disabled={busy} onClick={report}>
+          {LL.contacts.report()}
+        </Button>
+      </div>
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+    </li>
+  )
+}

@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useI18nContext } from '@i18n/i18n-react'
+import { LIMITS } from '@contract/constants'
+import { Button } from '@/components/ui/button'
+import { DialogFooter } from '@/components/ui/dialog'
+import { Input } from '@/components/ui/input'
+import { ltr } from '@/components/ui/phone-text'
+import { phone as phoneTools } from '@/lib/phone'
+import { failureText } from '@/features/comments/components/text-form'
+import { closeModal, openModal } from '@/stores/modal'
+import { notifyCopied } from '@/stores/notification'
+import { suggestName } from '../api/suggest-name'
+
+type LLType = ReturnType<typeof useI18nContext>['LL']
+type Name = { firstName: string | null; lastName: string | null }
+
+/** First and last name for a number; both may be empty, which withdraws the viewer's suggestion. */
+export function SuggestNameForm({ phone, initial, onSaved }: { phone: string; initial: Name; onSaved: (name: Name) => void }) {
+  const { LL } = useI18nContext()
+  const id = useId()
+  const [firstName, setFirstName] = useState(initial.firstName ?? '')
+  const [lastName, setLastName] = useState(initial.lastName ?? '')
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setPending(true)
+    setError(null)
+    try {
+      const saved = await suggestName(phone, firstName, lastName)
+      closeModal()
+      notifyCopied(LL.names.saved())
+      onSaved(saved)
+    } catch (err) {
+      setError(failureText(err, LL.names.error()))
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} aria-busy={pending || undefined} data-testid="suggest-name-form">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-first`} className="text-sm font-medium">{LL.names.firstName()}</label>
+        <Input id={`${id}-first`} dir="auto" autoComplete="off" maxLength={LIMITS.nameMaxLength} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoFocus />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-last`} className="text-sm font-medium">{LL.names.lastName()}</label>
+        <Input id={`${id}-last`} dir="auto" autoComplete="off" maxLength={LIMITS.nameMaxLength} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+      </div>
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      <DialogFooter>
+        <Button variant="secondary" onClick={closeModal}>{LL.names.cancel()}</Button>
+        <Button type="submit" disabled={pending}>{pending ? LL.names.saving() : LL.names.save()}</Button>
+      </DialogFooter>
+    </form>
+  )
+}
+
+/** Opens the name-suggestion form in the modal. */
+export function openSuggestName(LL: LLType, args: { phone: string; initial: Name; onSaved: (name: Name) => void }) {
+  openModal({
+    modalId: 'suggest-name',
+    title: LL.names.title({ number: ltr(phoneTools.formatInternational(args.phone)) }),
+    description: LL.names.intro(),
+    body: <SuggestNameForm {...args} />,
+  })
+}
+
+/** A name as one line of text, or null when both parts are empty. */
+export function fullName(name: Name): string | null {
+  return [name.firstName, name.lastName].filter(Boolean).join(' ') || null
+}

@@ -1,0 +1,7 @@
+import { reputationStateResponse } from '@contract/api/numbers'
+import { api } from '@/lib/api'
+
+/** POST /api/v6/ban/add: the viewer blocks the number. */
+export async function addBan(phone: string) {
+  return (await api.post('/api/v6/ban/add', { phone }, reputationStateResponse)).data
+}

@@ -1,0 +1,33 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as z from 'zod/mini'
+import { stringValues } from '@/app/search-params'
+import { ModerationPage, type QueueView } from '@/features/moderation/components/moderation-page'
+import { auth } from '@/stores/auth'
+
+// A bad value in the address falls back to the first page of open items.
+const moderationSearch = z.object({
+  status: z.catch(z.optional(z.enum(['open', 'closed'])), undefined),
+  page: z.catch(z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))), undefined),
+})
+
+export const Route = createFileRoute('/moderation')({
+  validateSearch: (search) => moderationSearch.parse(stringValues(search)),
+  beforeLoad: () => {
+    if (!auth.isAuthenticated) throw redirect({ to: '/login' })
+  },
+  component: Moderation,
+})
+
+function Moderation() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const view: QueueView = { status: search.status ?? 'open', page: Number(search.page ?? 1) }
+  return (
+    <ModerationPage
+      {...view}
+      onNavigate={(next) =>
+        void navigate({ search: (prev) => ({ ...prev, status: next.status === 'open' ? undefined : next.status, page: next.page > 1 ? String(next.page) : undefined }) })
+      }
+    />
+  )
+}

@@ -1,0 +1,224 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, screen, waitFor, within } from 'storybook/test'
+import { CommentsCard } from '@/features/comments/components/comments-card'
+import { fail } from '../../support/api'
+import { STORY_NOW } from '../../support/clock'
+import { modes } from '../../support/modes'
+import { signIn } from '../../support/session'
+import { storyLocale, translations } from '../../support/i18n'
+import { comment, day, fakeServer, otherNumber, ownNumber, VIEWER_ID, withOverlays } from './support'
+
+/**
+ * The owner of a number on their own page (SPEC.md sections 2 and 4): a pinned comment
+ * first, Pin / Unpin, and Hide, which offers hiding for 10 coins a month or a complaint.
+ */
+const meta = { title: 'Comments/Owner view', component: CommentsCard, decorators: [withOverlays] } satisfies Meta<typeof CommentsCard>
+export default meta
+type Story = StoryObj<typeof meta>
+type LLType = ReturnType<typeof translations>
+
+const PINNED = 'He is my plumber, always calls back. Trustworthy.'
+const RUDE = 'This person never pays their debts!'
+const items = [comment(31, RUDE, { likes: 2, firstName: 'Alex' }), comment(32, PINNED, { pinned: true, firstName: 'Mia' })]
+
+async function openHide(canvasElement: HTMLElement, LL: LLType, userEvent: { click: (el: Element) => Promise<void> }) {
+  const card = within(canvasElement)
+  const rude = (await card.findAllByTestId('comment')).find((c) => c.textContent?.includes(RUDE))!
+  await userEvent.click(within(rude).getByRole('button', { name: LL.commentMoney.hide() }))
+  const dialog = await screen.findByRole('dialog', { name: LL.commentMoney.hideOptionsTitle() })
+  return { card, rude, dialog }
+}
+
+const view = fakeServer({ balance: 25, items })
+const ownerStory = modes<Story>({
+  args: { data: ownNumber() },
+  parameters: { api: view.table },
+  beforeEach: () => {
+    view.reset()
+    signIn({ coins: 25 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const card = within(canvasElement)
+    const list = await card.findAllByTestId('comment')
+    // The pinned comment comes first with its badge.
+    await expect(list[0]).toHaveTextContent(PINNED)
+    await expect(within(list[0]).getByTestId('pinned-badge')).toHaveTextContent(LL.commentMoney.pinned())
+    await expect(within(list[1]).queryByTestId('pinned-badge')).toBeNull()
+    const unpin = within(list[0]).getByRole('button', { name: LL.commentMoney.unpin() })
+    await expect(unpin).toHaveAttribute('aria-pressed', 'true')
+    await expect(within(list[1]).getByRole('button', { name: LL.commentMoney.hide() })).toBeVisible()
+    // Pinning the other comment moves it to the top.
+    await userEvent.click(within(list[1]).getByRole('button', { name: LL.commentMoney.pin() }))
+    await waitFor(() => expect(card.getAllByTestId('comment')[0]).toHaveTextContent(RUDE))
+    await expect(within(card.getAllByTestId('comment')[0]).getByTestId('pinned-badge')).toBeVisible()
+    await expect(view.state.calls).toEqual(['pin 31 true'])
+  },
+})
+export const OwnerView = ownerStory.light
+export const OwnerViewDark = ownerStory.dark
+export const OwnerViewRtl = ownerStory.rtl
+export const OwnerViewDarkRtl = ownerStory.darkRtl
+
+const options = fakeServer({ balance: 25, items })
+const optionsStory = modes<Story>({
+  args: { data: ownNumber() },
+  parameters: { api: options.table },
+  beforeEach: () => {
+    options.reset()
+    signIn({ coins: 25 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const { dialog } = await openHide(canvasElement, LL, userEvent)
+    await expect(dialog).toHaveAccessibleDescription(LL.commentMoney.hideOptionsText({ price: 10 }))
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 25 }).trim())
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })).toBeEnabled())
+    await expect(within(dialog).getByRole('button', { name: LL.commentMoney.complain() })).toBeEnabled()
+    await expect(options.state.calls).toEqual([])
+  },
+})
+export const HideOptions = optionsStory.light
+export const HideOptionsDark = optionsStory.dark
+export const HideOptionsRtl = optionsStory.rtl
+export const HideOptionsDarkRtl = optionsStory.darkRtl
+
+const success = fakeServer({ balance: 25, items })
+const successStory = modes<Story>({
+  args: { data: ownNumber() },
+  parameters: { api: success.table },
+  beforeEach: () => {
+    success.reset()
+    signIn({ coins: 25 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const { card, dialog } = await openHide(canvasElement, LL, userEvent)
+    const hide = within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })
+    await waitFor(() => expect(hide).toBeEnabled())
+    await userEvent.click(hide)
+    const done = await screen.findByRole('dialog', { name: LL.commentMoney.hideSuccessTitle() })
+    await expect(done).toHaveAccessibleDescription(LL.commentMoney.hideSuccessText())
+    await expect(within(done).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 15 }).trim())
+    await expect(success.state.calls).toEqual(['hide 31'])
+    // Behind the modal the review now shows as hidden, without a Hide button.
+    const until = day(storyLocale(globals), Math.floor(STORY_NOW / 1000) + 30 * 86400)
+    const rude = await waitFor(() => card.getAllByTestId('comment').find((c) => within(c).queryByTestId('hidden-notice'))!)
+    await expect(rude).toHaveTextContent(RUDE)
+    await expect(within(rude).getByTestId('hidden-notice')).toHaveTextContent(LL.commentMoney.hiddenUntil({ date: until }))
+    // The modal's own Close comes first; the corner X has the same name.
+    await userEvent.click(within(done).getAllByRole('button', { name: LL.app.close() })[0])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await expect(within(rude).queryByRole('button', { name: LL.commentMoney.hide() })).toBeNull()
+  },
+})
+export const HideSuccess = successStory.light
+export const HideSuccessDark = successStory.dark
+export const HideSuccessRtl = successStory.rtl
+export const HideSuccessDarkRtl = successStory.darkRtl
+
+const failing = fakeServer({ balance: 25, items })
+const errorStory = modes<Story>({
+  args: { data: ownNumber() },
+  parameters: { api: { ...failing.table, 'POST /api/v6/numcy/subscription/comment/add': fail(409, 3102, 'This review is already hidden') } },
+  beforeEach: () => {
+    failing.reset()
+    signIn({ coins: 25 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const { dialog } = await openHide(canvasElement, LL, userEvent)
+    const hide = within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })
+    await waitFor(() => expect(hide).toBeEnabled())
+    await userEvent.click(hide)
+    const error = await screen.findByRole('dialog', { name: LL.commentMoney.hideErrorTitle() })
+    await expect(error).toHaveAccessibleDescription(LL.commentMoney.hideErrorText())
+    await expect(within(error).getByTestId('error-code')).toHaveTextContent(LL.commentMoney.errorCode({ code: '3102' }))
+    await expect(within(error).getAllByRole('button', { name: LL.app.close() })[0]).toBeVisible()
+  },
+})
+export const HideError = errorStory.light
+export const HideErrorDark = errorStory.dark
+export const HideErrorRtl = errorStory.rtl
+export const HideErrorDarkRtl = errorStory.darkRtl
+
+const poor = fakeServer({ balance: 3, items })
+const poorStory = modes<Story>({
+  args: { data: ownNumber() },
+  parameters: { api: poor.table },
+  beforeEach: () => {
+    poor.reset()
+    signIn({ coins: 3 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const { dialog } = await openHide(canvasElement, LL, userEvent)
+    const hide = within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })
+    await waitFor(() => expect(hide).toBeEnabled())
+    await userEvent.click(hide)
+    const broke = await screen.findByRole('dialog', { name: LL.commentMoney.notEnoughTitle() })
+    await expect(broke).toHaveAccessibleDescription(LL.commentMoney.notEnoughText({ price: 10 }))
+    await expect(within(broke).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 3 }).trim())
+    await expect(within(broke).getByRole('link', { name: LL.commentMoney.topUp() })).toBeVisible()
+    await expect(poor.state.calls).toEqual([])
+    // Back returns to the options.
+    await userEvent.click(within(broke).getByRole('button', { name: LL.commentMoney.back() }))
+    await expect(await screen.findByRole('dialog', { name: LL.commentMoney.hideOptionsTitle() })).toBeVisible()
+  },
+})
+export const HideNotEnoughCoins = poorStory.light
+export const HideNotEnoughCoinsDark = poorStory.dark
+export const HideNotEnoughCoinsRtl = poorStory.rtl
+export const HideNotEnoughCoinsDarkRtl = poorStory.darkRtl
+
+const END = Math.floor(STORY_NOW / 1000) + 12 * 86400
+const hiddenItems = [comment(41, RUDE, { hiddenBy: VIEWER_ID, endDateTimestamp: END })]
+const hidden = fakeServer({ balance: 15, items: hiddenItems })
+const hiddenStory = modes<Story>({
+  args: { data: ownNumber() },
+  parameters: { api: hidden.table },
+  beforeEach: () => {
+    hidden.reset()
+    signIn({ coins: 15 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const date = day(storyLocale(globals), END)
+    const [review] = await within(canvasElement).findAllByTestId('comment')
+    const notice = within(review).getByTestId('hidden-notice')
+    await expect(notice).toHaveTextContent(LL.commentMoney.hiddenUntil({ date }))
+    await expect(within(review).queryByRole('button', { name: LL.commentMoney.hide() })).toBeNull()
+    await userEvent.click(within(notice).getByRole('button', { name: LL.commentMoney.stopHiding() }))
+    await expect(await within(notice).findByRole('status')).toHaveTextContent(LL.commentMoney.stopHidingDone({ date }))
+    await expect(hidden.state.calls).toEqual(['cancel 41'])
+  },
+})
+export const HiddenReview = hiddenStory.light
+export const HiddenReviewDark = hiddenStory.dark
+export const HiddenReviewRtl = hiddenStory.rtl
+export const HiddenReviewDarkRtl = hiddenStory.darkRtl
+
+/** On someone else's number: no Pin; Hide is there (it files a complaint), no hiding for coins. */
+const visitor = fakeServer({ balance: 25, items })
+const visitorStory = modes<Story>({
+  args: { data: otherNumber() },
+  parameters: { api: visitor.table },
+  beforeEach: () => {
+    visitor.reset()
+    signIn({ coins: 25 })
+  },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const list = await within(canvasElement).findAllByTestId('comment')
+    for (const c of list) {
+      await expect(within(c).queryByRole('button', { name: LL.commentMoney.pin() })).toBeNull()
+      await expect(within(c).queryByRole('button', { name: LL.commentMoney.unpin() })).toBeNull()
+      await expect(within(c).getByRole('button', { name: LL.commentMoney.hide() })).toBeVisible()
+    }
+    await expect(within(list[0]).getByTestId('pinned-badge')).toBeVisible()
+  },
+})
+export const VisitorView = visitorStory.light
+export const VisitorViewDark = visitorStory.dark
+export const VisitorViewRtl = visitorStory.rtl
+export const VisitorViewDarkRtl = visitorStory.darkRtl

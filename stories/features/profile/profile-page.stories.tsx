@@ -1,0 +1,99 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
+import { ProfilePage } from '@/features/profile/profile-page'
+import { ltr } from '@/components/ui/phone-text'
+import { phone } from '@/lib/phone'
+import { fail, ok, PENDING } from '../../support/api'
+import { withAppShell } from '../../support/decorators'
+import { richNumber } from '../../support/fixtures'
+import { modes } from '../../support/modes'
+import { signIn } from '../../support/session'
+import { translations } from '../../support/i18n'
+
+const PROFILE = 'GET /api/v202505/profile/*'
+const AROUND = { 'GET /api/v7/comment/list': ok({ items: [], total: 0 }), 'GET /api/v6/contacts/by-phone': ok({ contacts: [] }) }
+
+/** A user's number page by profile id, as a comment author's name opens it. */
+const meta = {
+  title: 'Pages/Profile',
+  component: ProfilePage,
+  decorators: [withAppShell],
+  args: { profileId: '12' },
+  parameters: { layout: 'fullscreen', route: '/profile/12' },
+  beforeEach: () => signIn(),
+} satisfies Meta<typeof ProfilePage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+let asked: URL[] = []
+const loaded = modes<Story>({
+  beforeEach: () => {
+    asked = []
+  },
+  parameters: {
+    api: {
+      ...AROUND,
+      [PROFILE]: (url: URL) => {
+        asked.push(url)
+        return ok(richNumber())
+      },
+    },
+  },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    const title = LL.profilePage.title({ number: ltr(phone.formatInternational(richNumber().phone.number)) })
+    await expect(await page.findByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(page.getByTestId('number-name')).toHaveTextContent('Prize Department')
+    await expect(page.getByRole('meter', { name: LL.number.reputation() })).toHaveAttribute('aria-valuenow', '1.4')
+    await expect(asked[0].pathname).toBe('/api/v202505/profile/12')
+    await expect(asked[0].searchParams.get('source')).toBe('FROM_COMMENTS')
+  },
+})
+export const Loaded = loaded.light
+export const LoadedDark = loaded.dark
+export const LoadedRtl = loaded.rtl
+export const LoadedDarkRtl = loaded.darkRtl
+
+const loading = modes<Story>({
+  parameters: { api: { [PROFILE]: PENDING } },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    await expect(page.getByRole('heading', { level: 1, name: LL.profilePage.titleLoading() })).toBeVisible()
+    await expect(page.getByRole('status')).toHaveTextContent(LL.app.loading())
+  },
+})
+export const Loading = loading.light
+export const LoadingDark = loading.dark
+export const LoadingRtl = loading.rtl
+export const LoadingDarkRtl = loading.darkRtl
+
+const failed = modes<Story>({
+  parameters: { api: { [PROFILE]: fail(500) } },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    await expect(await page.findByRole('alert')).toHaveTextContent(LL.app.genericError())
+    await expect(page.getByRole('button', { name: LL.app.retry() })).toBeVisible()
+  },
+})
+export const LoadFailed = failed.light
+export const LoadFailedDark = failed.dark
+export const LoadFailedRtl = failed.rtl
+export const LoadFailedDarkRtl = failed.darkRtl
+
+const notFound = modes<Story>({
+  parameters: { api: { [PROFILE]: fail(404, 404, 'No such profile') } },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    await expect(await page.findByText(LL.profilePage.notFound())).toBeVisible()
+    await expect(page.getByText(LL.profilePage.notFoundText())).toBeVisible()
+    await expect(page.getByRole('link', { name: LL.number.searchAgain() })).toHaveAttribute('href', '/search')
+  },
+})
+export const NotFound = notFound.light
+export const NotFoundDark = notFound.dark
+export const NotFoundRtl = notFound.rtl
+export const NotFoundDarkRtl = notFound.darkRtl

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { apiSignIn } from './support'
+
+// The moderator is made by tests/e2e/fixtures/moderation.ts at server start.
+const MODERATOR = '+49 151 72000001'
+const AUTHOR = '+49 151 72000002'
+const COMPLAINER = '+49 151 72000003'
+const NUMBER = '493072000099'
+// As the page writes a number into text: isolated left to right (U+2066 … U+2069).
+const SHOWN = '\u2066+49 30 72000099\u2069'
+const BANNED = 'You can no longer post on this number: moderators removed your text here twice after complaints.'
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+async function openAs(browser: Browser, baseURL: string, token: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL })
+  await context.addInitScript((t) => {
+    localStorage.setItem('token', t)
+    localStorage.setItem('locale_', 'en')
+  }, token)
+  const page = await context.newPage()
+  await page.goto(path)
+  return page
+}
+
+async function comment(request: APIRequestContext, token: string, text: string): Promise<number> {
+  const res = await request.post('/api/v7/comment/add', { headers: bearer(token), form: { phone: NUMBER, text } })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()).data.id as number
+}
+
+async function complain(request: APIRequestContext, token: string, commentId: number, message: string): Promise<number> {
+  const res = await request.post('/api/v6/complaint/add', {
+    headers: bearer(token),
+    form: { target_type: 'comment', target_id: commentId, name: 'Alex A', email: 'alex@example.com', message },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  return (await res.json()).data.id as number
+}
+
+test('a moderator removes a text twice after complaints; its author can no longer post on that number', async ({ browser, request, baseURL }) => {
+  const modToken = await apiSignIn(request, baseURL!, MODERATOR)
+  const authorToken = await apiSignIn(request, baseURL!, AUTHOR)
+  const complainerToken = await apiSignIn(request, baseURL!, COMPLAINER)
+
+  const first = '<b>Scam</b> call from Alex, he owes me money'
+  const commentId = await comment(request, authorToken, first)
+  const firstComplaint = await complain(request, complainerToken, commentId, 'Name: Alex A\nEmail: alex@example.com\nMessage: This names me and is false.')
+
+  // The moderator finds it in the header menu and opens the page.
+  const mod = await openAs(browser, baseURL!, modToken, '/search')
+  await mod.getByRole('button', { name: 'More actions' }).click()
+  await mod.getByRole('menuitem', { name: 'Moderation' }).click()
+  await expect(mod).toHaveURL(/\/moderation$/)
+  await expect(mod.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible()
+  const item = mod.getByRole('article', { name: `Complaint #${firstComplaint}`, exact: true })
+  await expect(item.getByText(first, { exact: true })).toBeVisible()
+  await expect(item.locator('b')).toHaveCount(0)
+  await expect(item.getByText(`On ${SHOWN}`)).toBeVisible()
+  await expect(item.getByText(/Message: This names me and is false\./)).toBeVisible()
+
+  const axe = await new AxeBuilder({ page: mod }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+
+  await item.getByRole('button', { name: 'Remove text' }).click()
+  await item.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(mod.getByRole('status').filter({ hasText: 'Text removed' })).toHaveText(`Text removed from ${SHOWN}. Its author has 1 removal after complaints there.`)
+  await expect(item).toHaveCount(0)
+
+  // The author posts again on the same number (the same comment comes back); another complaint.
+  const again = 'Alex called again, still a scam'
+  expect(await comment(request, authorToken, again)).toBe(commentId)
+  const secondComplaint = await complain(request, complainerToken, commentId, 'Still about me, please remove.')
+  await mod.reload()
+  const second = mod.getByRole('article', { name: `Complaint #${secondComplaint}`, exact: true })
+  await expect(second.getByText(again, { exact: true })).toBeVisible()
+  await expect(second.getByText('Author: 1 removal after complaints on this number')).toBeVisible()
+  await expect(second.getByText('Text removed by moderator', { exact: false })).toBeVisible()
+  await second.getByRole('button', { name: 'Remove text' }).click()
+  await second.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(mod.getByRole('status').filter({ hasText: 'Text removed' })).toHaveText(
+    `Text removed from ${SHOWN}. Its author has 2 removals after complaints there and can no longer post on this number.`,
+  )
+  await expect(mod.getByText('Nothing to review: there are no open reports or complaints.')).toBeVisible()
+
+  // The resolved list keeps both, with the author's ban and the actions taken.
+  await mod.getByRole('button', { name: 'Resolved' }).click()
+  await expect(mod).toHaveURL(/status=closed/)
+  const closed = mod.getByRole('article', { name: `Complaint #${secondComplaint}`, exact: true })
+  await expect(closed.getByText('Can no longer post on this number')).toBeVisible()
+  await expect(closed.getByRole('listitem')).toHaveCount(2)
+  await expect(mod.getByRole('article', { name: `Complaint #${firstComplaint}`, exact: true })).toBeVisible()
+
+  // The author tries to post on the number in the browser and is told why not.
+  const author = await openAs(browser, baseURL!, authorToken, `/number/${NUMBER}`)
+  const comments = author.getByRole('region', { name: 'Comments' })
+  await comments.getByLabel('Write a comment').fill('Let me post again')
+  await comments.getByRole('button', { name: 'Post comment' }).click()
+  await expect(comments.getByRole('alert')).toHaveText(BANNED)
+  const refused = await request.post('/api/v7/comment/add', { headers: bearer(authorToken), form: { phone: NUMBER, text: 'via the API' } })
+  expect(refused.status()).toBe(403)
+})
+
+test('someone without a moderator role sees that the page is not for them, and the API refuses', async ({ browser, request, baseURL }) => {
+  const token = await apiSignIn(request, baseURL!, COMPLAINER)
+  const page = await openAs(browser, baseURL!, token, '/moderation')
+  const alert = page.getByRole('alert')
+  await expect(alert.getByRole('heading', { name: 'Only moderators and administrators can open this page' })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(0)
+  await expect(page.getByRole('group', { name: 'Which items to show' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'More actions' }).click()
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Moderation' })).toHaveCount(0)
+
+  for (const res of [
+    await request.get('/api/v6/moderation/queue', { headers: bearer(token) }),
+    await request.post('/api/v6/moderation/remove', { headers: bearer(token), form: { target_type: 'comment', target_id: 1 } }),
+    await request.post('/api/v6/moderation/resolve', { headers: bearer(token), form: { kind: 'complaint', id: 1, status: 'resolved' } }),
+  ]) {
+    expect(res.status()).toBe(403)
+    expect((await res.json()).status).toBe(false)
+  }
+  // Signed out, the page sends you to sign in.
+  const anonymous = await browser.newPage({ baseURL })
+  await anonymous.goto('/moderation')
+  await expect(anonymous).toHaveURL(/\/login/)
+})
