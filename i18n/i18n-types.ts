@@ -1474,6 +1474,10 @@ type RootTranslation = {
 		 */
 		logRejected: RequiredParams<'id'>
 		/**
+		 * T​h​e​ ​t​e​x​t​ ​w​a​s​:
+		 */
+		logBefore: string
+		/**
 		 * P​a​g​e​s
 		 */
 		pages: string
@@ -3403,6 +3407,10 @@ export type TranslationFunctions = {
 		 * Rejected by moderator #{id}
 		 */
 		logRejected: (arg: { id: number }) => LocalizedString
+		/**
+		 * The text was:
+		 */
+		logBefore: () => LocalizedString
 		/**
 		 * Pages
 		 */

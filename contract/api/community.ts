@@ -162,6 +162,8 @@ export const moderationLogEntry = z.object({
   status: z.enum(['resolved', 'rejected']).nullable(),
   /** For a remove: the reason given, if any. */
   reason: z.string().nullable(),
+  /** For a remove or an edit: the text as it was before. */
+  before: z.string().nullable(),
 })
 export type ModerationLogEntry = z.infer<typeof moderationLogEntry>
 

@@ -372,6 +372,7 @@ const en = {
     logEdit: 'Text edited by moderator #{id:number}',
     logResolved: 'Resolved by moderator #{id:number}',
     logRejected: 'Rejected by moderator #{id:number}',
+    logBefore: 'The text was:',
     pages: 'Pages',
     range: 'Items {from:number}–{to:number} of {total:number}',
     previous: 'Previous page',

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { apiSignIn } from './support'
 
@@ -11,6 +12,12 @@ const VCARD = [
   'BEGIN:VCARD', 'VERSION:4.0', 'FN:Broken Row', 'TEL:+49 1', 'END:VCARD',
   'BEGIN:VCARD', 'VERSION:3.0', 'FN:No Number', 'EMAIL:nobody@example.com', 'END:VCARD',
 ].join('\r\n')
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+async function axeViolations(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 async function openAs(browser: Browser, baseURL: string, token: string): Promise<Page> {
   const context = await browser.newContext({ baseURL })
@@ -40,6 +47,8 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   await expect(report.getByText('1 number saved')).toBeVisible()
   await expect(report.getByTestId('upload-skipped').getByRole('listitem')).toHaveText(['1 — phone number not valid', '1 — no phone number'])
   await expect(contactsA.getByTestId('contact-name-text')).toHaveText(FAKE_NAME)
+  // The card passes the WCAG 2.2 AA checks with a name and an upload report.
+  expect(await axeViolations(a, '[data-testid="contacts"]')).toEqual([])
 
   // B sees the name with its count, and likes it.
   const b = await openAs(browser, baseURL!, tokenB)
@@ -82,6 +91,7 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   await expect(phoneModal.getByRole('link', { name: 'Chat in the WhatsApp app' })).toHaveAttribute('href', 'whatsapp://send?phone=491637875622')
   await expect(phoneModal.getByRole('link', { name: 'Chat on WhatsApp Web (opens in a new tab)' })).toHaveAttribute('href', 'https://web.whatsapp.com/send?phone=491637875622')
   await expect(phoneModal.getByRole('link', { name: 'Chat in Viber' })).toHaveAttribute('href', 'viber://chat?number=%2B491637875622')
+  expect(await axeViolations(b, '[role="dialog"]')).toEqual([])
   await phoneModal.getByRole('button', { name: 'Close' }).click()
   await expect(phoneModal).toHaveCount(0)
 

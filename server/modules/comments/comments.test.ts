@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
 import { commentListResponse, threadListResponse } from '../../../contract/api/community'
+import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { coinLedger, comments, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { grantCoins } from '../coins/ledger'
@@ -360,5 +361,56 @@ describe.each(backends)('comments on %s', (backend) => {
     // Other users and other numbers are unaffected.
     expect(await add(BOB, phone, 'host comment edited')).toBe(host)
     expect(await add(CAROL, '+493012345691', 'elsewhere')).toEqual(expect.any(Number))
+  })
+
+  it('the number page carries the viewer\u2019s reactions and the first replies on its comments, my comment and the pinned one', async () => {
+    const phone = OWNER
+    const page = async (who: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[who]) })
+      expect(res.statusCode, res.body).toBe(200)
+      return searchResponse.parse(res.json()).data
+    }
+    const alice = await add(ALICE, phone, 'alice on the owner')
+    const bob = await add(BOB, phone, 'bob on the owner')
+    const replies: number[] = []
+    for (let i = 1; i <= 5; i++) replies.push((await post(CAROL, '/api/v13/comment/thread/add', { reply_to: alice, text: `reply ${i}` })).json().data.id)
+    expect((await post(BOB, '/api/v11/comment/like', { comment_id: alice, like_type: 'LIKE', action_type: 'ADD' })).statusCode).toBe(200)
+    expect((await post(BOB, '/api/v11/comment/like', { thread_id: replies[0], like_type: 'DISLIKE', action_type: 'ADD' })).statusCode).toBe(200)
+    await grantCoins(t.database.db, ids[CAROL], 2, 'test')
+    expect((await post(CAROL, '/api/v11/comment/like', { comment_id: bob, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 2 })).statusCode).toBe(200)
+
+    // Bob sees Alice's comment with his like and its first four replies, his dislike on the first one.
+    const forBob = await page(BOB)
+    const aliceForBob = forBob.comments.find((c) => c.id === alice)!
+    expect(aliceForBob).toMatchObject({ text: 'alice on the owner', likes: 1, hasLike: true, hasDislike: false, hasCommentUp: false, thread_count: 5 })
+    expect(aliceForBob.thread.map((r) => r.text)).toEqual(['reply 1', 'reply 2', 'reply 3', 'reply 4'])
+    expect(aliceForBob.thread[0]).toMatchObject({ dislikes: 1, hasDislike: true, hasLike: false })
+    expect(aliceForBob.thread[1]).toMatchObject({ dislikes: 0, hasDislike: false })
+    expect(forBob.myComment).toMatchObject({ id: bob, commentUps: 2, hasCommentUp: false })
+    // Carol sees her comment-up on Bob's comment; the page matches the comment list.
+    const forCarol = await page(CAROL)
+    expect(forCarol.comments.find((c) => c.id === bob)).toMatchObject({ commentUps: 2, hasCommentUp: true })
+    const listed = (await list(CAROL, phone)).items.find((c) => c.id === alice)!
+    const { pinned: _pinned, ...listedShape } = listed
+    expect(forCarol.comments.find((c) => c.id === alice)).toEqual(listedShape)
+    // Alice's own comment, and the owner's pinned one, carry the same.
+    expect((await page(ALICE)).myComment).toMatchObject({ id: alice, thread_count: 5, hasLike: false })
+    expect((await post(OWNER, '/api/v6/comment/pin', { comment_id: alice })).statusCode).toBe(200)
+    expect((await page(BOB)).pinnedComment).toMatchObject({ id: alice, hasLike: true, thread_count: 5, thread: aliceForBob.thread })
+  })
+
+  it('the number page never cuts off the viewer\u2019s own comment, however many rank above it', async () => {
+    const phone = '+493012345692'
+    const mine = await add(CAROL, phone, 'my low-ranked comment')
+    const numberId = (await commentRow(mine)).numberId
+    const others = await t.database.db
+      .insert(users)
+      .values(Array.from({ length: 25 }, (_, i) => ({ phone: `+4915199990${String(i).padStart(3, '0')}` })))
+      .returning({ id: users.id })
+    await t.database.db.insert(comments).values(others.map((u, i) => ({ numberId, userId: u.id, text: `popular ${i}`, likes: 10 + i })))
+    const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[CAROL]) })
+    const p = searchResponse.parse(res.json()).data
+    expect(p.myComment).toMatchObject({ id: mine, text: 'my low-ranked comment' })
+    expect(p.comments[0].text).toBe('popular 24')
   })
 })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { CommunityComment } from '../../../contract/api/community'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
@@ -8,8 +8,6 @@ import { AppError, insufficientCoins, notFound } from '../../errors'
 
 type ThreadReply = CommunityComment['thread'][number]
 export type CommentOrder = 'interesting' | 'new' | 'old' | 'rating'
-
-const seconds = (d: Date | string | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : null)
 
 /** Refusals for a short coin balance: HTTP 402 with a message the user can act on. */
 export const notEnoughCoins = (needed: number, balance: number | null) =>
@@ -72,182 +70,138 @@ export async function visibleComment(db: Db, commentId: number, viewer: { id: nu
   return c
 }
 
-const replyColumns = {
-  id: threadReplies.id,
-  commentId: threadReplies.commentId,
-  userId: threadReplies.userId,
-  text: threadReplies.text,
-  createdAt: threadReplies.createdAt,
-  updatedAt: threadReplies.updatedAt,
-  likes: threadReplies.likes,
-  dislikes: threadReplies.dislikes,
-  commentUps: threadReplies.commentUps,
-  firstName: users.firstName,
-  lastName: users.lastName,
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
+const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+const epoch = (col: SQL) => sql`floor(extract(epoch from ${col}))::bigint`
+
+/** The viewer's own reactions (LIKE, DISLIKE, COMMENT_UP) on one comment or reply, as a JSON array. */
+const myKinds = (viewerId: number, targetType: 'comment' | 'thread', targetId: SQL) =>
+  sql`coalesce((select json_agg(distinct r.kind) from ${reactions} r
+    where r.user_id = ${viewerId} and r.target_type = ${targetType} and r.target_id = ${targetId}), '[]'::json)`
+
+/** Visible replies: not removed, author not deactivated. Aliases: tr (reply), tu (its author). */
+const visibleReplies = sql`${threadReplies} tr join ${users} tu on tu.id = tr.user_id and tu.deactivated_at is null where tr.removed_at is null`
+
+const replyJson = (viewerId: number) => sql`json_build_object(
+  'id', tr.id, 'userId', tr.user_id, 'text', tr.text, 'createdAt', ${epoch(sql`tr.created_at`)}, 'updatedAt', ${epoch(sql`tr.updated_at`)},
+  'likes', tr.likes, 'dislikes', tr.dislikes, 'commentUps', tr.comment_ups, 'firstName', tu.first_name, 'lastName', tu.last_name,
+  'kinds', ${myKinds(viewerId, 'thread', sql`tr.id`)})`
+
+/**
+ * SQL: one comment as JSON for `viewerId`, with its counts, the viewer's own reactions,
+ * how many visible replies it has and its first LIMITS.threadPageLimit of them. It reads
+ * the comment from `"comments"` and its author from `"users"` in the enclosing FROM;
+ * `commentFromJson` turns the result into the API shape. The comment list and the
+ * number page both build comments with it, inside their single statements.
+ */
+export function commentJson(viewerId: number): SQL {
+  return sql`json_build_object(
+    'id', ${comments.id}, 'userId', ${comments.userId}, 'text', ${comments.text},
+    'createdAt', ${epoch(sql`${comments.createdAt}`)}, 'updatedAt', ${epoch(sql`${comments.updatedAt}`)},
+    'likes', ${comments.likes}, 'dislikes', ${comments.dislikes}, 'commentUps', ${comments.commentUps},
+    'firstName', ${users.firstName}, 'lastName', ${users.lastName},
+    'pinned', ${comments.pinned}, 'hiddenBy', ${comments.hiddenBy}, 'hiddenUntil', ${epoch(sql`${comments.hiddenUntil}`)},
+    'kinds', ${myKinds(viewerId, 'comment', sql`${comments.id}`)},
+    'threadCount', (select count(*)::int from ${visibleReplies} and tr.comment_id = ${comments.id}),
+    'thread', (select coalesce(json_agg(x.j order by x.created_at, x.id), '[]'::json) from (
+      select ${replyJson(viewerId)} as j, tr.created_at, tr.id from ${visibleReplies} and tr.comment_id = ${comments.id}
+      order by tr.created_at, tr.id limit ${LIMITS.threadPageLimit}) x))`
 }
-type ReplyRow = {
+
+interface ReplyJson {
   id: number
-  commentId: number
   userId: number
   text: string
-  createdAt: Date
-  updatedAt: Date | null
+  createdAt: number
+  updatedAt: number | null
   likes: number
   dislikes: number
   commentUps: number
   firstName: string | null
   lastName: string | null
+  kinds: Array<'LIKE' | 'DISLIKE' | 'COMMENT_UP'>
 }
 
-type Mine = Map<string, Set<string>>
-const key = (type: 'comment' | 'thread', id: number) => `${type}:${id}`
-
-async function myReactions(db: Db, viewerId: number, commentIds: number[], replyIds: number[]): Promise<Mine> {
-  const mine: Mine = new Map()
-  const targets: SQL[] = []
-  if (commentIds.length) targets.push(and(eq(reactions.targetType, 'comment'), inArray(reactions.targetId, commentIds))!)
-  if (replyIds.length) targets.push(and(eq(reactions.targetType, 'thread'), inArray(reactions.targetId, replyIds))!)
-  if (!targets.length) return mine
-  const rows = await db
-    .select({ targetType: reactions.targetType, targetId: reactions.targetId, kind: reactions.kind })
-    .from(reactions)
-    .where(and(eq(reactions.userId, viewerId), or(...targets)))
-  for (const r of rows) {
-    const k = key(r.targetType, r.targetId)
-    if (!mine.has(k)) mine.set(k, new Set())
-    mine.get(k)!.add(r.kind)
-  }
-  return mine
+/** What `commentJson` builds. */
+export interface CommentJson extends ReplyJson {
+  pinned: boolean
+  hiddenBy: number | null
+  /** Unix seconds; the review is hidden while this is in the future. */
+  hiddenUntil: number | null
+  threadCount: number
+  thread: ReplyJson[]
 }
 
-/** The fields a comment shares with a reply, with the viewer's own reactions on it. */
-function toReplyShape(r: Omit<ReplyRow, 'commentId'>, mine: Mine, target: 'comment' | 'thread'): ThreadReply {
-  const kinds = mine.get(key(target, r.id))
+function replyFromJson(r: ReplyJson): ThreadReply {
   return {
     id: r.id,
     profile_id: r.userId,
     text: r.text,
-    createdAtTimestamp: seconds(r.createdAt)!,
-    updatedAtTimestamp: seconds(r.updatedAt),
+    createdAtTimestamp: Number(r.createdAt),
+    updatedAtTimestamp: r.updatedAt === null ? null : Number(r.updatedAt),
     firstName: r.firstName,
     lastName: r.lastName,
     avatar: null,
     likes: r.likes,
     dislikes: r.dislikes,
     commentUps: r.commentUps,
-    hasLike: Boolean(kinds?.has('LIKE')),
-    hasDislike: Boolean(kinds?.has('DISLIKE')),
-    hasCommentUp: Boolean(kinds?.has('COMMENT_UP')),
+    hasLike: r.kinds.includes('LIKE'),
+    hasDislike: r.kinds.includes('DISLIKE'),
+    hasCommentUp: r.kinds.includes('COMMENT_UP'),
     hiddenBy: null,
     endDateTimestamp: null,
   }
 }
 
-const toReply = (r: ReplyRow, mine: Mine): ThreadReply => toReplyShape(r, mine, 'thread')
-
-const visibleReply = and(isNull(threadReplies.removedAt), isNull(users.deactivatedAt))
+/** A comment in the API shape; `hiddenBy` and `endDateTimestamp` only while the paid hiding runs. */
+export function commentFromJson(c: CommentJson, now = new Date()): CommunityComment {
+  const hiddenNow = c.hiddenUntil !== null && Number(c.hiddenUntil) * 1000 > now.getTime()
+  return {
+    ...replyFromJson(c),
+    thread_count: c.threadCount,
+    thread: c.thread.map(replyFromJson),
+    hiddenBy: hiddenNow ? c.hiddenBy : null,
+    endDateTimestamp: hiddenNow ? Number(c.hiddenUntil) : null,
+    pinned: c.pinned,
+  }
+}
 
 /** Replies of one comment, oldest first. */
 export async function listReplies(db: Db, commentId: number, viewerId: number, limit: number, offset: number) {
-  const where = and(eq(threadReplies.commentId, commentId), visibleReply)
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(replyColumns)
-      .from(threadReplies)
-      .innerJoin(users, eq(users.id, threadReplies.userId))
-      .where(where)
-      .orderBy(asc(threadReplies.createdAt), asc(threadReplies.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(threadReplies).innerJoin(users, eq(users.id, threadReplies.userId)).where(where),
-  ])
-  const mine = await myReactions(db, viewerId, [], rows.map((r) => r.id))
-  return { items: rows.map((r) => toReply(r as ReplyRow, mine)), total }
+  const result = await db.execute(sql`select json_build_object(
+    'items', (select coalesce(json_agg(x.j order by x.created_at, x.id), '[]'::json) from (
+      select ${replyJson(viewerId)} as j, tr.created_at, tr.id from ${visibleReplies} and tr.comment_id = ${commentId}
+      order by tr.created_at, tr.id limit ${limit} offset ${offset}) x),
+    'total', (select count(*)::int from ${visibleReplies} and tr.comment_id = ${commentId})) as page`)
+  const page = parsed(rowsOf<{ page: { items: ReplyJson[]; total: number } | string }>(result)[0].page)
+  return { items: page.items.map(replyFromJson), total: page.total }
 }
 
-/** The visible comments of a number in the asked order, each with its first replies. */
+const commentOrders: Record<CommentOrder, SQL> = {
+  interesting: sql`${comments.commentUps} desc, ${comments.likes} - ${comments.dislikes} desc, ${comments.createdAt} desc, ${comments.id} desc`,
+  new: sql`${comments.createdAt} desc, ${comments.id} desc`,
+  old: sql`${comments.createdAt} asc, ${comments.id} asc`,
+  rating: sql`${comments.likes} - ${comments.dislikes} desc, ${comments.likes} desc, ${comments.createdAt} desc, ${comments.id} desc`,
+}
+
+/** The visible comments of a number in the asked order, each with its first replies: one statement. */
 export async function listComments(
   db: Db,
   args: { numberId: number; viewerId: number; viewerIsOwner: boolean; order: CommentOrder; limit: number; offset: number; now?: Date },
 ): Promise<{ items: CommunityComment[]; total: number }> {
   const now = args.now ?? new Date()
-  const visible = and(
-    eq(comments.numberId, args.numberId),
-    isNull(comments.removedAt),
-    isNull(users.deactivatedAt),
-    args.viewerIsOwner
-      ? undefined
-      : or(isNull(comments.hiddenUntil), lte(comments.hiddenUntil, now), eq(comments.userId, args.viewerId)),
-  )
-  const score = sql`${comments.likes} - ${comments.dislikes}`
-  const order: Record<CommentOrder, SQL[]> = {
-    interesting: [desc(comments.commentUps), desc(score), desc(comments.createdAt), desc(comments.id)],
-    new: [desc(comments.createdAt), desc(comments.id)],
-    old: [asc(comments.createdAt), asc(comments.id)],
-    rating: [desc(score), desc(comments.likes), desc(comments.createdAt), desc(comments.id)],
-  }
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: comments.id,
-        userId: comments.userId,
-        text: comments.text,
-        createdAt: comments.createdAt,
-        updatedAt: comments.updatedAt,
-        likes: comments.likes,
-        dislikes: comments.dislikes,
-        commentUps: comments.commentUps,
-        pinned: comments.pinned,
-        hiddenBy: comments.hiddenBy,
-        hiddenUntil: comments.hiddenUntil,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(visible)
-      .orderBy(desc(comments.pinned), ...order[args.order])
-      .limit(args.limit)
-      .offset(args.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(visible),
-  ])
-  const ids = rows.map((r) => r.id)
-  let replies: Array<ReplyRow & { rn: number }> = []
-  let counts: Array<{ commentId: number; n: number }> = []
-  if (ids.length) {
-    const ranked = db
-      .select({ ...replyColumns, rn: sql<number>`row_number() over (partition by ${threadReplies.commentId} order by ${threadReplies.createdAt}, ${threadReplies.id})`.as('rn') })
-      .from(threadReplies)
-      .innerJoin(users, eq(users.id, threadReplies.userId))
-      .where(and(inArray(threadReplies.commentId, ids), visibleReply))
-      .as('ranked')
-    ;[replies, counts] = await Promise.all([
-      db
-        .select()
-        .from(ranked)
-        .where(lte(ranked.rn, LIMITS.threadPageLimit))
-        .orderBy(asc(ranked.commentId), asc(ranked.rn)) as unknown as Promise<Array<ReplyRow & { rn: number }>>,
-      db
-        .select({ commentId: threadReplies.commentId, n: sql<number>`count(*)::int` })
-        .from(threadReplies)
-        .innerJoin(users, eq(users.id, threadReplies.userId))
-        .where(and(inArray(threadReplies.commentId, ids), visibleReply))
-        .groupBy(threadReplies.commentId),
-    ])
-  }
-  const mine = await myReactions(db, args.viewerId, ids, replies.map((r) => r.id))
-  const items = rows.map((r): CommunityComment => {
-    const hiddenNow = r.hiddenUntil && r.hiddenUntil > now
-    return {
-      ...toReplyShape(r, mine, 'comment'),
-      thread_count: counts.find((c) => c.commentId === r.id)?.n ?? 0,
-      thread: replies.filter((x) => x.commentId === r.id).map((x) => toReply(x, mine)),
-      hiddenBy: hiddenNow ? r.hiddenBy : null,
-      endDateTimestamp: hiddenNow ? seconds(r.hiddenUntil) : null,
-      pinned: r.pinned,
-    }
-  })
-  return { items, total }
+  const visible = sql`from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
+    where ${comments.numberId} = ${args.numberId} and ${comments.removedAt} is null
+    ${args.viewerIsOwner ? sql`` : sql`and (${comments.hiddenUntil} is null or ${comments.hiddenUntil} <= ${now.toISOString()}::timestamptz or ${comments.userId} = ${args.viewerId})`}`
+  const result = await db.execute(sql`select json_build_object(
+    'items', (select coalesce(json_agg(x.j order by x.n), '[]'::json) from (
+      select ${commentJson(args.viewerId)} as j, row_number() over (order by ${comments.pinned} desc, ${commentOrders[args.order]}) as n
+      ${visible}
+      order by ${comments.pinned} desc, ${commentOrders[args.order]}
+      limit ${args.limit} offset ${args.offset}) x),
+    'total', (select count(*)::int ${visible})) as page`)
+  const page = parsed(rowsOf<{ page: { items: CommentJson[]; total: number } | string }>(result)[0].page)
+  return { items: page.items.map((c) => commentFromJson(c, now)), total: page.total }
 }
 
 /** Deletes the reactions on a comment and on its replies (reactions have no foreign key). */

@@ -161,6 +161,11 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     expect((await post(ADMIN, '/api/v6/moderation/resolve', { kind: 'complaint', id: complaint, status: 'rejected' })).statusCode).toBe(200)
     expect((await t.database.db.select().from(complaints).where(eq(complaints.id, complaint)))[0]).toMatchObject({ status: 'rejected', resolvedBy: ids[ADMIN] })
     expectError(await post(ADMIN, '/api/v6/moderation/resolve', { kind: 'complaint', id: complaint, status: 'resolved' }), 409, ERROR_CODES.CONFLICT)
+    // The rejected complaint shows the edit of its text (with the text before) and the rejection.
+    const closed = moderationQueueResponse.parse((await get(MOD, '/api/v6/moderation/queue', { status: 'closed', kind: 'complaint' })).json()).data
+    const rejected = closed.items.find((i) => i.id === complaint)!
+    expect(rejected).toMatchObject({ status: 'rejected', target: { text: 'harmless (edited by moderator)', removed: false } })
+    expect(rejected.log.map((l) => [l.action, l.moderatorId, l.status, l.before])).toEqual([['edit', ids[ADMIN], null, 'harmless'], ['resolve', ids[ADMIN], 'rejected', null]])
 
     const log = await t.database.db.select().from(moderationLog)
     expect(log.length).toBe(before + 3)
@@ -239,9 +244,9 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     // The text now shows its author's standing: removed twice after complaints, banned here.
     expect(secondItem.target).toMatchObject({ text: 'second text', removed: true, removalsAfterComplaint: 2, postingBanned: true, authorName: 'Alice A.' })
     // Both removals of the text are on both complaints about it, oldest first.
-    expect(secondItem.log.map((l) => [l.action, l.moderatorId, l.reason])).toEqual([['remove', ids[MOD], 'insult'], ['remove', ids[MOD], null]])
+    expect(secondItem.log.map((l) => [l.action, l.moderatorId, l.reason, l.before])).toEqual([['remove', ids[MOD], 'insult', 'first text'], ['remove', ids[MOD], null, 'second text']])
     expect(firstItem.log.map((l) => l.action)).toEqual(['remove', 'remove'])
-    expect(rejectedItem.log).toEqual([{ id: expect.any(Number), action: 'resolve', moderatorId: ids[ADMIN], createdAtTimestamp: expect.any(Number), status: 'rejected', reason: null }])
+    expect(rejectedItem.log).toEqual([{ id: expect.any(Number), action: 'resolve', moderatorId: ids[ADMIN], createdAtTimestamp: expect.any(Number), status: 'rejected', reason: null, before: null }])
     // Paging goes on where the page ended.
     const next = await queue(ADMIN, { status: 'closed', kind: 'complaint', limit: '3', offset: '3' })
     expect(next.items.some((i) => [first, second, unrelated].includes(i.id))).toBe(false)

@@ -186,7 +186,8 @@ async function actionsOn(db: Db, kind: 'report' | 'complaint', id: number, targe
     .where(and(inArray(moderationLog.action, [...LOGGED_ACTIONS]), aboutText ? or(aboutItem, aboutText) : aboutItem))
     .orderBy(asc(moderationLog.id))
   return rows.map((row) => {
-    const details = (row.details ?? {}) as { status?: unknown; reason?: unknown }
+    const details = (row.details ?? {}) as { status?: unknown; reason?: unknown; text?: unknown; before?: unknown }
+    const before = row.action === 'remove' ? details.text : row.action === 'edit' ? details.before : null
     return {
       id: row.id,
       action: row.action as ModerationLogEntry['action'],
@@ -194,6 +195,7 @@ async function actionsOn(db: Db, kind: 'report' | 'complaint', id: number, targe
       createdAtTimestamp: seconds(row.createdAt),
       status: details.status === 'resolved' || details.status === 'rejected' ? details.status : null,
       reason: typeof details.reason === 'string' && details.reason !== '' ? details.reason : null,
+      before: typeof before === 'string' ? before : null,
     }
   })
 }

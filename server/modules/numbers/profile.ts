@@ -23,6 +23,7 @@ import {
   tags,
   users,
 } from '../../db/schema'
+import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
 import { nameEntries } from '../contacts/names'
 import { computeNeuroanalysis } from '../profiles/neuroanalysis'
 import { decay, reputationIndex } from '../reputation'
@@ -117,46 +118,14 @@ function tagsTopFrom(list: Array<{ id: number; code: string; kind: string; count
   }
 }
 
-function toComment(row: {
-  id: number
-  userId: number
-  text: string
-  createdAt: Date
-  updatedAt: Date | null
-  likes: number
-  dislikes: number
-  commentUps: number
-  hiddenBy: number | null
-  hiddenUntil: Date | null
-  firstName: string | null
-  lastName: string | null
-}): Comment {
-  return {
-    id: row.id,
-    profile_id: row.userId,
-    text: row.text,
-    createdAtTimestamp: Math.floor(row.createdAt.getTime() / 1000),
-    updatedAtTimestamp: row.updatedAt ? Math.floor(row.updatedAt.getTime() / 1000) : null,
-    thread_count: 0,
-    thread: [],
-    firstName: row.firstName,
-    lastName: row.lastName,
-    avatar: null,
-    likes: row.likes,
-    dislikes: row.dislikes,
-    commentUps: row.commentUps,
-    hasLike: false,
-    hasDislike: false,
-    hasCommentUp: false,
-    hiddenBy: row.hiddenBy,
-    endDateTimestamp: row.hiddenUntil ? Math.floor(row.hiddenUntil.getTime() / 1000) : null,
-  }
+/** A page comment: the comment-list shape without the list's `pinned` flag. */
+function toComment(row: CommentJson): Comment {
+  const { pinned: _pinned, ...rest } = commentFromJson(row)
+  return rest
 }
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
 const asDate = (v: string | Date | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v))
-
-type CommentRow = Parameters<typeof toComment>[0] & { pinned: boolean }
 
 interface PageRow {
   imported: Array<{ source: string; label: string; code: string | null; votes: number; at: string | null }>
@@ -168,7 +137,7 @@ interface PageRow {
   contactsCount: number
   note: { id: number; text: string } | null
   suggestion: { firstName: string | null; lastName: string | null } | null
-  comments: Array<Omit<CommentRow, 'createdAt' | 'updatedAt' | 'hiddenUntil'> & { createdAt: string; updatedAt: string | null; hiddenUntil: string | null }>
+  comments: CommentJson[]
   myPolls: number[]
   hasContacts: boolean
   fof: Array<{ id: number; firstName: string | null; lastName: string | null }>
@@ -192,13 +161,13 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       group by t.id, t.code, t.kind
     ),
     cmts as (
-      select c.id, c.user_id as "userId", c.text, c.created_at as "createdAt", c.updated_at as "updatedAt", c.likes, c.dislikes,
-        c.comment_ups as "commentUps", c.pinned, c.hidden_by as "hiddenBy", c.hidden_until as "hiddenUntil",
-        u.first_name as "firstName", u.last_name as "lastName",
-        row_number() over (order by c.pinned desc, c.comment_ups desc, c.likes - c.dislikes desc, c.created_at desc) as rn
-      from ${comments} c join ${users} u on u.id = c.user_id
-      where c.number_id = ${numberId} and c.removed_at is null and u.deactivated_at is null
-      order by c.pinned desc, c.comment_ups desc, c.likes - c.dislikes desc, c.created_at desc
+      select ${commentJson(viewerId)} as j,
+        row_number() over (order by ${comments.pinned} desc, ${comments.userId} = ${viewerId} desc, ${comments.commentUps} desc,
+          ${comments.likes} - ${comments.dislikes} desc, ${comments.createdAt} desc, ${comments.id} desc) as rn
+      from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
+      where ${comments.numberId} = ${numberId} and ${comments.removedAt} is null
+      -- The pinned comment and the viewer's own come first so that they are never cut off.
+      order by rn
       limit 20
     ),
     name_entries as (select * from ${nameEntries(numberId)} e),
@@ -230,7 +199,7 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       'contactsCount', (select count(distinct name_hash)::int from name_entries),
       'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
       'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
-      'comments', (select coalesce(json_agg(c order by c.rn), '[]'::json) from cmts c),
+      'comments', (select coalesce(json_agg(c.j order by c.rn), '[]'::json) from cmts c),
       'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
       'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
       'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from friends f),
@@ -253,19 +222,15 @@ function pageTagsTop(page: PageRow): NumberProfile['tagsTop'] {
   return tagsTopFrom(page.tags)
 }
 
-function pageComments(page: PageRow): CommentRow[] {
-  return page.comments.map((c) => ({ ...c, createdAt: new Date(c.createdAt), updatedAt: asDate(c.updatedAt), hiddenUntil: asDate(c.hiddenUntil) }))
-}
-
 /** Comments the viewer may see: a hidden review stays visible to its author and to the number's owner. */
-function visibleComments(rows: CommentRow[], viewerId: number, isOwner: boolean, now = new Date()) {
-  return rows.filter((c) => isOwner || c.userId === viewerId || !(c.hiddenUntil && c.hiddenUntil > now))
+function visibleComments(rows: CommentJson[], viewerId: number, isOwner: boolean, now = new Date()) {
+  return rows.filter((c) => isOwner || c.userId === viewerId || !(c.hiddenUntil !== null && Number(c.hiddenUntil) * 1000 > now.getTime()))
 }
 
 /** The neuro-analysis of a number as one viewer sees its data; null when nothing is known. */
 export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, viewerId: number) {
   const page = await loadPage(db, numberId, e164, viewerId)
-  const visible = visibleComments(pageComments(page), viewerId, page.owner?.id === viewerId)
+  const visible = visibleComments(page.comments, viewerId, page.owner?.id === viewerId)
   return computeNeuroanalysis({
     numberId,
     evidence: pageEvidence(page),
@@ -286,7 +251,7 @@ export async function buildNumberProfile(
   const tagsTop = pageTagsTop(page)
   const owner = page.owner
   const names = page.names
-  const commentRows = pageComments(page)
+  const commentRows = page.comments
   const isOwner = owner?.id === viewer.id
   const visible = visibleComments(commentRows, viewer.id, isOwner)
   const mine = commentRows.find((c) => c.userId === viewer.id)

@@ -2,10 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import { CommentsCard } from '@/features/comments/components/comments-card'
 import { STORE_LINKS } from '@/lib/site'
+import { balance } from '@/stores/balance'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
-import { comment, fakeServer, otherNumber, withOverlays } from './support'
+import { comment, fakeServer, otherNumber, withOverlays, balanceSettled } from './support'
 
 /**
  * Comment-up (SPEC.md section 4): someone else's comment can be moved up for coins.
@@ -43,6 +44,9 @@ const upStory = modes<Story>({
     await expect(await screen.findByText(LL.commentMoney.upDone())).toBeVisible()
     await expect(rich.state.balance).toBe(11)
     await expect(screen.queryByRole('dialog')).toBeNull()
+    // The balance is fetched again after the spend; let it land before the next story starts.
+    await waitFor(() => expect(balance).toEqual({ value: 11, loading: false }), { timeout: 3000 })
+    await balanceSettled()
   },
 })
 export const UpAComment = upStory.light
@@ -73,6 +77,7 @@ const brokeStory = modes<Story>({
     await expect(within(first).getByTestId('comment-up')).toHaveAttribute('aria-pressed', 'false')
     await userEvent.click(within(dialog).getByRole('button', { name: LL.commentMoney.back() }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await balanceSettled()
   },
 })
 export const NotEnoughCoins = brokeStory.light
@@ -96,6 +101,7 @@ const staleStory = modes<Story>({
     const dialog = await screen.findByRole('dialog', { name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
     await expect(stale.state.calls).toEqual(['like COMMENT_UP 21'])
     await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 0 }).trim()), { timeout: 5000 })
+    await balanceSettled()
   },
 })
 export const ServerRefuses = staleStory.light

@@ -6,7 +6,7 @@ import { STORY_NOW } from '../../support/clock'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { storyLocale, translations } from '../../support/i18n'
-import { comment, day, fakeServer, otherNumber, ownNumber, VIEWER_ID, withOverlays } from './support'
+import { comment, day, fakeServer, otherNumber, ownNumber, VIEWER_ID, withOverlays, balanceSettled } from './support'
 
 /**
  * The owner of a number on their own page (SPEC.md sections 2 and 4): a pinned comment
@@ -53,6 +53,7 @@ const ownerStory = modes<Story>({
     await waitFor(() => expect(card.getAllByTestId('comment')[0]).toHaveTextContent(RUDE))
     await expect(within(card.getAllByTestId('comment')[0]).getByTestId('pinned-badge')).toBeVisible()
     await expect(view.state.calls).toEqual(['pin 31 true'])
+    await balanceSettled()
   },
 })
 export const OwnerView = ownerStory.light
@@ -76,6 +77,7 @@ const optionsStory = modes<Story>({
     await waitFor(() => expect(within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })).toBeEnabled())
     await expect(within(dialog).getByRole('button', { name: LL.commentMoney.complain() })).toBeEnabled()
     await expect(options.state.calls).toEqual([])
+    await balanceSettled()
   },
 })
 export const HideOptions = optionsStory.light
@@ -110,6 +112,7 @@ const successStory = modes<Story>({
     await userEvent.click(within(done).getAllByRole('button', { name: LL.app.close() })[0])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await expect(within(rude).queryByRole('button', { name: LL.commentMoney.hide() })).toBeNull()
+    await balanceSettled()
   },
 })
 export const HideSuccess = successStory.light
@@ -135,6 +138,7 @@ const errorStory = modes<Story>({
     await expect(error).toHaveAccessibleDescription(LL.commentMoney.hideErrorText())
     await expect(within(error).getByTestId('error-code')).toHaveTextContent(LL.commentMoney.errorCode({ code: '3102' }))
     await expect(within(error).getAllByRole('button', { name: LL.app.close() })[0]).toBeVisible()
+    await balanceSettled()
   },
 })
 export const HideError = errorStory.light
@@ -164,6 +168,7 @@ const poorStory = modes<Story>({
     // Back returns to the options.
     await userEvent.click(within(broke).getByRole('button', { name: LL.commentMoney.back() }))
     await expect(await screen.findByRole('dialog', { name: LL.commentMoney.hideOptionsTitle() })).toBeVisible()
+    await balanceSettled()
   },
 })
 export const HideNotEnoughCoins = poorStory.light
@@ -191,6 +196,7 @@ const hiddenStory = modes<Story>({
     await userEvent.click(within(notice).getByRole('button', { name: LL.commentMoney.stopHiding() }))
     await expect(await within(notice).findByRole('status')).toHaveTextContent(LL.commentMoney.stopHidingDone({ date }))
     await expect(hidden.state.calls).toEqual(['cancel 41'])
+    await balanceSettled()
   },
 })
 export const HiddenReview = hiddenStory.light
@@ -216,6 +222,7 @@ const visitorStory = modes<Story>({
       await expect(within(c).getByRole('button', { name: LL.commentMoney.hide() })).toBeVisible()
     }
     await expect(within(list[0]).getByTestId('pinned-badge')).toBeVisible()
+    await balanceSettled()
   },
 })
 export const VisitorView = visitorStory.light

@@ -1,7 +1,9 @@
 import type { Decorator } from '@storybook/react-vite'
+import { expect, waitFor } from 'storybook/test'
 import type { CommunityComment } from '@contract/api/community'
 import { emptyNumberProfile, type NumberProfile } from '@contract/api/number-profile'
 import { GlobalOverlays } from '@/components/layout/global-overlays'
+import { balance } from '@/stores/balance'
 import { ok, type ApiTable, type Reply } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { MY_NUMBER, richNumber } from '../../support/fixtures'
@@ -102,4 +104,9 @@ export function fakeServer(initial: { balance: number; items: CommunityComment[]
 /** Formats a day as the hidden notice does. */
 export function day(locale: string, seconds: number): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(seconds * 1000))
+}
+
+/** Waits for a balance refresh still under way, so it cannot land in the next story. */
+export async function balanceSettled() {
+  await waitFor(() => expect(balance.loading).toBe(false), { timeout: 3000 })
 }

@@ -52,6 +52,7 @@ function me(role: MyProfile['role']): MyProfile {
 
 const REPORTED = 'Call me back on +1 201 555 0199 <b>now</b> or else.'
 const COMPLAINED = 'They are scammers, all of them. Do not pick up!'
+const EARLIER = 'מתקשרים כל יום, נוכלים.'
 const COMPLAINT_MESSAGE = 'Name: Jo Doe\nEmail: jo@example.com\nMessage: This comment names my company and is false.'
 
 function reportItem(): ModerationQueueItem {
@@ -68,7 +69,7 @@ function complaintItem(): ModerationQueueItem {
     kind: 'complaint', id: 17, targetType: 'comment', targetId: 12, text: COMPLAINT_MESSAGE, createdAtTimestamp: minutesAgo(40),
     reporter: { profileId: null, name: 'Jo Doe', email: 'jo@example.com' }, extra: null, status: 'open', resolvedAtTimestamp: null,
     target: { text: COMPLAINED, authorId: 29, phoneNumber: NUMBER, commentId: 12, removed: false, authorName: null, removalsAfterComplaint: 1, postingBanned: false },
-    log: [{ id: 3, action: 'remove', moderatorId: 5, createdAtTimestamp: minutesAgo(60 * 26), status: null, reason: 'insult' }],
+    log: [{ id: 3, action: 'remove', moderatorId: 5, createdAtTimestamp: minutesAgo(60 * 26), status: null, reason: 'insult', before: EARLIER }],
   }
 }
 
@@ -77,7 +78,7 @@ function resolvedItem(): ModerationQueueItem {
   return {
     ...item, status: 'resolved', resolvedAtTimestamp: minutesAgo(10),
     target: { ...item.target!, removed: true, removalsAfterComplaint: 2, postingBanned: true },
-    log: [...item.log, { id: 9, action: 'remove', moderatorId: 7, createdAtTimestamp: minutesAgo(10), status: null, reason: null }],
+    log: [...item.log, { id: 9, action: 'remove', moderatorId: 7, createdAtTimestamp: minutesAgo(10), status: null, reason: null, before: COMPLAINED }],
   }
 }
 
@@ -124,6 +125,8 @@ const queueStory = modes<Story>({
     await expect(complaint.getByText(LL.moderation.author({ name: LL.moderation.userNumber({ id: 29 }) }))).toBeVisible()
     await expect(complaint.getByText(LL.moderation.standing({ count: 1 }))).toBeVisible()
     await expect(complaint.getByText(LL.moderation.logRemoveReason({ id: 5, reason: 'insult' }))).toBeVisible()
+    // What the removed text said, in its own direction (here right to left).
+    await expect(complaint.getByText(EARLIER)).toHaveAttribute('dir', 'auto')
     await expect(complaint.getByText(LL.moderation.fromAnonymous({ name: 'Jo Doe', email: 'jo@example.com' }), { exact: false })).toBeVisible()
     await expect(page.getByText(LL.moderation.range({ from: 1, to: 2, total: 2 }))).toBeVisible()
     await expect(page.getByRole('button', { name: LL.moderation.next() })).toBeDisabled()
@@ -304,6 +307,7 @@ const resolvedStory = modes<Story>({
     await expect(item.getByText((_, el) => el?.tagName === 'SPAN' && el.textContent === standing)).toBeVisible()
     await expect(item.getByText(LL.moderation.textRemoved())).toBeVisible()
     await expect(item.getByText(LL.moderation.logRemove({ id: 7 }))).toBeVisible()
+    await expect(item.getAllByText(LL.moderation.logBefore())).toHaveLength(2)
     // A closed item offers no actions.
     await expect(item.queryByRole('button')).toBeNull()
   },

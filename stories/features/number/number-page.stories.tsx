@@ -27,7 +27,9 @@ const SEARCH = 'GET /api/v202505/search/*'
 const heading = (LL: ReturnType<typeof translations>) => LL.number.pageTitle({ number: ltr(phone.formatInternational(`+${SCAM_DIGITS}`)) })
 
 const richStory = modes<Story>({
-  parameters: { api: { [SEARCH]: ok(richNumber()), 'GET /api/v7/comment/list': ok({ items: comments(), total: 2 }) } },
+  parameters: {
+    api: { [SEARCH]: ok(richNumber()), 'GET /api/v7/comment/list': ok({ items: comments(), total: 2 }), 'GET /api/v6/contacts/by-phone': ok({ contacts: [] }) },
+  },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
     const page = within(canvasElement)

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
+import { useLinkNotice } from '@/features/profile/link-notice'
 import { ProfilePage } from '@/features/profile/profile-page'
 import { ltr } from '@/components/ui/phone-text'
 import { phone } from '@/lib/phone'
 import { fail, ok, PENDING } from '../../support/api'
 import { withAppShell } from '../../support/decorators'
-import { richNumber } from '../../support/fixtures'
+import { richNumber, SCAM_DIGITS } from '../../support/fixtures'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
@@ -97,3 +98,25 @@ export const NotFound = notFound.light
 export const NotFoundDark = notFound.dark
 export const NotFoundRtl = notFound.rtl
 export const NotFoundDarkRtl = notFound.darkRtl
+
+function LinkNoticeDemo() {
+  useLinkNotice(SCAM_DIGITS)
+  return null
+}
+
+const linkNotice = modes<Story>({
+  parameters: { route: `/profile-no-check/${SCAM_DIGITS}` },
+  render: () => <LinkNoticeDemo />,
+  play: async ({ globals, userEvent }) => {
+    const LL = translations(globals)
+    // The number page opened from a link says so in a modal, once.
+    const dialog = await within(document.body).findByRole('dialog', { name: LL.profilePage.linkTitle() })
+    await expect(dialog).toHaveTextContent(phone.formatInternational(`+${SCAM_DIGITS}`))
+    await userEvent.click(within(dialog).getByRole('button', { name: LL.profilePage.linkOk() }))
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull())
+  },
+})
+export const OpenedFromLink = linkNotice.light
+export const OpenedFromLinkDark = linkNotice.dark
+export const OpenedFromLinkRtl = linkNotice.rtl
+export const OpenedFromLinkDarkRtl = linkNotice.darkRtl

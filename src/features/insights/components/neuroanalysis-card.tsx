@@ -133,7 +133,8 @@ export function NeuroanalysisCard({ data }: { data: NumberProfile }) {
       ) : ask && fetched.isLoading ? (
         <Spinner label={LL.insights.neuroLoading()} className="self-center" />
       ) : ask && fetched.error ? (
-        <p role="alert" className="text-sm text-danger">{LL.insights.neuroError()}</p>
+        // A secondary card: its failure is said in place, not announced over the page.
+        <p className="text-sm text-danger">{LL.insights.neuroError()}</p>
       ) : (
         <p className="text-sm" data-testid="neuro-empty">{LL.insights.neuroEmpty()}</p>
       )}

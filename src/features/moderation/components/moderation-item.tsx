@@ -181,10 +181,18 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
           <h3 className="text-sm font-medium text-fg">{LL.moderation.log()}</h3>
           <ul className="flex flex-col gap-1 text-sm text-muted">
             {item.log.map((entry) => (
-              <li key={entry.id} dir="auto">
+              <li key={entry.id}>
                 <time dateTime={new Date(entry.createdAtTimestamp * 1000).toISOString()}>{date(entry.createdAtTimestamp)}</time>
                 {' · '}
                 <span>{logLine(LL, entry)}</span>
+                {entry.before !== null && (
+                  <span className="mt-1 flex flex-col gap-0.5 border-s-2 border-border ps-2">
+                    <span>{LL.moderation.logBefore()}</span>
+                    <span dir="auto" className="whitespace-pre-wrap break-words text-fg">
+                      {entry.before}
+                    </span>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
