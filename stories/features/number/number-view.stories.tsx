@@ -17,7 +17,7 @@ type Story = StoryObj<typeof meta>
 
 const richStory = modes<Story>({
   args: { data: richNumber() },
-  parameters: { api: { [COMMENTS]: ok({ items: comments(), total: 2 }) } },
+  parameters: { api: { [COMMENTS]: ok({ items: comments(), total: 2 }), 'GET /api/v6/contacts/by-phone': ok({ contacts: [] }) } },
   play: async ({ canvasElement, globals, args }) => {
     const LL = translations(globals)
     const view = within(canvasElement)
@@ -48,7 +48,7 @@ export const RichDataDarkRtl = richStory.darkRtl
 
 const quietStory = modes<Story>({
   args: { data: quietNumber() },
-  parameters: { api: { [COMMENTS]: ok({ items: [], total: 0 }) } },
+  parameters: { api: { [COMMENTS]: ok({ items: [], total: 0 }), 'GET /api/v6/contacts/by-phone': ok({ contacts: [] }) } },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
     const view = within(canvasElement)
