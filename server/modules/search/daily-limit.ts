@@ -1,23 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
-import { dailyUsage } from '../../db/schema'
+import { dailyUsage, numbers, searchHistory, users } from '../../db/schema'
 
 const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
-
-/** Takes one search from today's allowance; the remaining count, or null when none was left. */
-export async function takeSearch(db: Db, userId: number, limit: number = LIMITS.searchDailyLimit): Promise<number | null> {
-  const [row] = await db
-    .insert(dailyUsage)
-    .values({ userId, day: utcDay(), count: 1 })
-    .onConflictDoUpdate({
-      target: [dailyUsage.userId, dailyUsage.day],
-      set: { count: sql`${dailyUsage.count} + 1` },
-      setWhere: sql`${dailyUsage.count} < ${limit}`,
-    })
-    .returning({ count: dailyUsage.count })
-  return row ? Math.max(0, limit - row.count) : null
-}
 
 export async function searchesLeft(db: Db, userId: number, limit: number = LIMITS.searchDailyLimit): Promise<number> {
   const [row] = await db
@@ -25,4 +11,63 @@ export async function searchesLeft(db: Db, userId: number, limit: number = LIMIT
     .from(dailyUsage)
     .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, utcDay())))
   return Math.max(0, limit - (row?.count ?? 0))
+}
+
+export interface SearchStart {
+  viewer: { id: number; balance: number; spySubscription: boolean; overlimit: boolean; antispy: boolean; locale: string | null }
+  /** Searches left today after this one; null when none was left (nothing was recorded then). */
+  left: number | null
+  /** The number's row, created on first sight; null when the search was refused for the limit. */
+  numberId: number | null
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
+
+/**
+ * The start of a look-up in one statement (one database round trip): reads the viewer,
+ * takes one of today's searches (none for your own number), and when the search may go
+ * ahead creates the number's row and records the search in the history (anonymous under
+ * anti-spy). Past the limit it changes nothing, so the caller can turn it into a paid
+ * search or the paid alert.
+ */
+export async function startSearch(
+  db: Db,
+  args: { userId: number; e164: string; country: string | null; own: boolean; limit?: number },
+): Promise<SearchStart> {
+  const limit = args.limit ?? LIMITS.searchDailyLimit
+  const day = utcDay()
+  const result = await db.execute(sql`
+    with
+    viewer as (
+      select ${users.id} as id, ${users.balance} as balance, ${users.spySubscription} as "spySubscription",
+        ${users.overlimit} as overlimit, ${users.antispy} as antispy, ${users.locale} as locale
+      from ${users} where ${users.id} = ${args.userId}::int
+    ),
+    taken as (
+      insert into ${dailyUsage} (user_id, day, count)
+      select ${args.userId}::int, ${day}::date, 1 where not ${args.own}::boolean
+      on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < ${limit}::int
+      returning count
+    ),
+    used as (
+      select count from ${dailyUsage} where user_id = ${args.userId}::int and day = ${day}::date
+    ),
+    num as (
+      insert into ${numbers} (e164, country)
+      select ${args.e164}::text, ${args.country}::text where ${args.own}::boolean or exists (select 1 from taken)
+      on conflict (e164) do update set e164 = excluded.e164
+      returning id
+    ),
+    recorded as (
+      insert into ${searchHistory} (user_id, number_id, paid, anonymous)
+      select ${args.userId}::int, num.id, false, viewer.antispy from num, viewer
+    )
+    select json_build_object(
+      'viewer', (select row_to_json(viewer) from viewer),
+      'count', case when ${args.own}::boolean then coalesce((select count from used), 0) else (select count from taken) end,
+      'numberId', (select id from num)
+    ) as start`)
+  const [row] = rowsOf<{ start: { viewer: SearchStart['viewer']; count: number | null; numberId: number | null } | string }>(result)
+  const start = typeof row.start === 'string' ? JSON.parse(row.start) : row.start
+  return { viewer: start.viewer, left: start.count === null ? null : Math.max(0, limit - start.count), numberId: start.numberId }
 }

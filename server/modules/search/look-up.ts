@@ -1,15 +1,14 @@
-import { eq } from 'drizzle-orm'
 import { emptyNumberProfile, type NumberProfile } from '../../../contract/api/number-profile'
 import { LIMITS } from '../../../contract/constants'
 import type { NormalizedPhone } from '../../../contract/phone'
 import type { Db } from '../../db/client'
-import { searchHistory, users } from '../../db/schema'
+import { searchHistory } from '../../db/schema'
 import type { AuthUser } from '../../plugins/auth'
 import { spendCoins } from '../coins/ledger'
 import { describeNumber } from '../numbers/geo'
 import { buildNumberProfile } from '../numbers/profile'
 import { upsertNumber } from '../numbers/repository'
-import { searchesLeft, takeSearch } from './daily-limit'
+import { startSearch } from './daily-limit'
 
 /**
  * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
@@ -23,22 +22,24 @@ export async function lookUpNumber(
   phone: NormalizedPhone,
   query: { locale?: string; paidSearch?: string },
 ): Promise<NumberProfile> {
-  const [viewer] = await db
-    .select({ id: users.id, balance: users.balance, spySubscription: users.spySubscription, overlimit: users.overlimit, antispy: users.antispy, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, auth.id))
-  const locale = query.locale ?? viewer.locale ?? 'en'
   const isOwn = phone.e164 === auth.phone
+  // One round trip for the viewer, the daily limit, the number and the history; then one for the page.
+  const start = await startSearch(db, { userId: auth.id, e164: phone.e164, country: phone.country, own: isOwn })
+  const viewer = start.viewer
+  const locale = query.locale ?? viewer.locale ?? 'en'
 
-  let left = isOwn ? await searchesLeft(db, auth.id) : await takeSearch(db, auth.id)
+  let left = start.left
+  let numberId = start.numberId
   let paid = false
-  if (left === null) {
+  if (left === null || numberId === null) {
     const price = LIMITS.defaultPaidSearchPrice
     const wantsPaid = viewer.overlimit && query.paidSearch === '1'
     if (wantsPaid && (await spendCoins(db, auth.id, price, 'paid_search', undefined)) !== null) {
       paid = true
       left = 0
       viewer.balance -= price
+      numberId = await upsertNumber(db, phone.e164, phone.country)
+      await db.insert(searchHistory).values({ userId: auth.id, numberId, paid, anonymous: viewer.antispy })
     } else {
       const limited = emptyNumberProfile(phone.digits)
       limited.phone = { number: phone.e164, ...(await describeNumber(phone.e164, locale)) }
@@ -48,8 +49,6 @@ export async function lookUpNumber(
     }
   }
 
-  const numberId = await upsertNumber(db, phone.e164, phone.country)
-  await db.insert(searchHistory).values({ userId: auth.id, numberId, paid, anonymous: viewer.antispy })
   const { region, carrier } = await describeNumber(phone.e164, locale)
   return buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid })
 }

@@ -160,6 +160,25 @@ export const PagedDark = pagedStory.dark
 export const PagedRtl = pagedStory.rtl
 export const PagedDarkRtl = pagedStory.darkRtl
 
+const pastEndStory = modes<Story>({
+  args: { page: 3 },
+  parameters: {
+    api: moderatorApi((url) => ok({ items: url.searchParams.get('offset') === '20' ? [complaintItem()] : [], total: 21 })),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    // An address past the end (its items were closed meanwhile) shows the last page instead.
+    await expect(await page.findByRole('article', { name: LL.moderation.itemHeading({ kind: LL.moderation.complaint(), id: 17 }) })).toBeVisible()
+    await expect(page.getByText(LL.moderation.range({ from: 21, to: 21, total: 21 }))).toBeVisible()
+    await expect(page.queryByText(LL.moderation.emptyOpen())).toBeNull()
+  },
+})
+export const PastTheEnd = pastEndStory.light
+export const PastTheEndDark = pastEndStory.dark
+export const PastTheEndRtl = pastEndStory.rtl
+export const PastTheEndDarkRtl = pastEndStory.darkRtl
+
 const emptyStory = modes<Story>({
   parameters: { api: moderatorApi(ok({ items: [], total: 0 })) },
   play: async ({ canvasElement, globals }) => {

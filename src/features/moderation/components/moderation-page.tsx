@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import useSWR from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
 import { usePageTitle } from '@/app/providers'
@@ -35,6 +35,12 @@ export function ModerationPage({ status, page, onNavigate }: QueueView & { onNav
   const [outcome, setOutcome] = useState('')
   const statusLine = useRef<HTMLParagraphElement>(null)
   const refused = queue.error instanceof ApiError && queue.error.status === 403
+  // Past the end (the last items there were just closed, or an old address): go to the last page.
+  const total = queue.data?.total
+  const pastEnd = queue.data !== undefined && queue.data.items.length === 0 && page > 1
+  useEffect(() => {
+    if (pastEnd) onNavigate({ status, page: Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE)) })
+  }, [pastEnd, total, status, onNavigate])
 
   function onOutcome({ message, gone }: Outcome) {
     setOutcome(message)
@@ -53,7 +59,7 @@ export function ModerationPage({ status, page, onNavigate }: QueueView & { onNav
   else if (role.isModerator === undefined) body = <Spinner label={LL.app.loading()} className="self-center py-10" />
   else if (role.isModerator === false || refused) body = <NotAllowed />
   else {
-    const data = queue.data
+    const data = pastEnd ? undefined : queue.data
     const last = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : page
     body = (
       <>
@@ -67,7 +73,7 @@ export function ModerationPage({ status, page, onNavigate }: QueueView & { onNav
         <p ref={statusLine} role="status" tabIndex={-1} className={cn('rounded-xl focus-visible:outline-2 focus-visible:outline-focus', outcome && 'bg-success/15 p-3 text-fg')}>
           {outcome}
         </p>
-        {queue.isLoading && <Spinner label={LL.app.loading()} className="self-center py-10" />}
+        {(queue.isLoading || pastEnd) && <Spinner label={LL.app.loading()} className="self-center py-10" />}
         {queue.error && !refused && <ErrorState message={LL.moderation.loadError()} retryLabel={LL.app.retry()} onRetry={() => void queue.mutate()} />}
         {data && data.items.length === 0 && <EmptyState title={status === 'open' ? LL.moderation.emptyOpen() : LL.moderation.emptyClosed()} />}
         {data && data.items.length > 0 && (
