@@ -35,7 +35,8 @@ function merge(base: Dict, have: Dict | undefined, add: Dict | undefined): Dict 
   for (const [key, value] of Object.entries(base)) {
     const own = add?.[key] ?? have?.[key]
     if (typeof value === 'string') {
-      if (typeof own === 'string' && own !== '') out[key] = own
+      // Only the base locale types its arguments: `{count:number}` becomes `{count}`, as typesafe-i18n expects.
+      if (typeof own === 'string' && own !== '') out[key] = own.replace(/\{(\w+):\w+\}/g, '{$1}')
     } else {
       const sub = merge(value, typeof have?.[key] === 'object' ? (have[key] as Dict) : undefined, typeof add?.[key] === 'object' ? (add[key] as Dict) : undefined)
       if (Object.keys(sub).length) out[key] = sub

@@ -1,23 +1,54 @@
-import * as z from 'zod/mini'
-
-/** The typed search params every route accepts; a bad value falls back instead of throwing. */
-// zod/mini: the same schemas at a fraction of the size, since these load with the first page.
-const optional = <T extends z.core.$ZodType>(schema: T) => z.catch(z.optional(schema), undefined)
-
-export const globalSearch = z.object({
-  tab: optional(z.string().check(z.maxLength(32))),
-  number: optional(z.string().check(z.regex(/^\+?\d{0,20}$/))),
-  theme: optional(z.enum(['light', 'dark'])),
-  banner: optional(z.enum(['0', '1'])),
-  key: optional(z.string().check(z.maxLength(4096))),
-})
-export type GlobalSearch = z.infer<typeof globalSearch>
+/**
+ * Typed search params: each route declares its params as small parsers; a bad or
+ * missing value falls back to undefined instead of throwing.
+ *
+ * Not zod: these load with the first page, and any zod import there (even zod/mini)
+ * pulls zod's shared core, about 15 kB gzip, into the initial bundle. Five string
+ * checks do not need it; API shapes still go through the zod contract.
+ */
+type Param<T> = (value: unknown) => T | undefined
 
 /** The router reads `?settings=1` as the number 1: our params are all strings. */
-export function stringValues(search: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(search).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]))
+function asString(value: unknown): string | undefined {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return typeof value === 'string' ? value : undefined
 }
 
-export function validateGlobalSearch(search: Record<string, unknown>): GlobalSearch {
-  return globalSearch.parse(stringValues(search))
+export const param = {
+  string:
+    (maxLength: number, pattern?: RegExp): Param<string> =>
+    (value) => {
+      const s = asString(value)
+      return s !== undefined && s.length <= maxLength && (!pattern || pattern.test(s)) ? s : undefined
+    },
+  oneOf:
+    <const T extends readonly string[]>(values: T): Param<T[number]> =>
+    (value) => {
+      const s = asString(value)
+      return s !== undefined && (values as readonly string[]).includes(s) ? (s as T[number]) : undefined
+    },
 }
+
+export type SearchOf<S extends Record<string, Param<unknown>>> = { [K in keyof S]?: Exclude<ReturnType<S[K]>, undefined> }
+
+/** A route's `validateSearch`: keeps the declared params that parse, drops everything else. */
+export function searchSchema<S extends Record<string, Param<unknown>>>(shape: S): (search: Record<string, unknown>) => SearchOf<S> {
+  return (search) => {
+    const out: Record<string, unknown> = {}
+    for (const [key, parse] of Object.entries(shape)) {
+      const value = parse(search[key])
+      if (value !== undefined) out[key] = value
+    }
+    return out as SearchOf<S>
+  }
+}
+
+/** The search params every route accepts (tab, number, theme, banner, key). */
+export const validateGlobalSearch = searchSchema({
+  tab: param.string(32),
+  number: param.string(21, /^\+?\d{0,20}$/),
+  theme: param.oneOf(['light', 'dark']),
+  banner: param.oneOf(['0', '1']),
+  key: param.string(4096),
+})
+export type GlobalSearch = ReturnType<typeof validateGlobalSearch>

@@ -1,15 +1,14 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router'
-import * as z from 'zod/mini'
 import { EntryRedirect } from '@/features/entry/entry-redirect'
-import { stringValues } from '@/app/search-params'
+import { param, searchSchema } from '@/app/search-params'
 
-const entrySearch = z.object({
-  to: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
-  settings: z.catch(z.optional(z.string().check(z.maxLength(16))), undefined),
+const entrySearch = searchSchema({
+  to: param.string(2048),
+  settings: param.string(16),
 })
 
 export const Route = createFileRoute('/key/$key')({
-  validateSearch: (search) => entrySearch.parse(stringValues(search)),
+  validateSearch: entrySearch,
   component: KeyEntry,
 })
 

@@ -1,17 +1,16 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import * as z from 'zod/mini'
-import { stringValues } from '@/app/search-params'
+import { param, searchSchema } from '@/app/search-params'
 import { ModerationPage, type QueueView } from '@/features/moderation/components/moderation-page'
 import { auth } from '@/stores/auth'
 
 // A bad value in the address falls back to the first page of open items.
-const moderationSearch = z.object({
-  status: z.catch(z.optional(z.enum(['open', 'closed'])), undefined),
-  page: z.catch(z.optional(z.string().check(z.regex(/^[1-9]\d{0,4}$/))), undefined),
+const moderationSearch = searchSchema({
+  status: param.oneOf(['open', 'closed']),
+  page: param.string(5, /^[1-9]\d{0,4}$/),
 })
 
 export const Route = createFileRoute('/moderation')({
-  validateSearch: (search) => moderationSearch.parse(stringValues(search)),
+  validateSearch: moderationSearch,
   beforeLoad: () => {
     if (!auth.isAuthenticated) throw redirect({ to: '/login' })
   },

@@ -4,7 +4,7 @@ import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
-import { coinLedger, dailyUsage, importedEvidence, tags, users } from '../../db/schema'
+import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, tags, users } from '../../db/schema'
 import { grantCoins } from '../coins/ledger'
 import { upsertNumber } from '../numbers/repository'
 
@@ -104,6 +104,11 @@ describe.each(backends)('search on %s', (backend) => {
     // Still limited, and the count never goes negative.
     expect((await found(token, '+493012345698')).common.leftRequests).toBe(0)
     expect(await leftToday(token)).toBe(0)
+    // A refused search is neither in the history nor makes the number known.
+    const history = await t.database.db.select({ e164: numbers.e164 }).from(searchHistory).innerJoin(numbers, eq(numbers.id, searchHistory.numberId)).innerJoin(users, eq(users.id, searchHistory.userId)).where(eq(users.phone, '+4915123456782'))
+    expect(history).toHaveLength(30)
+    expect(history.some((h) => h.e164 === '+493012345699' || h.e164 === '+493012345698')).toBe(false)
+    expect(await t.database.db.select().from(numbers).where(eq(numbers.e164, '+493012345699'))).toEqual([])
     // Your own number is always free.
     const own = await found(token, '015123456782')
     expect(own.paidAlert.show).toBe(false)
