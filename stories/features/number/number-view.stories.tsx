@@ -38,6 +38,8 @@ const richStory = modes<Story>({
     const list = within(await view.findByTestId('comments'))
     await expect(await list.findByText(comments()[0].text)).toBeVisible()
     await expect(list.getAllByTestId('comment')).toHaveLength(2)
+    // An author's name leads to their profile.
+    await expect(list.getByRole('link', { name: 'Dana K.' })).toHaveAttribute('href', '/profile/30')
     await expect(list.getByRole('button', { name: LL.comments.showReplies({ count: 1 }) })).toHaveAttribute('aria-expanded', 'false')
   },
 })

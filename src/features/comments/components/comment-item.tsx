@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import useSWRInfinite from 'swr/infinite'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -53,7 +54,14 @@ function Body({ item, mine, textId = 'comment-text', badges }: { item: Reply; mi
         <Avatar name={name} src={item.avatar} size={36} />
         <div className="flex min-w-0 flex-col">
           <span className="flex flex-wrap items-center gap-2 font-medium text-fg">
-            <span className="truncate" dir="auto" data-testid="comment-author">{name}</span>
+            {item.profile_id > 0 ? (
+              // The author's own profile page (SPEC.md section 2, source FROM_COMMENTS).
+              <Link to="/profile/$profileId" params={{ profileId: String(item.profile_id) }} className="truncate hover:underline" dir="auto" data-testid="comment-author">
+                {name}
+              </Link>
+            ) : (
+              <span className="truncate" dir="auto" data-testid="comment-author">{name}</span>
+            )}
             {mine && <Badge tone="primary">{LL.comments.you()}</Badge>}
             {badges}
           </span>
