@@ -369,6 +369,7 @@ const ar_sa = {
     logEdit: 'عدّل المشرف #{id} النص',
     logResolved: 'عالجه المشرف #{id}',
     logRejected: 'رفضه المشرف #{id}',
+    logBefore: 'كان النص:',
     pages: 'الصفحات',
     range: 'العناصر {from}–{to} من {total}',
     previous: 'الصفحة السابقة',

@@ -369,6 +369,7 @@ const az_az = {
     logEdit: 'Mətn moderator (№ {id}) tərəfindən redaktə edilib',
     logResolved: 'Moderator (№ {id}) tərəfindən həll edilib',
     logRejected: 'Moderator (№ {id}) tərəfindən rədd edilib',
+    logBefore: 'Mətn belə idi:',
     pages: 'Səhifələr',
     range: '{total} elementdən {from}–{to}',
     previous: 'Əvvəlki səhifə',

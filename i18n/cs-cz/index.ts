@@ -369,6 +369,7 @@ const cs_cz = {
     logEdit: 'Text upravil moderátor #{id}',
     logResolved: 'Vyřídil moderátor #{id}',
     logRejected: 'Zamítl moderátor #{id}',
+    logBefore: 'Původní text:',
     pages: 'Stránky',
     range: 'Položky {from}–{to} z {total}',
     previous: 'Předchozí stránka',

@@ -369,6 +369,7 @@ const es_es = {
     logEdit: 'Texto editado por el moderador n.º {id}',
     logResolved: 'Resuelta por el moderador n.º {id}',
     logRejected: 'Rechazada por el moderador n.º {id}',
+    logBefore: 'El texto era:',
     pages: 'Páginas',
     range: 'Elementos {from}–{to} de {total}',
     previous: 'Página anterior',

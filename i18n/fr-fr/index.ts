@@ -369,6 +369,7 @@ const fr_fr = {
     logEdit: 'Texte modifié par le modérateur nº {id}',
     logResolved: 'Traité par le modérateur nº {id}',
     logRejected: 'Rejeté par le modérateur nº {id}',
+    logBefore: 'Le texte était :',
     pages: 'Pages',
     range: 'Éléments {from} à {to} sur {total}',
     previous: 'Page précédente',

@@ -369,6 +369,7 @@ const he_il = {
     logEdit: 'הטקסט נערך על ידי מנהל הקהילה #{id}',
     logResolved: 'טופל על ידי מנהל הקהילה #{id}',
     logRejected: 'נדחה על ידי מנהל הקהילה #{id}',
+    logBefore: 'הטקסט היה:',
     pages: 'עמודים',
     range: 'פריטים {from}–{to} מתוך {total}',
     previous: 'העמוד הקודם',

@@ -369,6 +369,7 @@ const hi_in = {
     logEdit: 'मॉडरेटर #{id} ने टेक्स्ट एडिट किया',
     logResolved: 'मॉडरेटर #{id} ने निपटाया',
     logRejected: 'मॉडरेटर #{id} ने अस्वीकार किया',
+    logBefore: 'पाठ यह था:',
     pages: 'पेज',
     range: '{total} में से आइटम {from}–{to}',
     previous: 'पिछला पेज',

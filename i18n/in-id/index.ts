@@ -369,6 +369,7 @@ const in_id = {
     logEdit: 'Teks diedit oleh moderator #{id}',
     logResolved: 'Diselesaikan oleh moderator #{id}',
     logRejected: 'Ditolak oleh moderator #{id}',
+    logBefore: 'Teks sebelumnya:',
     pages: 'Halaman',
     range: 'Item {from}–{to} dari {total}',
     previous: 'Halaman sebelumnya',

@@ -369,6 +369,7 @@ const it_it = {
     logEdit: 'Testo modificato dal moderatore n. {id}',
     logResolved: 'Risolto dal moderatore n. {id}',
     logRejected: 'Respinto dal moderatore n. {id}',
+    logBefore: 'Il testo era:',
     pages: 'Pagine',
     range: 'Elementi {from}–{to} di {total}',
     previous: 'Pagina precedente',

@@ -369,6 +369,7 @@ const ms_my = {
     logEdit: 'Teks disunting oleh moderator #{id}',
     logResolved: 'Diselesaikan oleh moderator #{id}',
     logRejected: 'Ditolak oleh moderator #{id}',
+    logBefore: 'Teks asal:',
     pages: 'Halaman',
     range: 'Item {from}–{to} daripada {total}',
     previous: 'Halaman sebelumnya',

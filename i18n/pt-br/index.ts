@@ -369,6 +369,7 @@ const pt_br = {
     logEdit: 'Texto editado pelo moderador nº {id}',
     logResolved: 'Resolvida pelo moderador nº {id}',
     logRejected: 'Rejeitada pelo moderador nº {id}',
+    logBefore: 'O texto era:',
     pages: 'Páginas',
     range: 'Itens {from}–{to} de {total}',
     previous: 'Página anterior',

@@ -369,6 +369,7 @@ const ru = {
     logEdit: 'Текст изменён модератором #{id}',
     logResolved: 'Решено модератором #{id}',
     logRejected: 'Отклонено модератором #{id}',
+    logBefore: 'Текст был таким:',
     pages: 'Страницы',
     range: '{from}–{to} из {total}',
     previous: 'Предыдущая страница',

@@ -369,6 +369,7 @@ const sr_rs = {
     logEdit: 'Текст је изменио модератор #{id}',
     logResolved: 'Решио модератор #{id}',
     logRejected: 'Одбио модератор #{id}',
+    logBefore: 'Текст је гласио:',
     pages: 'Странице',
     range: 'Ставке {from}–{to} од {total}',
     previous: 'Претходна страница',

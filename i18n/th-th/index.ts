@@ -369,6 +369,7 @@ const th_th = {
     logEdit: 'ผู้ดูแล #{id} แก้ไขข้อความ',
     logResolved: 'ผู้ดูแล #{id} ดำเนินการแล้ว',
     logRejected: 'ผู้ดูแล #{id} ปฏิเสธ',
+    logBefore: 'ข้อความเดิม:',
     pages: 'หน้า',
     range: 'รายการที่ {from}–{to} จาก {total}',
     previous: 'หน้าก่อนหน้า',

@@ -369,6 +369,7 @@ const tr = {
     logEdit: 'Yazı, #{id} numaralı moderatör tarafından düzenlendi',
     logResolved: '#{id} numaralı moderatör tarafından çözüldü',
     logRejected: '#{id} numaralı moderatör tarafından reddedildi',
+    logBefore: 'Metin şöyleydi:',
     pages: 'Sayfalar',
     range: '{total} öğeden {from}–{to} arası',
     previous: 'Önceki sayfa',

@@ -369,6 +369,7 @@ const uk_ua = {
     logEdit: 'Текст відредагував модератор #{id}',
     logResolved: 'Вирішив модератор #{id}',
     logRejected: 'Відхилив модератор #{id}',
+    logBefore: 'Текст був таким:',
     pages: 'Сторінки',
     range: '{from}–{to} з {total}',
     previous: 'Попередня сторінка',

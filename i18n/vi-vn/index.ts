@@ -369,6 +369,7 @@ const vi_vn = {
     logEdit: 'Người kiểm duyệt #{id} đã chỉnh sửa nội dung',
     logResolved: 'Người kiểm duyệt #{id} đã xử lý',
     logRejected: 'Người kiểm duyệt #{id} đã từ chối',
+    logBefore: 'Nội dung trước đó:',
     pages: 'Trang',
     range: 'Mục {from}–{to} trên tổng số {total}',
     previous: 'Trang trước',

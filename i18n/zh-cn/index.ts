@@ -369,6 +369,7 @@ const zh_cn = {
     logEdit: '版主 #{id} 编辑了内容',
     logResolved: '版主 #{id} 已处理',
     logRejected: '版主 #{id} 已驳回',
+    logBefore: '原文：',
     pages: '分页',
     range: '第 {from}–{to} 条，共 {total} 条',
     previous: '上一页',

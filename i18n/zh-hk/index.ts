@@ -369,6 +369,7 @@ const zh_hk = {
     logEdit: '管理員 #{id} 編輯了文字',
     logResolved: '由管理員 #{id} 處理',
     logRejected: '由管理員 #{id} 駁回',
+    logBefore: '原文：',
     pages: '頁數',
     range: '第 {from}–{to} 項，共 {total} 項',
     previous: '上一頁',
