@@ -103,7 +103,7 @@ export function fakeServer(initial: { balance: number; items: CommunityComment[]
 
 /** Formats a day as the hidden notice does. */
 export function day(locale: string, seconds: number): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(seconds * 1000))
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', numberingSystem: 'latn' }).format(new Date(seconds * 1000))
 }
 
 /** Waits for a balance refresh still under way, so it cannot land in the next story. */

@@ -38,6 +38,8 @@ const richStory = modes<Story>({
     const list = within(await view.findByTestId('comments'))
     await expect(await list.findByText(comments()[0].text)).toBeVisible()
     await expect(list.getAllByTestId('comment')).toHaveLength(2)
+    // Dates use the same Latin digits as every count on the page, in Arabic too.
+    for (const time of canvasElement.querySelectorAll('time')) await expect(time.textContent).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/)
     // An author's name leads to their profile.
     await expect(list.getByRole('link', { name: 'Dana K.' })).toHaveAttribute('href', '/profile/30')
     await expect(list.getByRole('button', { name: LL.comments.showReplies({ count: 1 }) })).toHaveAttribute('aria-expanded', 'false')

@@ -25,6 +25,7 @@ import { CommentUpButton } from './comment-up'
 import { IconEyeOff, IconPin } from './icons'
 import { Reactions } from './reactions'
 import { TextForm, failureText } from './text-form'
+import { formatDate } from '@/lib/format'
 
 type Reply = Comment['thread'][number]
 type LLType = ReturnType<typeof useI18nContext>['LL']
@@ -41,7 +42,7 @@ export const postingBannedText = (LL: LLType) => (error: unknown) => (isPostingB
 
 function useDay() {
   const { locale } = useI18nContext()
-  return (seconds: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(seconds * 1000))
+  return (seconds: number) => formatDate(locale, new Date(seconds * 1000), { dateStyle: 'medium' })
 }
 
 /** Author, date and the text as plain text (React escapes it; line breaks kept). */

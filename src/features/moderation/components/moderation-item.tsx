@@ -11,6 +11,7 @@ import { failureText, TextForm } from '@/features/comments/components/text-form'
 import { editText } from '../api/edit-text'
 import { removeText, type TextTarget } from '../api/remove-text'
 import { resolveCase } from '../api/resolve-case'
+import { formatDate } from '@/lib/format'
 
 type LL = ReturnType<typeof useI18nContext>['LL']
 
@@ -22,7 +23,7 @@ export interface Outcome {
 
 function useDate() {
   const { locale } = useI18nContext()
-  return (seconds: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000))
+  return (seconds: number) => formatDate(locale, new Date(seconds * 1000))
 }
 
 export function kindLabel(LL: LL, kind: ModerationQueueItem['kind']) {

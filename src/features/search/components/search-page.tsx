@@ -13,6 +13,7 @@ import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { clearHistory, getHistory, getMainData } from '../api/search-calls'
 import { SearchBox, searchTarget } from './search-box'
+import { formatDate } from '@/lib/format'
 
 export function SearchPage() {
   const { LL } = useI18nContext()
@@ -69,7 +70,6 @@ function HistoryCard() {
   const { LL, locale } = useI18nContext()
   const history = useSWR('history', () => getHistory(10))
   const items = history.data?.items ?? []
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' })
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -94,7 +94,7 @@ function HistoryCard() {
                 <PhoneText value={h.phoneNumber} />
               </Link>
               <time className="text-xs text-muted" dateTime={new Date(h.date * 1000).toISOString()}>
-                {dateFormat.format(new Date(h.date * 1000))}
+                {formatDate(locale, new Date(h.date * 1000))}
               </time>
             </li>
           ))}
