@@ -6,6 +6,8 @@
 export type TagKind = 'callerType' | 'category' | 'subcategory' | 'callReason' | 'emotag'
 
 export interface TagDef {
+  /** The tag's id, the same in every database (poll answers carry it). Never reuse or change one; add new tags with new ids. */
+  id: number
   code: string
   kind: TagKind
   polarity: -1 | 0 | 1
@@ -15,34 +17,34 @@ export interface TagDef {
 }
 
 export const TAGS: readonly TagDef[] = [
-  { code: 'person', kind: 'callerType', polarity: 1, weight: 0.5, name: 'Private person' },
-  { code: 'company', kind: 'callerType', polarity: 0, weight: 0, name: 'Company' },
-  { code: 'robot', kind: 'callerType', polarity: -1, weight: 0.5, name: 'Robot or recording' },
-  { code: 'collector', kind: 'callerType', polarity: -1, weight: 0.5, name: 'Debt collector' },
-  { code: 'legitimate', kind: 'category', polarity: 1, weight: 1, name: 'Legitimate' },
-  { code: 'missed', kind: 'category', polarity: -1, weight: 0.3, name: 'Missed call' },
-  { code: 'ping', kind: 'category', polarity: -1, weight: 1, name: 'Ping call' },
-  { code: 'poll', kind: 'category', polarity: -1, weight: 0.8, name: 'Survey' },
-  { code: 'advertising', kind: 'category', polarity: -1, weight: 1, name: 'Advertising' },
-  { code: 'gambling', kind: 'category', polarity: -1, weight: 1, name: 'Gambling' },
-  { code: 'fraud', kind: 'category', polarity: -1, weight: 1.5, name: 'Fraud' },
-  { code: 'robocall', kind: 'category', polarity: -1, weight: 1, name: 'Robocall' },
-  { code: 'spam', kind: 'category', polarity: -1, weight: 1, name: 'Spam' },
-  { code: 'other', kind: 'category', polarity: -1, weight: 0.5, name: 'Other complaint' },
-  { code: 'debt', kind: 'subcategory', polarity: 0, weight: 0, name: 'Debt reduction' },
-  { code: 'vacation', kind: 'subcategory', polarity: 0, weight: 0, name: 'Vacations and timeshares' },
-  { code: 'warranty', kind: 'subcategory', polarity: 0, weight: 0, name: 'Warranties and protection plans' },
-  { code: 'medical', kind: 'subcategory', polarity: 0, weight: 0, name: 'Medical and prescriptions' },
-  { code: 'imposter', kind: 'subcategory', polarity: 0, weight: 0, name: 'Imposter' },
-  { code: 'energy', kind: 'subcategory', polarity: 0, weight: 0, name: 'Energy and home improvement' },
-  { code: 'tech_support', kind: 'subcategory', polarity: 0, weight: 0, name: 'Computer and tech support' },
-  { code: 'delivery', kind: 'callReason', polarity: 0, weight: 0, name: 'Delivery' },
-  { code: 'bank', kind: 'callReason', polarity: 0, weight: 0, name: 'Bank' },
-  { code: 'sales', kind: 'callReason', polarity: 0, weight: 0, name: 'Sales' },
-  { code: 'appointment', kind: 'callReason', polarity: 0, weight: 0, name: 'Appointment' },
-  { code: 'angry', kind: 'emotag', polarity: 0, weight: 0, name: 'Angry' },
-  { code: 'calm', kind: 'emotag', polarity: 0, weight: 0, name: 'Calm' },
-  { code: 'scared', kind: 'emotag', polarity: 0, weight: 0, name: 'Scared' },
+  { id: 1, code: 'person', kind: 'callerType', polarity: 1, weight: 0.5, name: 'Private person' },
+  { id: 2, code: 'company', kind: 'callerType', polarity: 0, weight: 0, name: 'Company' },
+  { id: 3, code: 'robot', kind: 'callerType', polarity: -1, weight: 0.5, name: 'Robot or recording' },
+  { id: 4, code: 'collector', kind: 'callerType', polarity: -1, weight: 0.5, name: 'Debt collector' },
+  { id: 5, code: 'legitimate', kind: 'category', polarity: 1, weight: 1, name: 'Legitimate' },
+  { id: 6, code: 'missed', kind: 'category', polarity: -1, weight: 0.3, name: 'Missed call' },
+  { id: 7, code: 'ping', kind: 'category', polarity: -1, weight: 1, name: 'Ping call' },
+  { id: 8, code: 'poll', kind: 'category', polarity: -1, weight: 0.8, name: 'Survey' },
+  { id: 9, code: 'advertising', kind: 'category', polarity: -1, weight: 1, name: 'Advertising' },
+  { id: 10, code: 'gambling', kind: 'category', polarity: -1, weight: 1, name: 'Gambling' },
+  { id: 11, code: 'fraud', kind: 'category', polarity: -1, weight: 1.5, name: 'Fraud' },
+  { id: 12, code: 'robocall', kind: 'category', polarity: -1, weight: 1, name: 'Robocall' },
+  { id: 13, code: 'spam', kind: 'category', polarity: -1, weight: 1, name: 'Spam' },
+  { id: 14, code: 'other', kind: 'category', polarity: -1, weight: 0.5, name: 'Other complaint' },
+  { id: 15, code: 'debt', kind: 'subcategory', polarity: 0, weight: 0, name: 'Debt reduction' },
+  { id: 16, code: 'vacation', kind: 'subcategory', polarity: 0, weight: 0, name: 'Vacations and timeshares' },
+  { id: 17, code: 'warranty', kind: 'subcategory', polarity: 0, weight: 0, name: 'Warranties and protection plans' },
+  { id: 18, code: 'medical', kind: 'subcategory', polarity: 0, weight: 0, name: 'Medical and prescriptions' },
+  { id: 19, code: 'imposter', kind: 'subcategory', polarity: 0, weight: 0, name: 'Imposter' },
+  { id: 20, code: 'energy', kind: 'subcategory', polarity: 0, weight: 0, name: 'Energy and home improvement' },
+  { id: 21, code: 'tech_support', kind: 'subcategory', polarity: 0, weight: 0, name: 'Computer and tech support' },
+  { id: 22, code: 'delivery', kind: 'callReason', polarity: 0, weight: 0, name: 'Delivery' },
+  { id: 23, code: 'bank', kind: 'callReason', polarity: 0, weight: 0, name: 'Bank' },
+  { id: 24, code: 'sales', kind: 'callReason', polarity: 0, weight: 0, name: 'Sales' },
+  { id: 25, code: 'appointment', kind: 'callReason', polarity: 0, weight: 0, name: 'Appointment' },
+  { id: 26, code: 'angry', kind: 'emotag', polarity: 0, weight: 0, name: 'Angry' },
+  { id: 27, code: 'calm', kind: 'emotag', polarity: 0, weight: 0, name: 'Calm' },
+  { id: 28, code: 'scared', kind: 'emotag', polarity: 0, weight: 0, name: 'Scared' },
 ]
 
 export const TAG_BY_CODE: ReadonlyMap<string, TagDef> = new Map(TAGS.map((t) => [t.code, t]))

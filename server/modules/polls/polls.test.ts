@@ -5,6 +5,7 @@ import { bearer, createTestApp, form, signIn, type TestApp } from '../../../test
 import { searchResponse } from '../../../contract/api/number-profile'
 import { bans, numberStats, pollAnswers, tags } from '../../db/schema'
 import { findNumber } from '../numbers/repository'
+import { TAGS } from '../../../contract/tags'
 
 describe.each(backends)('polls and bans on %s', (backend) => {
   let t: TestApp
@@ -23,6 +24,11 @@ describe.each(backends)('polls and bans on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200)
     return searchResponse.parse(res.json()).data
   }
+
+  it('stores every tag under the id the contract gives it, so clients can answer polls with those ids', () => {
+    expect(tagId).toEqual(Object.fromEntries(TAGS.map((t) => [t.code, t.id])))
+    expect(new Set(TAGS.map((t) => t.id)).size).toBe(TAGS.length)
+  })
 
   it('records poll answers, replacing the previous answers to the same poll, and moves the index', async () => {
     const me = await signIn(t.app, '+4915166660001')

@@ -1,8 +1,8 @@
 import { emptyNumberProfile, type NumberProfile } from '@contract/api/number-profile'
 import { TAGS } from '@contract/tags'
 
-/** Tag ids as the server seeds them: position in the catalogue + 1. */
-export const tagId = (code: string) => TAGS.findIndex((t) => t.code === code) + 1
+/** Tag ids as the contract fixes them. */
+export const tagId = (code: string) => TAGS.find((t) => t.code === code)!.id
 const tag = (code: string, count: number) => ({ id: tagId(code), code, name: code, count })
 
 export const POLL_DIGITS = '12015550177'

@@ -5,7 +5,8 @@ import type { NumberProfile } from '@contract/api/number-profile'
 import type { TagKind } from '@contract/tags'
 import { Button } from '@/components/ui/button'
 import { answerPoll, type Poll } from '../api/answer-poll'
-import { KINDS, tagCatalog } from '../tag-catalog'
+import { TAGS } from '@contract/tags'
+import { KINDS } from '../tag-catalog'
 import { refreshNumber, type ReputationState } from '../refresh-number'
 import { tagLabel } from './tags-card'
 
@@ -58,7 +59,8 @@ export function TagPicker({
 }) {
   const { LL } = useI18nContext()
   const { mutate } = useSWRConfig()
-  const catalog = tagCatalog(data)
+  // Tag ids are fixed in the contract and seeded as they are.
+  const catalog = TAGS
   const [selected, setSelected] = useState<number[]>(() => data.polls.pollAnswers.filter((id) => catalog.some((t) => t.id === id)))
   const [pending, setPending] = useState(false)
   const [result, setResult] = useState<'saved' | 'error' | null>(null)
