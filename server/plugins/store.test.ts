@@ -115,7 +115,7 @@ describe.skipIf(!redisUrl)('two app instances sharing Redis', () => {
     if (redis) {
       for (const n of nonces) await redis.del(`callerid:nonce:${n}`)
       for (const ip of addresses) {
-        const keys = await redis.keys(`callerid-rl:*${ip}`)
+        const keys = [...(await redis.keys(`callerid-rl:*${ip}`)), ...(await redis.keys(`callerid:auth-rl:${ip}`))]
         if (keys.length) await redis.del(...keys)
       }
       await redis.quit()

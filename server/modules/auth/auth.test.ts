@@ -9,7 +9,7 @@ const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlenc
 describe.each(backends)('sign-in on %s', (backend) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp(backend)
+    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
   })
   afterAll(async () => t?.close())
 
@@ -149,7 +149,7 @@ describe.each(backends)('sign-in on %s', (backend) => {
 describe('wrong-code cap', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp('pglite')
+    t = await createTestApp('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
   })
   afterAll(async () => t?.close())
 
@@ -164,6 +164,32 @@ describe('wrong-code cap', () => {
     const blocked = await t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code: real, token_type: 'jwt' }) })
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json().status_code).toBe(ERROR_CODES.CODE_TOO_MANY_ATTEMPTS)
+  })
+})
+
+describe('sign-in budget', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '5' })
+  })
+  afterAll(async () => t?.close())
+
+  it('is one budget per address across all sign-in calls, and calls with a bad signature count too', async () => {
+    for (let i = 0; i < 3; i++) {
+      const forged = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: { cnonce: `x${i}`, timestamp: '1', signature: 'bad' } })
+      expect(forged.statusCode).toBeGreaterThanOrEqual(400)
+      expect(forged.statusCode).toBeLessThan(429)
+    }
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code: '000000', phone: '+493012345678' } })
+      expect(res.statusCode).not.toBe(429)
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code: '123456', token_type: 'jwt' }) })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ status: false, status_code: ERROR_CODES.RATE_LIMITED })
+    // Another address has its own budget.
+    const other = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, remoteAddress: '10.9.8.7', query: sign('GET', '/api/v202111/auth/get', {}) })
+    expect(other.statusCode).toBe(200)
   })
 })
 

@@ -23,7 +23,20 @@ const WRONG_CODE_WINDOW_SECONDS = 600
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { env } = app
-  const authLimit = { rateLimit: { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `auth:${req.ip}` } }
+  /**
+   * One budget of sign-in calls per client address per minute, shared by every sign-in
+   * route (the rate-limit plugin keeps a separate counter per route even with a groupId).
+   * It runs on request, before the signature check, so forged calls count too.
+   */
+  async function signInBudget(request: FastifyRequest) {
+    // A window of a minute from the address's first call in it.
+    const used = await app.store.increment(`auth-rl:${request.ip}`, 60)
+    if (used > env.AUTH_RATE_LIMIT_PER_MINUTE) {
+      throw new AppError(429, ERROR_CODES.RATE_LIMITED, 'Too many sign-in requests from this address; wait a minute and try again')
+    }
+  }
+  // The global per-user limit does not apply on top: this budget is the stricter one.
+  const authLimit = { rateLimit: false as const }
 
   /** Wrong codes are capped per client address, so guessing a live code is hopeless. */
   async function guardAttempts(request: FastifyRequest) {
@@ -54,6 +67,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get('/api/v202111/auth/get', {
     config: authLimit,
+    onRequest: signInBudget,
     schema: { tags: ['auth'], summary: 'Start sign-in: a fresh code and the configured methods', querystring: authGetQuery, response: { 200: authGetResponse } },
     preHandler: app.verifySigned,
   }, async () => {
@@ -63,6 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post('/api/v6/auth/agreement_code', {
     config: authLimit,
+    onRequest: signInBudget,
     schema: { tags: ['auth'], summary: 'Accept the terms for a sign-in code', body: agreementBody, response: { 200: agreementResponse } },
     preHandler: [app.verifySigned, guardAttempts],
   }, async (request) => {
@@ -72,6 +87,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get('/api/v6/auth/check', {
     config: authLimit,
+    onRequest: signInBudget,
     schema: { tags: ['auth'], summary: 'Poll a sign-in code; the token once confirmed', querystring: checkQuery, response: { 200: checkResponse } },
     preHandler: [app.verifySigned, guardAttempts],
   }, async (request) => {
@@ -90,6 +106,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post('/api/v6/auth/dev/confirm', {
     config: authLimit,
+    onRequest: signInBudget,
     schema: { tags: ['auth'], summary: 'Development sign-in: confirm a code for any number (only while AUTH_DEV is on)', body: devConfirmBody, response: { 200: devConfirmResponse } },
     preHandler: guardAttempts,
   }, async (request) => {
