@@ -17,7 +17,6 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { healthResponse } from '../contract/api/account'
 import { ERROR_CODES } from '../contract/errors'

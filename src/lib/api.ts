@@ -18,14 +18,17 @@ function toSearch(params: Query | undefined): string {
   return s ? `?${s}` : ''
 }
 
-async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | undefined, schema: S): Promise<z.infer<S>> {
+async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | FormData | undefined, schema: S): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json' }
   const token = auth.accessToken
   if (token) headers.authorization = `Bearer ${token}`
   let url = path
-  let body: string | undefined
-  if (method === 'GET') url += toSearch(params)
-  else {
+  let body: string | FormData | undefined
+  if (method === 'GET') url += toSearch(params as Query | undefined)
+  else if (params instanceof FormData) {
+    // Multipart (a file): the browser sets the content type with its boundary.
+    body = params
+  } else {
     headers['content-type'] = 'application/x-www-form-urlencoded'
     body = toSearch(params).slice(1)
   }
@@ -52,5 +55,5 @@ async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string
 
 export const api = {
   get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: S) => request('GET', path, params, schema),
-  post: <S extends z.ZodType>(path: string, params: Query | undefined, schema: S) => request('POST', path, params, schema),
+  post: <S extends z.ZodType>(path: string, params: Query | FormData | undefined, schema: S) => request('POST', path, params, schema),
 }

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api'
 import { phone } from '@/lib/phone'
 import { NumberView } from '@/features/number/components/number-view'
 import { getProfile } from './api/get-profile'
+import { LimitAlert } from '@/features/number/components/limit-alert'
 
 /**
  * A user's number page by profile id (a comment author's name links here). Its SWR key
@@ -48,15 +49,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
         </Card>
       )}
       {error && !notFound && <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />}
-      {data && data.paidAlert.show && (
-        <Card className="flex flex-col gap-3 border-warning" role="alert">
-          <h2 className="text-lg font-semibold">{LL.number.limitTitle()}</h2>
-          <p className="text-muted">{LL.number.limitText({ price: data.paidAlert.paidSearchPrice })}</p>
-          <Link to="/paywall" className={buttonVariants({ variant: 'primary' }) + ' self-start'}>
-            {LL.number.toPaywall()}
-          </Link>
-        </Card>
-      )}
+      {data && <LimitAlert data={data} />}
       {data && <NumberView data={data} />}
     </Page>
   )

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import useSWR, { useSWRConfig } from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
 import { usePageTitle } from '@/app/providers'
 import { Page } from '@/components/layout/app-shell'
-import { buttonVariants } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
@@ -14,6 +12,7 @@ import { getMyProfile, getNumber } from '@/features/search/api/search-calls'
 import { SearchBox, searchTarget } from '@/features/search/components/search-box'
 import { NumberView } from './number-view'
 import { ltr } from '@/components/ui/phone-text'
+import { LimitAlert } from './limit-alert'
 
 /** A number's profile page. A search with no result counts as a fetch failure: not-found. */
 export function NumberPage({ digits, title, canonicalize = false }: { digits: string; title?: string; canonicalize?: boolean }) {
@@ -56,15 +55,7 @@ export function NumberPage({ digits, title, canonicalize = false }: { digits: st
       {error && !(error instanceof ApiError && error.status === 404) && (
         <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />
       )}
-      {data && data.paidAlert.show && (
-        <Card className="flex flex-col gap-3 border-warning" role="alert">
-          <h2 className="text-lg font-semibold">{LL.number.limitTitle()}</h2>
-          <p className="text-muted">{LL.number.limitText({ price: data.paidAlert.paidSearchPrice })}</p>
-          <Link to="/paywall" className={buttonVariants({ variant: 'primary' }) + ' self-start'}>
-            {LL.number.toPaywall()}
-          </Link>
-        </Card>
-      )}
+      {data && <LimitAlert data={data} />}
       {data && <NumberView data={data} />}
     </Page>
   )
