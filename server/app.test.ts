@@ -158,7 +158,7 @@ describe.each(backends)('rate limits on %s', (backend) => {
   afterAll(async () => t?.close())
 
   it('answers the 6th request of a user in a minute with 429', async () => {
-    // Sign-in makes four auth calls from 127.0.0.1, each within its own per-route cap of four.
+    // Sign-in makes four auth calls from 127.0.0.1: the whole sign-in budget of four.
     const { token } = await signIn(t.app, '+4915122222202')
     for (let i = 0; i < 5; i++) {
       expect((await t.app.inject({ method: 'GET', url: '/api/v6/numcy/balance', headers: bearer(token) })).statusCode).toBe(200)

@@ -155,6 +155,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     timeWindow: 60_000,
     max: env.RATE_LIMIT_PER_MINUTE,
     keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    // The API is limited; the web app's own files are not: one page loads dozens of
+    // lazy chunks, and people behind one address (an office, a carrier NAT) share a limit.
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/localeModule/'),
     ...(redis ? { redis, nameSpace: 'callerid-rl:' } : {}),
     errorResponseBuilder: (_request, context) => {
       const err = new AppError(429, ERROR_CODES.RATE_LIMITED, `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`)

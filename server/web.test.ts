@@ -12,7 +12,7 @@ describe('the web app served by the API server', () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
     fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)')
     fs.writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\n')
-    t = await createTestApp('pglite', { SIGNING_SECRET: 'from-env' }, { webRoot })
+    t = await createTestApp('pglite', { SIGNING_SECRET: 'from-env', RATE_LIMIT_PER_MINUTE: '5' }, { webRoot })
   })
   afterAll(async () => t?.close())
 
@@ -29,6 +29,16 @@ describe('the web app served by the API server', () => {
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
     expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent')
+  })
+
+  it('never rate-limits the web app’s own files, only the API', async () => {
+    // One page load asks for dozens of chunks; people behind one address share the limit.
+    for (let i = 0; i < 12; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', remoteAddress: '192.0.2.77' })).statusCode).toBe(200)
+      expect((await t.app.inject({ method: 'GET', url: '/number/491637875622', remoteAddress: '192.0.2.77' })).statusCode).toBe(200)
+    }
+    const api = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.77' })))
+    expect(api.map((r) => r.statusCode)).toContain(429)
   })
 
   it('answers unknown API paths with the JSON error, never the page', async () => {

@@ -41,6 +41,8 @@ export const COMMENT_ORDERS = ['interesting', 'new', 'old', 'rating'] as const
 export const communityComment = comment.extend({
   /** Pinned by the number's owner; a pinned comment is listed first. */
   pinned: z.boolean(),
+  /** For the owner hiding this review: whether the hiding renews next month; null for everyone else. */
+  hideRenews: z.boolean().nullable(),
 })
 export type CommunityComment = z.infer<typeof communityComment>
 

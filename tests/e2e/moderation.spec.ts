@@ -82,7 +82,8 @@ test('a moderator removes a text twice after complaints; its author can no longe
   await expect(mod.getByRole('status').filter({ hasText: 'Text removed' })).toHaveText(
     `Text removed from ${SHOWN}. Its author has 2 removals after complaints there and can no longer post on this number.`,
   )
-  await expect(mod.getByText('Nothing to review: there are no open reports or complaints.')).toBeVisible()
+  // Handled, it leaves the open list (other tests' reports may still be there).
+  await expect(second).toHaveCount(0)
 
   // The resolved list keeps both, with the author's ban and the actions taken.
   await mod.getByRole('button', { name: 'Resolved' }).click()

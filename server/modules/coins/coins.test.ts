@@ -70,8 +70,8 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
     expect((await commentRow(review)).hiddenBy).toBe(ids[OWNER])
 
     expect(await visibleTo(STRANGER)).toEqual([])
-    expect((await visibleTo(OWNER))[0]).toMatchObject({ id: review, hiddenBy: ids[OWNER], endDateTimestamp: data.endDateTimestamp })
-    expect((await visibleTo(AUTHOR)).map((c) => c.id)).toEqual([review])
+    expect((await visibleTo(OWNER))[0]).toMatchObject({ id: review, hiddenBy: ids[OWNER], endDateTimestamp: data.endDateTimestamp, hideRenews: true })
+    expect((await visibleTo(AUTHOR)).map((c) => [c.id, c.hideRenews])).toEqual([[review, null]])
     // Asking again within the paid month charges nothing.
     expect((await hide(OWNER, review)).json().data).toMatchObject({ status: 'active', balance: 15 })
     expect((await hideLedger(OWNER)).length).toBe(1)
@@ -117,6 +117,8 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toMatchObject({ comment_id: review, status: 'cancelled', autoRenew: false, hiddenBy: ids[OWNER] })
     expect(await subRow(review)).toMatchObject({ status: 'cancelled', autoRenew: false })
+    // The owner's list says so after a reload too: hidden until the month ends, not renewing.
+    expect((await visibleTo(OWNER)).find((c) => c.id === review)).toMatchObject({ hiddenBy: ids[OWNER], hideRenews: false })
     expect((await visibleTo(STRANGER)).some((c) => c.id === review)).toBe(false)
     await setBalance(OWNER, 100)
     const ledgerBefore = (await hideLedger(OWNER)).length

@@ -3,7 +3,7 @@ import type { CommunityComment } from '../../../contract/api/community'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
-import { comments, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
+import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { AppError, insufficientCoins, notFound } from '../../errors'
 
 type ThreadReply = CommunityComment['thread'][number]
@@ -101,6 +101,7 @@ export function commentJson(viewerId: number): SQL {
     'likes', ${comments.likes}, 'dislikes', ${comments.dislikes}, 'commentUps', ${comments.commentUps},
     'firstName', ${users.firstName}, 'lastName', ${users.lastName},
     'pinned', ${comments.pinned}, 'hiddenBy', ${comments.hiddenBy}, 'hiddenUntil', ${epoch(sql`${comments.hiddenUntil}`)},
+    'hideRenews', (select cs.auto_renew from ${commentSubscriptions} cs where cs.comment_id = ${comments.id} and cs.user_id = ${viewerId} and cs.status in ('active', 'cancelled')),
     'kinds', ${myKinds(viewerId, 'comment', sql`${comments.id}`)},
     'threadCount', (select count(*)::int from ${visibleReplies} and tr.comment_id = ${comments.id}),
     'thread', (select coalesce(json_agg(x.j order by x.created_at, x.id), '[]'::json) from (
@@ -128,6 +129,8 @@ export interface CommentJson extends ReplyJson {
   hiddenBy: number | null
   /** Unix seconds; the review is hidden while this is in the future. */
   hiddenUntil: number | null
+  /** The viewer's own hiding of this review, if any: does it renew. */
+  hideRenews: boolean | null
   threadCount: number
   thread: ReplyJson[]
 }
@@ -163,6 +166,7 @@ export function commentFromJson(c: CommentJson, now = new Date()): CommunityComm
     hiddenBy: hiddenNow ? c.hiddenBy : null,
     endDateTimestamp: hiddenNow ? Number(c.hiddenUntil) : null,
     pinned: c.pinned,
+    hideRenews: hiddenNow ? (c.hideRenews ?? null) : null,
   }
 }
 

@@ -204,6 +204,31 @@ export const HiddenReviewDark = hiddenStory.dark
 export const HiddenReviewRtl = hiddenStory.rtl
 export const HiddenReviewDarkRtl = hiddenStory.darkRtl
 
+/** Renewal already stopped (another visit): the notice says so and offers nothing to stop. */
+const stoppedItems = [comment(41, RUDE, { hiddenBy: VIEWER_ID, endDateTimestamp: END, hideRenews: false })]
+const stopped = fakeServer({ balance: 15, items: stoppedItems })
+const stoppedStory = modes<Story>({
+  args: { data: ownNumber() },
+  parameters: { api: stopped.table },
+  beforeEach: () => {
+    stopped.reset()
+    signIn({ coins: 15 })
+  },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const date = day(storyLocale(globals), END)
+    const [review] = await within(canvasElement).findAllByTestId('comment')
+    const notice = within(review).getByTestId('hidden-notice')
+    await expect(notice).toHaveTextContent(LL.commentMoney.stopHidingDone({ date }))
+    await expect(within(notice).queryByRole('button', { name: LL.commentMoney.stopHiding() })).toBeNull()
+    await balanceSettled()
+  },
+})
+export const HidingStopped = stoppedStory.light
+export const HidingStoppedDark = stoppedStory.dark
+export const HidingStoppedRtl = stoppedStory.rtl
+export const HidingStoppedDarkRtl = stoppedStory.darkRtl
+
 /** On someone else's number: no Pin; Hide is there (it files a complaint), no hiding for coins. */
 const visitor = fakeServer({ balance: 25, items })
 const visitorStory = modes<Story>({

@@ -27,7 +27,7 @@ export function reply(id: number, text: string, over: Partial<ReplyShape> = {}):
 }
 
 export function comment(id: number, text: string, over: Partial<CommunityComment> = {}): CommunityComment {
-  return { ...blank, id, profile_id: 30 + id, text, createdAtTimestamp: now - 7200 + id * 60, firstName: 'Dana', lastName: 'K.', pinned: false, thread_count: 0, thread: [], ...over }
+  return { ...blank, id, profile_id: 30 + id, text, createdAtTimestamp: now - 7200 + id * 60, firstName: 'Dana', lastName: 'K.', pinned: false, hideRenews: null, thread_count: 0, thread: [], ...over }
 }
 
 /** The story user's own number: they own it, so Pin and Hide show. */

@@ -203,7 +203,7 @@ function HiddenNotice({ comment, owner, mine, onError }: { comment: CommunityCom
       {owner ? (
         <>
           <span>{LL.commentMoney.hiddenUntil({ date })}</span>
-          {stopped ? (
+          {stopped || comment.hideRenews === false ? (
             <span role="status">{LL.commentMoney.stopHidingDone({ date })}</span>
           ) : (
             <Button variant="secondary" size="sm" disabled={pending} aria-busy={pending || undefined} onClick={() => void stop()}>

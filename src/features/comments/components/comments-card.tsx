@@ -32,7 +32,7 @@ export function isNumberOwner(data: NumberProfile, viewer: { profileId: number; 
 /** The pinned comment first (SPEC.md section 3 `pinnedComment`), also when the loaded pages lack it. */
 export function withPinnedFirst(items: CommunityComment[], pinned: NumberProfile['pinnedComment']): CommunityComment[] {
   const inList = items.some((c) => c.pinned)
-  const list = pinned && !inList && !items.some((c) => c.id === pinned.id) ? [{ ...pinned, pinned: true }, ...items] : items
+  const list = pinned && !inList && !items.some((c) => c.id === pinned.id) ? [{ ...pinned, pinned: true, hideRenews: null }, ...items] : items
   return [...list.filter((c) => c.pinned), ...list.filter((c) => !c.pinned)]
 }
 
