@@ -1,23 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { apiSignIn } from './support'
+import { apiSignIn, openAs } from './support'
 
 const NUMBER = '491637875622'
 const HOSTILE = '<script>alert(1)</script> & <b>bold</b>'
 
 /** A signed-in browser context on the number page; any JavaScript dialog (an injected alert) fails the test. */
-async function openAs(browser: Browser, baseURL: string, token: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, token)
-  const page = await context.newPage()
-  page.on('dialog', (d) => {
-    void d.dismiss()
-    throw new Error(`unexpected browser dialog: ${d.message()}`)
-  })
-  await page.goto(`/number/${NUMBER}`)
+/** The number page, signed in as the token's user. */
+async function openNumber(browser: Browser, baseURL: string, token: string): Promise<Page> {
+  const page = await openAs(browser, baseURL, token, `/number/${NUMBER}`)
   await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
   return page
 }
@@ -27,7 +18,7 @@ test('two users comment, reply, like, edit, report and delete; a private note st
   const tokenB = await apiSignIn(request, baseURL!, '+49 151 70000002')
 
   // A writes a comment with markup: it is shown as the literal text.
-  const a = await openAs(browser, baseURL!, tokenA)
+  const a = await openNumber(browser, baseURL!, tokenA)
   const commentsA = a.getByRole('region', { name: 'Comments' })
   await expect(commentsA.getByText('No comments yet. Be the first to say who called.')).toBeVisible()
   await commentsA.getByLabel('Write a comment').fill(HOSTILE)
@@ -43,7 +34,7 @@ test('two users comment, reply, like, edit, report and delete; a private note st
   await expect(commentsA.getByLabel('Write a comment')).toHaveCount(0)
 
   // B replies and likes it.
-  const b = await openAs(browser, baseURL!, tokenB)
+  const b = await openNumber(browser, baseURL!, tokenB)
   const commentB = b.getByRole('region', { name: 'Comments' }).getByTestId('comment')
   await expect(commentB.getByTestId('comment-text')).toHaveText(HOSTILE)
   await expect(commentB.getByRole('button', { name: 'Edit' })).toHaveCount(0)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { apiSignIn } from './support'
+import { apiSignIn, openAs } from './support'
 
 /** A PhoneBlock number (imported at server start), and a name nobody would really save. */
 const NUMBER = '491637875622'
@@ -19,14 +19,9 @@ async function axeViolations(page: Page, selector: string) {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-async function openAs(browser: Browser, baseURL: string, token: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, token)
-  const page = await context.newPage()
-  await page.goto(`/number/${NUMBER}`)
+/** The number page, signed in as the token's user. */
+async function openNumber(browser: Browser, baseURL: string, token: string): Promise<Page> {
+  const page = await openAs(browser, baseURL, token, `/number/${NUMBER}`)
   await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
   return page
 }
@@ -36,7 +31,7 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   const tokenB = await apiSignIn(request, baseURL!, '+49 151 74000002')
 
   // A uploads their own book and sees what was read.
-  const a = await openAs(browser, baseURL!, tokenA)
+  const a = await openNumber(browser, baseURL!, tokenA)
   const contactsA = a.getByRole('region', { name: 'Saved in contacts as' })
   await expect(contactsA.getByText('Nobody has this number in an uploaded contact book yet.')).toBeVisible()
   await contactsA.getByLabel('Contact book file (vCard .vcf or CSV)').setInputFiles({ name: 'my-contacts.vcf', mimeType: 'text/vcard', buffer: Buffer.from(VCARD) })
@@ -51,7 +46,7 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   expect(await axeViolations(a, '[data-testid="contacts"]')).toEqual([])
 
   // B sees the name with its count, and likes it.
-  const b = await openAs(browser, baseURL!, tokenB)
+  const b = await openNumber(browser, baseURL!, tokenB)
   const contactsB = b.getByRole('region', { name: 'Saved in contacts as' })
   const item = contactsB.getByTestId('contact-name')
   await expect(item).toHaveCount(1)

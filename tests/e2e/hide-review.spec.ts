@@ -1,20 +1,15 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { COIN_USERS } from './fixtures/comments-money'
-import { apiSignIn } from './support'
+import { apiSignIn, openAs } from './support'
 
 /** Writes no coins: only comments. */
 const AUTHOR = '+49 151 71000003'
 /** Has no coins and no stake: a third person looking at the owner's number. */
 const VISITOR = '+49 151 71000005'
 
-async function openAs(browser: Browser, baseURL: string, token: string, digits: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, token)
-  const page = await context.newPage()
-  await page.goto(`/number/${digits}`)
+/** A number's page, signed in as the token's user. */
+async function openNumber(browser: Browser, baseURL: string, token: string, digits: string): Promise<Page> {
+  const page = await openAs(browser, baseURL, token, `/number/${digits}`)
   await expect(page.getByRole('region', { name: 'Comments' })).toBeVisible()
   return page
 }
@@ -35,7 +30,7 @@ test('the owner hides a review for 10 coins; an owner with 3 coins is told to to
   await comment(request, author, poorOwner.phone, ALSO_RUDE)
 
   // The owner (25 coins) opens the own number: Hide offers hiding for 10 coins a month.
-  const o = await openAs(browser, baseURL!, await apiSignIn(request, baseURL!, owner.phone), digits(owner.phone))
+  const o = await openNumber(browser, baseURL!, await apiSignIn(request, baseURL!, owner.phone), digits(owner.phone))
   await expect(o.getByTestId('coin-balance')).toHaveText('25')
   const review = o.getByRole('region', { name: 'Comments' }).getByTestId('comment').filter({ hasText: RUDE })
   await expect(review.getByRole('button', { name: 'Pin' })).toBeVisible()
@@ -59,10 +54,10 @@ test('the owner hides a review for 10 coins; an owner with 3 coins is told to to
   await expect(o.getByTestId('coin-balance')).toHaveText('15')
 
   // Someone else no longer sees the review; its author still does, and is told.
-  const v = await openAs(browser, baseURL!, await apiSignIn(request, baseURL!, VISITOR), digits(owner.phone))
+  const v = await openNumber(browser, baseURL!, await apiSignIn(request, baseURL!, VISITOR), digits(owner.phone))
   await expect(v.getByRole('region', { name: 'Comments' }).getByText('No comments yet. Be the first to say who called.')).toBeVisible()
   await expect(v.getByText(RUDE)).toHaveCount(0)
-  const a = await openAs(browser, baseURL!, author, digits(owner.phone))
+  const a = await openNumber(browser, baseURL!, author, digits(owner.phone))
   await expect(a.getByTestId('comment').filter({ hasText: RUDE }).getByTestId('hidden-notice')).toContainText('Hidden from others')
 
   // The owner stops the renewal: it stays hidden until the month ends.
@@ -71,7 +66,7 @@ test('the owner hides a review for 10 coins; an owner with 3 coins is told to to
   await expect(o.getByTestId('coin-balance')).toHaveText('15')
 
   // The other owner has 3 coins: not enough; nothing is charged, nothing is hidden.
-  const p = await openAs(browser, baseURL!, await apiSignIn(request, baseURL!, poorOwner.phone), digits(poorOwner.phone))
+  const p = await openNumber(browser, baseURL!, await apiSignIn(request, baseURL!, poorOwner.phone), digits(poorOwner.phone))
   await expect(p.getByTestId('coin-balance')).toHaveText('3')
   const theirs = p.getByTestId('comment').filter({ hasText: ALSO_RUDE })
   await theirs.getByRole('button', { name: 'Hide', exact: true }).click()
@@ -97,7 +92,7 @@ test('comment-up spends a coin and marks the comment as upped', async ({ browser
   await comment(request, author, poorOwner.phone, TEXT)
 
   const token = await apiSignIn(request, baseURL!, booster.phone)
-  const b = await openAs(browser, baseURL!, token, digits(poorOwner.phone))
+  const b = await openNumber(browser, baseURL!, token, digits(poorOwner.phone))
   const item = b.getByTestId('comment').filter({ hasText: TEXT })
   const up = item.getByTestId('comment-up')
   await expect(up).toHaveAccessibleName('Up (0) 1 coin')
@@ -111,6 +106,6 @@ test('comment-up spends a coin and marks the comment as upped', async ({ browser
   await b.goto(`/number/${digits(booster.phone)}`)
   await expect(b.getByTestId('coin-balance')).toHaveText('4')
   // The author cannot up their own comment.
-  const a = await openAs(browser, baseURL!, author, digits(poorOwner.phone))
+  const a = await openNumber(browser, baseURL!, author, digits(poorOwner.phone))
   await expect(a.getByTestId('comment').filter({ hasText: TEXT }).getByTestId('comment-up')).toHaveCount(0)
 })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { apiSignIn } from './support'
+import { apiSignIn, bearer, openAs } from './support'
 
 // The moderator is made by tests/e2e/fixtures/moderation.ts at server start.
 const MODERATOR = '+49 151 72000001'
@@ -11,18 +11,6 @@ const NUMBER = '493072000099'
 const SHOWN = '\u2066+49 30 72000099\u2069'
 const BANNED = 'You can no longer post on this number: moderators removed your text here twice after complaints.'
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-async function openAs(browser: Browser, baseURL: string, token: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, token)
-  const page = await context.newPage()
-  await page.goto(path)
-  return page
-}
 
 async function comment(request: APIRequestContext, token: string, text: string): Promise<number> {
   const res = await request.post('/api/v7/comment/add', { headers: bearer(token), form: { phone: NUMBER, text } })

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { apiSignIn } from './support'
+import { apiSignIn, openAs } from './support'
 
 /** A PhoneBlock number rated legitimate (74 votes): a tag or a block moves its index visibly. */
 const NUMBER = '4915114305448'
@@ -7,16 +7,6 @@ const SHOWN = '+49 1511 4305448'
 const A = '+49 151 75000001'
 const B = '+49 151 75000002'
 
-async function openAs(browser: Browser, baseURL: string, token: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, token)
-  const page = await context.newPage()
-  await page.goto(path)
-  return page
-}
 
 const index = async (page: Page) => Number(await page.getByRole('meter', { name: 'Reputation' }).getAttribute('aria-valuenow'))
 
