@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { apiSignIn, bearer, openAs } from './support'
 
 // The moderator is made by tests/e2e/fixtures/moderation.ts at server start.

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { apiSignIn, openAs } from './support'
 
 /** A PhoneBlock number rated legitimate (74 votes): a tag or a block moves its index visibly. */
