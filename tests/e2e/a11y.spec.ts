@@ -12,6 +12,8 @@ import { apiSignIn } from './support'
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const IMPORTED_NUMBER = '491637875622'
 const OWN_PHONE = '+4915123459001'
+// Made a moderator by tests/e2e/fixtures/moderation.ts.
+const MODERATOR = '+4915172000001'
 
 type Texts = typeof en
 type Mode = { name: string; theme: 'light' | 'dark'; locale: 'en' | 'ar-sa'; t: Texts }
@@ -27,7 +29,8 @@ const MODES: Mode[] = [
  * to check (default: the whole page; a sub-view or an overlay only needs its own part checked,
  * the page around it has its own test).
  */
-type Check = { name: string; path: string; signedIn: boolean; open?: (page: Page, t: Texts) => Promise<void>; scope?: string }
+/** `moderator`: signed in as the moderator the fixtures make, for the moderation page. */
+type Check = { name: string; path: string; signedIn: boolean; moderator?: boolean; open?: (page: Page, t: Texts) => Promise<void>; scope?: string }
 
 type SettingsView = 'language' | 'theme' | 'privacy' | 'payment'
 
@@ -68,6 +71,8 @@ const CHECKS: Check[] = [
   { name: '/profile/1', path: '/profile/1', signedIn: true },
   { name: '/profile_no_check/1', path: '/profile_no_check/1', signedIn: true },
   { name: `/profile-no-check/${IMPORTED_NUMBER}`, path: `/profile-no-check/${IMPORTED_NUMBER}`, signedIn: true },
+  { name: '/moderation (moderator)', path: '/moderation', signedIn: true, moderator: true },
+  { name: '/moderation (not a moderator)', path: '/moderation', signedIn: true },
   { name: '404 page', path: '/no/such/page', signedIn: false },
   // What opens over the pages: the header dropdown, a modal, the copied notice.
   { name: 'header menu open', path: `/number/${IMPORTED_NUMBER}`, signedIn: true, scope: '[role="menu"]', open: openHeaderMenu },
@@ -101,11 +106,12 @@ async function openHeaderMenu(page: Page, t: Texts) {
 }
 
 let token = ''
+let moderatorToken = ''
 const pages = new Map<string, Page>()
 
 /** One browser context and page per mode and session, reused by every route of that mode. */
-async function pageFor(browser: Browser, baseURL: string, mode: Mode, signedIn: boolean): Promise<Page> {
-  const key = `${mode.name}:${signedIn}`
+async function pageFor(browser: Browser, baseURL: string, mode: Mode, signedIn: boolean, moderator = false): Promise<Page> {
+  const key = `${mode.name}:${signedIn}:${moderator}`
   let page = pages.get(key)
   if (!page || page.isClosed()) {
     const context = await browser.newContext({ baseURL, permissions: signedIn ? ['clipboard-read', 'clipboard-write'] : [] })
@@ -116,7 +122,7 @@ async function pageFor(browser: Browser, baseURL: string, mode: Mode, signedIn: 
         if (token) localStorage.setItem('token', token)
         else localStorage.removeItem('token')
       },
-      { theme: mode.theme, locale: mode.locale, token: signedIn ? token : '' },
+      { theme: mode.theme, locale: mode.locale, token: signedIn ? (moderator ? moderatorToken : token) : '' },
     )
     page = await context.newPage()
     pages.set(key, page)
@@ -124,8 +130,8 @@ async function pageFor(browser: Browser, baseURL: string, mode: Mode, signedIn: 
   return page
 }
 
-async function openInMode(browser: Browser, baseURL: string, mode: Mode, check: Pick<Check, 'path' | 'signedIn' | 'open'>): Promise<Page> {
-  const page = await pageFor(browser, baseURL, mode, check.signedIn)
+async function openInMode(browser: Browser, baseURL: string, mode: Mode, check: Pick<Check, 'path' | 'signedIn' | 'moderator' | 'open'>): Promise<Page> {
+  const page = await pageFor(browser, baseURL, mode, check.signedIn, check.moderator)
   await page.goto(check.path)
   await expect(page.locator('html')).toHaveAttribute('dir', mode.locale === 'ar-sa' ? 'rtl' : 'ltr')
   if (mode.theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
@@ -145,6 +151,7 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
 
 test.beforeAll(async ({ request, baseURL }) => {
   token = await apiSignIn(request, baseURL!, OWN_PHONE)
+  moderatorToken = await apiSignIn(request, baseURL!, MODERATOR)
 })
 
 test.afterAll(async () => {
