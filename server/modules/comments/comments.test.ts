@@ -363,6 +363,23 @@ describe.each(backends)('comments on %s', (backend) => {
     expect(await add(CAROL, '+493012345691', 'elsewhere')).toEqual(expect.any(Number))
   })
 
+  it('the number page counts every comment and its reactions, though it carries only the first 20', async () => {
+    const phone = '+493012345699'
+    await add(ALICE, phone, 'alice first')
+    const [{ numberId }] = await t.database.db.select({ numberId: comments.numberId }).from(comments).where(eq(comments.text, 'alice first'))
+    const people = await t.database.db
+      .insert(users)
+      .values(Array.from({ length: 24 }, (_, i) => ({ phone: `+4915199${String(i).padStart(5, '0')}` })))
+      .returning({ id: users.id })
+    await t.database.db.insert(comments).values(people.map((u, i) => ({ numberId, userId: u.id, text: `comment ${i}`, likes: 2, dislikes: 1 })))
+    const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[BOB]) })
+    expect(res.statusCode, res.body).toBe(200)
+    const data = searchResponse.parse(res.json()).data
+    expect(data.metrics.commentsCount).toBe(25)
+    expect(data.comments.length).toBeLessThanOrEqual(20)
+    expect((await list(BOB, phone)).total).toBe(25)
+  })
+
   it('the number page carries the viewer\u2019s reactions and the first replies on its comments, my comment and the pinned one', async () => {
     const phone = OWNER
     const page = async (who: string) => {

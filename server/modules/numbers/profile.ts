@@ -138,6 +138,8 @@ interface PageRow {
   note: { id: number; text: string } | null
   suggestion: { firstName: string | null; lastName: string | null } | null
   comments: CommentJson[]
+  /** Count and reactions over every comment the viewer may see, not only the ones loaded. */
+  commentStats: { count: number; likes: number; dislikes: number }
   myPolls: number[]
   hasContacts: boolean
   fof: Array<{ id: number; firstName: string | null; lastName: string | null }>
@@ -160,8 +162,8 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       ) x join ${tags} t on t.id = x.tag_id
       group by t.id, t.code, t.kind
     ),
-    cmts as (
-      select ${commentJson(viewerId)} as j,
+    cmt_order as (
+      select ${comments.id} as id,
         row_number() over (order by ${comments.pinned} desc, ${comments.userId} = ${viewerId} desc, ${comments.commentUps} desc,
           ${comments.likes} - ${comments.dislikes} desc, ${comments.createdAt} desc, ${comments.id} desc) as rn
       from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
@@ -169,6 +171,11 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       -- The pinned comment and the viewer's own come first so that they are never cut off.
       order by rn
       limit 20
+    ),
+    -- The JSON (replies, reactions) only for the 20 shown, not for every comment of the number.
+    cmts as (
+      select ${commentJson(viewerId)} as j, o.rn
+      from cmt_order o join ${comments} on ${comments.id} = o.id join ${users} on ${users.id} = ${comments.userId}
     ),
     name_entries as (select * from ${nameEntries(numberId)} e),
     friends as (
@@ -200,6 +207,12 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
       'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
       'comments', (select coalesce(json_agg(c.j order by c.rn), '[]'::json) from cmts c),
+      -- Over all the comments the viewer may see (a review hidden by the owner counts for its author and the owner only).
+      'commentStats', (select json_build_object('count', count(*)::int, 'likes', coalesce(sum(c.likes), 0)::int, 'dislikes', coalesce(sum(c.dislikes), 0)::int)
+        from ${comments} c join ${users} cu on cu.id = c.user_id and cu.deactivated_at is null
+        where c.number_id = ${numberId} and c.removed_at is null
+          and (c.hidden_until is null or c.hidden_until <= now() or c.user_id = ${viewerId}
+            or ${viewerId} = (select id from ${users} where phone = ${e164} and deactivated_at is null limit 1))),
       'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
       'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
       'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from friends f),
@@ -230,12 +243,11 @@ function visibleComments(rows: CommentJson[], viewerId: number, isOwner: boolean
 /** The neuro-analysis of a number as one viewer sees its data; null when nothing is known. */
 export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, viewerId: number) {
   const page = await loadPage(db, numberId, e164, viewerId)
-  const visible = visibleComments(page.comments, viewerId, page.owner?.id === viewerId)
   return computeNeuroanalysis({
     numberId,
     evidence: pageEvidence(page),
     tagsTop: pageTagsTop(page),
-    comments: { count: visible.length, likes: visible.reduce((s, c) => s + c.likes, 0), dislikes: visible.reduce((s, c) => s + c.dislikes, 0) },
+    comments: page.commentStats,
   })
 }
 
@@ -267,7 +279,7 @@ export async function buildNumberProfile(
   }
   profile.metrics = {
     bans: page.bans.n,
-    commentsCount: visible.length,
+    commentsCount: page.commentStats.count,
     contactsCount: page.contactsCount,
     index,
     isVerified: Boolean(ownerListed),
@@ -306,7 +318,7 @@ export async function buildNumberProfile(
     numberId,
     evidence,
     tagsTop,
-    comments: { count: visible.length, likes: visible.reduce((s, c) => s + c.likes, 0), dislikes: visible.reduce((s, c) => s + c.dislikes, 0) },
+    comments: page.commentStats,
   })
   profile.evidence = evidence
   return profile
