@@ -1223,6 +1223,22 @@ type RootTranslation = {
 		 */
 		filter: string
 		/**
+		 * W​h​i​c​h​ ​k​i​n​d​ ​t​o​ ​s​h​o​w
+		 */
+		kindFilter: string
+		/**
+		 * A​l​l
+		 */
+		kindAll: string
+		/**
+		 * R​e​p​o​r​t​s
+		 */
+		kindReports: string
+		/**
+		 * C​o​m​p​l​a​i​n​t​s
+		 */
+		kindComplaints: string
+		/**
 		 * O​p​e​n
 		 */
 		open: string
@@ -3187,6 +3203,22 @@ export type TranslationFunctions = {
 		 * Which items to show
 		 */
 		filter: () => LocalizedString
+		/**
+		 * Which kind to show
+		 */
+		kindFilter: () => LocalizedString
+		/**
+		 * All
+		 */
+		kindAll: () => LocalizedString
+		/**
+		 * Reports
+		 */
+		kindReports: () => LocalizedString
+		/**
+		 * Complaints
+		 */
+		kindComplaints: () => LocalizedString
 		/**
 		 * Open
 		 */

@@ -6,6 +6,7 @@ import { auth } from '@/stores/auth'
 // A bad value in the address falls back to the first page of open items.
 const moderationSearch = searchSchema({
   status: param.oneOf(['open', 'closed']),
+  kind: param.oneOf(['report', 'complaint']),
   page: param.string(5, /^[1-9]\d{0,4}$/),
 })
 
@@ -20,12 +21,19 @@ export const Route = createFileRoute('/moderation')({
 function Moderation() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const view: QueueView = { status: search.status ?? 'open', page: Number(search.page ?? 1) }
+  const view: QueueView = { status: search.status ?? 'open', kind: search.kind ?? 'all', page: Number(search.page ?? 1) }
   return (
     <ModerationPage
       {...view}
       onNavigate={(next) =>
-        void navigate({ search: (prev) => ({ ...prev, status: next.status === 'open' ? undefined : next.status, page: next.page > 1 ? String(next.page) : undefined }) })
+        void navigate({
+          search: (prev) => ({
+            ...prev,
+            status: next.status === 'open' ? undefined : next.status,
+            kind: next.kind === 'all' ? undefined : next.kind,
+            page: next.page > 1 ? String(next.page) : undefined,
+          }),
+        })
       }
     />
   )

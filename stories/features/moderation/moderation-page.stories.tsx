@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import type { ModerationQueueItem } from '@contract/api/community'
 import type { MyProfile } from '@contract/api/account'
 import { ModerationPage, type QueueView } from '@/features/moderation/components/moderation-page'
@@ -16,7 +16,7 @@ import { translations } from '../../support/i18n'
 
 /** The page with its address state kept in the story, as the route keeps it in the URL. */
 function Moderation(props: Partial<QueueView>) {
-  const [view, setView] = useState<QueueView>({ status: props.status ?? 'open', page: props.page ?? 1 })
+  const [view, setView] = useState<QueueView>({ status: props.status ?? 'open', kind: props.kind ?? 'all', page: props.page ?? 1 })
   return <ModerationPage {...view} onNavigate={setView} />
 }
 
@@ -136,6 +136,33 @@ export const Queue = queueStory.light
 export const QueueDark = queueStory.dark
 export const QueueRtl = queueStory.rtl
 export const QueueDarkRtl = queueStory.darkRtl
+
+/** Only complaints: the filter asks the server for that kind and says which one is on. */
+const kindStory = modes<Story>({
+  parameters: {
+    api: moderatorApi((url) => {
+      const kind = url.searchParams.get('kind')
+      const items = kind === 'complaint' ? [complaintItem()] : kind === 'report' ? [reportItem()] : [reportItem(), complaintItem()]
+      return ok({ items, total: items.length })
+    }),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    const kinds = await page.findByRole('group', { name: LL.moderation.kindFilter() })
+    await expect(within(kinds).getByRole('button', { name: LL.moderation.kindAll() })).toHaveAttribute('aria-pressed', 'true')
+    await expect(await page.findAllByRole('article')).toHaveLength(2)
+    await userEvent.click(within(kinds).getByRole('button', { name: LL.moderation.kindComplaints() }))
+    await expect(within(kinds).getByRole('button', { name: LL.moderation.kindComplaints() })).toHaveAttribute('aria-pressed', 'true')
+    await waitFor(async () => expect(page.getAllByRole('article')).toHaveLength(1))
+    await expect(page.getByText(COMPLAINED)).toBeVisible()
+    expect(page.queryByText(REPORTED)).toBeNull()
+  },
+})
+export const OnlyComplaints = kindStory.light
+export const OnlyComplaintsDark = kindStory.dark
+export const OnlyComplaintsRtl = kindStory.rtl
+export const OnlyComplaintsDarkRtl = kindStory.darkRtl
 
 const pagedStory = modes<Story>({
   parameters: {

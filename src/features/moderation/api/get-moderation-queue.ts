@@ -2,8 +2,9 @@ import { moderationQueueResponse } from '@contract/api/community'
 import { api } from '@/lib/api'
 
 export type QueueStatus = 'open' | 'closed'
+export type QueueKind = 'all' | 'report' | 'complaint'
 
 /** GET /api/v6/moderation/queue: one page of reports and complaints, open or closed (moderators only). */
-export async function getModerationQueue(status: QueueStatus, offset: number, limit: number) {
-  return (await api.get('/api/v6/moderation/queue', { kind: 'all', status, offset, limit }, moderationQueueResponse)).data
+export async function getModerationQueue(status: QueueStatus, offset: number, limit: number, kind: QueueKind = 'all') {
+  return (await api.get('/api/v6/moderation/queue', { kind, status, offset, limit }, moderationQueueResponse)).data
 }

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
-import { getModerationQueue, type QueueStatus } from '../api/get-moderation-queue'
+import { getModerationQueue, type QueueKind, type QueueStatus } from '../api/get-moderation-queue'
 import { useIsModerator } from '../use-is-moderator'
 import { ModerationItem, type Outcome } from './moderation-item'
 
@@ -17,6 +17,7 @@ export const PAGE_SIZE = 20
 
 export interface QueueView {
   status: QueueStatus
+  kind: QueueKind
   /** 1-based. */
   page: number
 }
@@ -26,12 +27,12 @@ export interface QueueView {
  * resolved, a page at a time. Anyone else sees that the page is not for them, and
  * the queue is never asked for.
  */
-export function ModerationPage({ status, page, onNavigate }: QueueView & { onNavigate: (view: QueueView) => void }) {
+export function ModerationPage({ status, kind, page, onNavigate }: QueueView & { onNavigate: (view: QueueView) => void }) {
   const { LL } = useI18nContext()
   usePageTitle(LL.moderation.title())
   const role = useIsModerator()
   const offset = (page - 1) * PAGE_SIZE
-  const queue = useSWR(role.isModerator ? ['moderation', status, offset] : null, () => getModerationQueue(status, offset, PAGE_SIZE))
+  const queue = useSWR(role.isModerator ? ['moderation', status, kind, offset] : null, () => getModerationQueue(status, offset, PAGE_SIZE, kind))
   const [outcome, setOutcome] = useState('')
   const statusLine = useRef<HTMLParagraphElement>(null)
   const refused = queue.error instanceof ApiError && queue.error.status === 403
@@ -39,8 +40,8 @@ export function ModerationPage({ status, page, onNavigate }: QueueView & { onNav
   const total = queue.data?.total
   const pastEnd = queue.data !== undefined && queue.data.items.length === 0 && page > 1
   useEffect(() => {
-    if (pastEnd) onNavigate({ status, page: Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE)) })
-  }, [pastEnd, total, status, onNavigate])
+    if (pastEnd) onNavigate({ status, kind, page: Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE)) })
+  }, [pastEnd, total, status, kind, onNavigate])
 
   function onOutcome({ message, gone }: Outcome) {
     setOutcome(message)
@@ -63,12 +64,21 @@ export function ModerationPage({ status, page, onNavigate }: QueueView & { onNav
     const last = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : page
     body = (
       <>
-        <div role="group" aria-label={LL.moderation.filter()} className="flex gap-2">
-          {(['open', 'closed'] as const).map((s) => (
-            <Button key={s} variant={s === status ? 'primary' : 'secondary'} size="sm" aria-pressed={s === status} onClick={() => show({ status: s, page: 1 })}>
-              {s === 'open' ? LL.moderation.open() : LL.moderation.closed()}
-            </Button>
-          ))}
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <div role="group" aria-label={LL.moderation.filter()} className="flex gap-2">
+            {(['open', 'closed'] as const).map((s) => (
+              <Button key={s} variant={s === status ? 'primary' : 'secondary'} size="sm" aria-pressed={s === status} onClick={() => show({ status: s, kind, page: 1 })}>
+                {s === 'open' ? LL.moderation.open() : LL.moderation.closed()}
+              </Button>
+            ))}
+          </div>
+          <div role="group" aria-label={LL.moderation.kindFilter()} className="flex gap-2">
+            {(['all', 'report', 'complaint'] as const).map((k) => (
+              <Button key={k} variant={k === kind ? 'primary' : 'secondary'} size="sm" aria-pressed={k === kind} onClick={() => show({ status, kind: k, page: 1 })}>
+                {k === 'all' ? LL.moderation.kindAll() : k === 'report' ? LL.moderation.kindReports() : LL.moderation.kindComplaints()}
+              </Button>
+            ))}
+          </div>
         </div>
         <p ref={statusLine} role="status" tabIndex={-1} className={cn('rounded-xl focus-visible:outline-2 focus-visible:outline-focus', outcome && 'bg-success/15 p-3 text-fg')}>
           {outcome}
@@ -85,13 +95,13 @@ export function ModerationPage({ status, page, onNavigate }: QueueView & { onNav
         )}
         {data && data.total > 0 && (
           <nav aria-label={LL.moderation.pages()} className="flex flex-wrap items-center gap-3">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => show({ status, page: page - 1 })}>
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => show({ status, kind, page: page - 1 })}>
               {LL.moderation.previous()}
             </Button>
             <span className="text-sm text-muted">
               {LL.moderation.range({ from: Math.min(offset + 1, data.total), to: Math.min(offset + data.items.length, data.total), total: data.total })}
             </span>
-            <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => show({ status, page: page + 1 })}>
+            <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => show({ status, kind, page: page + 1 })}>
               {LL.moderation.next()}
             </Button>
           </nav>
