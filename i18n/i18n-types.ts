@@ -1390,6 +1390,10 @@ type RootTranslation = {
 		 */
 		removeYes: string
 		/**
+		 * R​e​a​s​o​n​ ​(​o​p​t​i​o​n​a​l​,​ ​k​e​p​t​ ​i​n​ ​t​h​e​ ​l​o​g​)
+		 */
+		reasonLabel: string
+		/**
 		 * E​d​i​t​ ​t​e​x​t
 		 */
 		edit: string
@@ -3355,6 +3359,10 @@ export type TranslationFunctions = {
 		 * Remove
 		 */
 		removeYes: () => LocalizedString
+		/**
+		 * Reason (optional, kept in the log)
+		 */
+		reasonLabel: () => LocalizedString
 		/**
 		 * Edit text
 		 */

@@ -352,6 +352,7 @@ const az_az = {
     remove: 'Mətni sil',
     removeConfirm: 'Bu mətn silinsin? Müəllifinə bildirilmir və silinmə yazı dərc etmə qadağasına hesablanır.',
     removeYes: 'Sil',
+    reasonLabel: 'Səbəb (istəyə bağlı, jurnalda saxlanılır)',
     edit: 'Mətni redaktə et',
     editLabel: 'Yeni mətn',
     save: 'Mətni yadda saxla',

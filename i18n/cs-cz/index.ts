@@ -352,6 +352,7 @@ const cs_cz = {
     remove: 'Odstranit text',
     removeConfirm: 'Odstranit tento text? Autor nebude upozorněn a odstranění se započítá do zákazu přispívání.',
     removeYes: 'Odstranit',
+    reasonLabel: 'Důvod (nepovinné, uloží se do záznamu)',
     edit: 'Upravit text',
     editLabel: 'Nový text',
     save: 'Uložit text',

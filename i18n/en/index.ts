@@ -355,6 +355,7 @@ const en = {
     remove: 'Remove text',
     removeConfirm: 'Remove this text? Its author is not told, and the removal counts toward a posting ban.',
     removeYes: 'Remove',
+    reasonLabel: 'Reason (optional, kept in the log)',
     edit: 'Edit text',
     editLabel: 'New text',
     save: 'Save text',

@@ -352,6 +352,7 @@ const es_es = {
     remove: 'Eliminar texto',
     removeConfirm: '¿Eliminar este texto? No se avisará a su autor, y la eliminación cuenta para una prohibición de publicar.',
     removeYes: 'Eliminar',
+    reasonLabel: 'Motivo (opcional, queda en el registro)',
     edit: 'Editar texto',
     editLabel: 'Texto nuevo',
     save: 'Guardar texto',

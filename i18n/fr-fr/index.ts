@@ -352,6 +352,7 @@ const fr_fr = {
     remove: 'Supprimer le texte',
     removeConfirm: 'Supprimer ce texte ? Son auteur n’en est pas informé, et la suppression compte pour une interdiction de publier.',
     removeYes: 'Supprimer',
+    reasonLabel: 'Motif (facultatif, conservé dans l’historique)',
     edit: 'Modifier le texte',
     editLabel: 'Nouveau texte',
     save: 'Enregistrer le texte',

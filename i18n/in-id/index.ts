@@ -352,6 +352,7 @@ const in_id = {
     remove: 'Hapus teks',
     removeConfirm: 'Hapus teks ini? Penulisnya tidak diberi tahu, dan penghapusan ini dihitung untuk larangan memposting.',
     removeYes: 'Hapus',
+    reasonLabel: 'Alasan (opsional, disimpan di log)',
     edit: 'Edit teks',
     editLabel: 'Teks baru',
     save: 'Simpan teks',

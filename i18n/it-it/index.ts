@@ -352,6 +352,7 @@ const it_it = {
     remove: 'Rimuovi testo',
     removeConfirm: 'Rimuovere questo testo? L’autore non viene avvisato e la rimozione conta ai fini del divieto di pubblicazione.',
     removeYes: 'Rimuovi',
+    reasonLabel: 'Motivo (facoltativo, resta nel registro)',
     edit: 'Modifica testo',
     editLabel: 'Nuovo testo',
     save: 'Salva testo',

@@ -352,6 +352,7 @@ const ms_my = {
     remove: 'Alih keluar teks',
     removeConfirm: 'Alih keluar teks ini? Penulisnya tidak akan dimaklumkan, dan pengalihan keluar ini dikira ke arah larangan menyiarkan.',
     removeYes: 'Alih keluar',
+    reasonLabel: 'Sebab (pilihan, disimpan dalam log)',
     edit: 'Sunting teks',
     editLabel: 'Teks baharu',
     save: 'Simpan teks',

@@ -352,6 +352,7 @@ const pt_br = {
     remove: 'Remover texto',
     removeConfirm: 'Remover este texto? O autor não será avisado, e a remoção conta para a proibição de publicar.',
     removeYes: 'Remover',
+    reasonLabel: 'Motivo (opcional, fica no registro)',
     edit: 'Editar texto',
     editLabel: 'Novo texto',
     save: 'Salvar texto',

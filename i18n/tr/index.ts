@@ -352,6 +352,7 @@ const tr = {
     remove: 'Yazıyı kaldır',
     removeConfirm: 'Bu yazı kaldırılsın mı? Yazarına bildirilmez ve kaldırma, yazı gönderme yasağı için sayılır.',
     removeYes: 'Kaldır',
+    reasonLabel: 'Gerekçe (isteğe bağlı, kayıtta tutulur)',
     edit: 'Yazıyı düzenle',
     editLabel: 'Yeni yazı',
     save: 'Yazıyı kaydet',

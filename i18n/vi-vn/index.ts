@@ -352,6 +352,7 @@ const vi_vn = {
     remove: 'Xóa nội dung',
     removeConfirm: 'Xóa nội dung này? Tác giả sẽ không được thông báo, và lần xóa này được tính vào lệnh cấm đăng bài.',
     removeYes: 'Xóa',
+    reasonLabel: 'Lý do (không bắt buộc, được lưu trong nhật ký)',
     edit: 'Chỉnh sửa nội dung',
     editLabel: 'Nội dung mới',
     save: 'Lưu nội dung',

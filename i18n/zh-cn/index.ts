@@ -352,6 +352,7 @@ const zh_cn = {
     remove: '删除内容',
     removeConfirm: '删除这段内容？系统不会通知作者，且此次删除将计入禁言次数。',
     removeYes: '删除',
+    reasonLabel: '原因（可选，会记入日志）',
     edit: '编辑内容',
     editLabel: '新内容',
     save: '保存内容',

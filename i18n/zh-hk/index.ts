@@ -352,6 +352,7 @@ const zh_hk = {
     remove: '移除文字',
     removeConfirm: '要移除這段文字嗎？系統不會通知作者，而此次移除會計入禁止發佈的次數。',
     removeYes: '移除',
+    reasonLabel: '原因（可選，會記入記錄）',
     edit: '編輯文字',
     editLabel: '新文字',
     save: '儲存文字',

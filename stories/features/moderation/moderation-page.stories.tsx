@@ -310,6 +310,8 @@ const removedStory = modes<Story>({
     const { page, complaint } = await expectItems(canvasElement, LL)
     await userEvent.click(complaint.getByRole('button', { name: LL.moderation.remove() }))
     await expect(complaint.getByText(LL.moderation.removeConfirm())).toBeVisible()
+    // The reason goes with the removal, into the item's log.
+    await userEvent.type(complaint.getByLabelText(LL.moderation.reasonLabel()), 'Names a private person')
     await userEvent.click(complaint.getByRole('button', { name: LL.moderation.removeYes() }))
     const outcome = LL.moderation.removedBanned({ number: shownNumber, count: 2 })
     await waitFor(() => expect(page.getByText(outcome)).toBeVisible())
@@ -317,7 +319,9 @@ const removedStory = modes<Story>({
     await expect(page.getByText(outcome)).toHaveAttribute('role', 'status')
     await expect(page.getByText(outcome)).toHaveFocus()
     await waitFor(() => expect(page.queryByRole('article', { name: LL.moderation.itemHeading({ kind: LL.moderation.complaint(), id: 17 }) })).toBeNull())
-    await expect(calls.map((c) => [c.path, c.body.get('target_type'), c.body.get('target_id'), c.body.get('complaint_id')])).toEqual([['remove', 'comment', '12', '17']])
+    await expect(calls.map((c) => [c.path, c.body.get('target_type'), c.body.get('target_id'), c.body.get('complaint_id'), c.body.get('reason')])).toEqual([
+      ['remove', 'comment', '12', '17', 'Names a private person'],
+    ])
   },
 })
 export const AfterRemovalBanned = removedStory.light

@@ -5,6 +5,7 @@ import { LIMITS } from '@contract/constants'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
 import { ltr } from '@/components/ui/phone-text'
 import { phone } from '@/lib/phone'
 import { failureText, TextForm } from '@/features/comments/components/text-form'
@@ -73,6 +74,9 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
   const date = useDate()
   const headingId = useId()
   const [mode, setMode] = useState<'idle' | 'confirmRemove' | 'edit'>('idle')
+  /** Why the text goes: kept in the item's log for the other moderators. */
+  const [reason, setReason] = useState('')
+  const reasonId = useId()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const kind = kindLabel(LL, item.kind)
@@ -101,7 +105,7 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
 
   const remove = () =>
     run(async () => {
-      const result = await removeText(textTarget!, about)
+      const result = await removeText(textTarget!, about, reason.trim())
       const args = { number: number!, count: result.removalsAfterComplaint }
       return { message: result.postingBanned ? LL.moderation.removedBanned(args) : LL.moderation.removed(args), gone: true }
     })
@@ -209,6 +213,10 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
       {item.status === 'open' && mode === 'confirmRemove' && (
         <div className="flex flex-col gap-2 rounded-xl border border-danger p-3">
           <p className="text-sm text-fg">{LL.moderation.removeConfirm()}</p>
+          <label htmlFor={reasonId} className="text-sm text-muted">
+            {LL.moderation.reasonLabel()}
+          </label>
+          <Input id={reasonId} value={reason} maxLength={2000} dir="auto" onChange={(e) => setReason(e.target.value)} className="h-9 text-sm" />
           <div className="flex flex-wrap gap-2">
             <Button variant="danger" size="sm" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()} autoFocus>
               {busy ? LL.moderation.working() : LL.moderation.removeYes()}
