@@ -70,3 +70,12 @@ export async function signIn(app: FastifyInstance, phone: string): Promise<{ tok
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}`, host: TEST_HOST })
+
+/** Signs each phone in, filling `into.tokens` and `into.ids` (keyed by the phone as given). */
+export async function signInEach(app: FastifyInstance, phones: string[], into: { tokens: Record<string, string>; ids: Record<string, number> }) {
+  for (const phone of phones) {
+    const s = await signIn(app, phone)
+    into.tokens[phone] = s.token
+    into.ids[phone] = s.profileId
+  }
+}

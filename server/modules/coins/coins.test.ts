@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, form, signIn, signInEach, type TestApp } from '../../../tests/support/app'
 import { commentListResponse, commentSubscriptionResponse } from '../../../contract/api/community'
 import { coinLedger, comments, commentSubscriptions, users } from '../../db/schema'
 import { grantCoins } from './ledger'
@@ -28,11 +28,7 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
   const ids: Record<string, number> = {}
   beforeAll(async () => {
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
-    for (const phone of [OWNER, AUTHOR, STRANGER]) {
-      const s = await signIn(t.app, phone)
-      tokens[phone] = s.token
-      ids[phone] = s.profileId
-    }
+    await signInEach(t.app, [OWNER, AUTHOR, STRANGER], { tokens, ids })
   })
   afterAll(async () => t?.close())
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
 import { comments, commentSubscriptions, users } from '../../db/schema'
 import { grantCoins } from './ledger'
 import { RENEWAL_LOCK_KEY } from './renewal-job'
@@ -25,11 +25,7 @@ describe.each(backends)('the scheduled renewal of hidden reviews on %s', (backen
   beforeAll(async () => {
     // 0.002 minutes: a run every 120 ms, the first one 120 ms after start.
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000', RENEWAL_INTERVAL_MINUTES: '0.002' })
-    for (const phone of [OWNER, OTHER_OWNER, AUTHOR]) {
-      const s = await signIn(t.app, phone)
-      tokens[phone] = s.token
-      ids[phone] = s.profileId
-    }
+    await signInEach(t.app, [OWNER, OTHER_OWNER, AUTHOR], { tokens, ids })
   })
   afterAll(async () => t?.close())
 

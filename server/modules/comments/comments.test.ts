@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, form, signIn, signInEach, type TestApp } from '../../../tests/support/app'
 import { commentListResponse, threadListResponse } from '../../../contract/api/community'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
@@ -19,11 +19,7 @@ describe.each(backends)('comments on %s', (backend) => {
   const ids: Record<string, number> = {}
   beforeAll(async () => {
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
-    for (const phone of [OWNER, ALICE, BOB, CAROL]) {
-      const s = await signIn(t.app, phone)
-      tokens[phone] = s.token
-      ids[phone] = s.profileId
-    }
+    await signInEach(t.app, [OWNER, ALICE, BOB, CAROL], { tokens, ids })
   })
   afterAll(async () => t?.close())
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, TEST_HOST, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, form, signInEach, TEST_HOST, type TestApp } from '../../../tests/support/app'
 import { commentListResponse, moderationQueueResponse } from '../../../contract/api/community'
 import { coinLedger, comments, complaints, moderationLog, postingBans, reports, threadReplies, users } from '../../db/schema'
 import { grantUserCoins, readArgs } from '../../cli/user-coins'
@@ -18,11 +18,7 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
   const ids: Record<string, number> = {}
   beforeAll(async () => {
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
-    for (const phone of [ALICE, BOB, MOD, ADMIN]) {
-      const s = await signIn(t.app, phone)
-      tokens[phone] = s.token
-      ids[phone] = s.profileId
-    }
+    await signInEach(t.app, [ALICE, BOB, MOD, ADMIN], { tokens, ids })
     await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, ids[MOD]))
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, ids[ADMIN]))
   })
