@@ -19,11 +19,13 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname, 'src'),
-      '@contract': path.resolve(import.meta.dirname, 'contract'),
-      '@i18n': path.resolve(import.meta.dirname, 'i18n'),
-    },
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      { find: '@contract', replacement: path.resolve(import.meta.dirname, 'contract') },
+      { find: '@i18n', replacement: path.resolve(import.meta.dirname, 'i18n') },
+      // zod in the browser: jitless from the start (src/lib/zod-jitless.ts says why).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') },
+    ],
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

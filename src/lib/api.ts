@@ -3,8 +3,7 @@ import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from './api-error'
 import { onSignedOut } from './signed-out'
 
-// The page's Content Security Policy forbids eval: zod must not probe for it.
-z.config({ jitless: true })
+// zod runs jitless in the browser (the page's CSP forbids eval): see src/lib/zod-jitless.ts.
 import { auth, signedOut } from '@/stores/auth'
 
 export { ApiError }

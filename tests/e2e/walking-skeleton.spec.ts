@@ -11,6 +11,14 @@ async function signInWithDevProvider(page: Page, phone: string) {
 }
 
 test('a new user signs in, looks up a number from the PhoneBlock list, sees its page and signs out', async ({ page }) => {
+  // Whatever the pages do must fit the Content Security Policy, without a single violation report.
+  const violations: string[] = []
+  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`)
+    })
+  })
   await signInWithDevProvider(page, '+49 151 23456789')
   expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/)
 
@@ -42,6 +50,7 @@ test('a new user signs in, looks up a number from the PhoneBlock list, sees its 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   const after = await page.request.get('/api/v6/numcy/balance', { headers: { authorization: `Bearer ${token}` } })
   expect(after.status()).toBe(403)
+  expect(violations).toEqual([])
 })
 
 test('a number that does not exist lands on the not-found page', async ({ page }) => {
