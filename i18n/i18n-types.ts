@@ -2007,9 +2007,23 @@ type RootTranslation = {
 		 */
 		fofPrice: RequiredParams<'price'>
 		/**
-		 * A​s​k​i​n​g​ ​f​o​r​ ​a​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​i​n​ ​t​h​e​ ​w​e​b​ ​a​p​p​ ​y​e​t​,​ ​s​o​ ​n​o​t​h​i​n​g​ ​i​s​ ​c​h​a​r​g​e​d​.
+		 * A​s​k​ ​f​o​r​ ​a​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​(​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​)
+		 * @param {number} price
 		 */
-		fofNoRequests: string
+		fofRequest: RequiredParams<'price'>
+		/**
+		 * S​e​n​d​i​n​g​…
+		 */
+		fofRequesting: string
+		/**
+		 * Y​o​u​ ​a​s​k​e​d​ ​f​o​r​ ​a​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​o​n​ ​{​d​a​t​e​}​;​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​h​a​v​e​ ​b​e​e​n​ ​a​s​k​e​d​.
+		 * @param {string} date
+		 */
+		fofRequested: RequiredParams<'date'>
+		/**
+		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		fofRequestError: string
 	}
 	profilePage: {
 		/**
@@ -3934,9 +3948,21 @@ export type TranslationFunctions = {
 		 */
 		fofPrice: (arg: { price: number }) => LocalizedString
 		/**
-		 * Asking for an introduction is not available in the web app yet, so nothing is charged.
+		 * Ask for an introduction ({price} {{coin|coins}})
 		 */
-		fofNoRequests: () => LocalizedString
+		fofRequest: (arg: { price: number }) => LocalizedString
+		/**
+		 * Sending…
+		 */
+		fofRequesting: () => LocalizedString
+		/**
+		 * You asked for an introduction on {date}; your contacts have been asked.
+		 */
+		fofRequested: (arg: { date: string }) => LocalizedString
+		/**
+		 * The request could not be sent. Try again.
+		 */
+		fofRequestError: () => LocalizedString
 	}
 	profilePage: {
 		/**

@@ -42,6 +42,7 @@ import { notesRoutes } from './modules/notes/routes'
 import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
 import { profilesRoutes } from './modules/profiles/routes'
+import { fofRoutes } from './modules/fof/routes'
 import type { TelegramClient } from './providers/telegram'
 
 declare module 'fastify' {
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(contactsRoutes)
   await app.register(pollsRoutes)
   await app.register(profilesRoutes)
+  await app.register(fofRoutes)
   await app.register(commentRoutes)
   await app.register(moderationRoutes)
   await app.register(coinRoutes)

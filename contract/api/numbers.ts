@@ -129,3 +129,16 @@ export const antispyBody = z.object({ value: onOff })
 export const antispyResponse = okEnvelope(z.object({ antispy: z.boolean() }))
 export const profileGoingBody = z.object({ flag: onOff })
 export const profileGoingResponse = okEnvelope(z.object({ profile_going: z.boolean() }))
+
+// ---------- friends of friends ----------
+
+/** POST /api/v6/fof/request: ask the contacts who know a number to introduce you; costs priceDirectly coins once. */
+export const fofRequestBody = z.object({ phone: phoneInput })
+export const fofRequestResponse = okEnvelope(
+  z.object({
+    request: numberProfile.shape.fof.shape.requests.shape.outgoing.element,
+    /** False when an earlier request for this number is still pending: nothing was charged again. */
+    created: z.boolean(),
+    balance: z.number().int(),
+  }),
+)

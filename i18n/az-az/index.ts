@@ -503,7 +503,10 @@ const az_az = {
     fofKnown: 'Kontaktlarınızdan {count} nəfər bu nömrəni tanıyır:',
     fofUnnamed: 'Adsız kontakt',
     fofPrice: 'Dost vasitəsilə tanışlığın qiyməti {price} sikkədir.',
-    fofNoRequests: 'Veb tətbiqdə tanışlıq istəmək hələ mümkün deyil, ona görə də heç bir ödəniş tutulmur.',
+    fofRequest: 'Tanışlıq istə ({price} sikkə)',
+    fofRequesting: 'Göndərilir…',
+    fofRequested: '{date} tarixində tanışlıq istədiniz; kontaktlarınıza müraciət edildi.',
+    fofRequestError: 'Sorğu göndərilmədi. Yenidən cəhd edin.',
   },
   profilePage: {
     title: '{number} profili',

@@ -503,7 +503,10 @@ const cs_cz = {
     fofKnown: '{count} {{|váš kontakt zná||vaše kontakty znají|vašeho kontaktu zná|vašich kontaktů zná}} toto číslo:',
     fofUnnamed: 'Kontakt bez jména',
     fofPrice: 'Seznámení přes přítele stojí {price} {{|minci||mince|mince|mincí}}.',
-    fofNoRequests: 'O seznámení zatím nelze ve webové aplikaci požádat, proto se nic neúčtuje.',
+    fofRequest: 'Požádat o seznámení ({price} {{|mince||mince|mincí|mince}})',
+    fofRequesting: 'Odesílá se…',
+    fofRequested: 'O seznámení jste požádali {date}; vaše kontakty byly osloveny.',
+    fofRequestError: 'Žádost se nepodařilo odeslat. Zkuste to znovu.',
   },
   profilePage: {
     title: 'Profil {number}',

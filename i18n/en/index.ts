@@ -508,7 +508,10 @@ const en = {
     fofKnown: '{count:number} of your {{contact knows|contacts know}} this number:',
     fofUnnamed: 'A contact without a name',
     fofPrice: 'An introduction through a friend costs {price:number} {{coin|coins}}.',
-    fofNoRequests: 'Asking for an introduction is not available in the web app yet, so nothing is charged.',
+    fofRequest: 'Ask for an introduction ({price:number} {{coin|coins}})',
+    fofRequesting: 'Sending…',
+    fofRequested: 'You asked for an introduction on {date:string}; your contacts have been asked.',
+    fofRequestError: 'The request could not be sent. Try again.',
   },
   profilePage: {
     title: 'Profile {number:string}',

@@ -503,7 +503,10 @@ const es_es = {
     fofKnown: '{count} {{contacto tuyo conoce|contactos tuyos conocen}} este número:',
     fofUnnamed: 'Un contacto sin nombre',
     fofPrice: 'Que un amigo te presente cuesta {price} {{moneda|monedas}}.',
-    fofNoRequests: 'Aún no se pueden pedir presentaciones en la app web, así que no se cobra nada.',
+    fofRequest: 'Pedir que te presenten ({price} {{moneda|monedas}})',
+    fofRequesting: 'Enviando…',
+    fofRequested: 'Pediste que te presentaran el {date}; ya se ha avisado a tus contactos.',
+    fofRequestError: 'No se pudo enviar la solicitud. Inténtalo de nuevo.',
   },
   profilePage: {
     title: 'Perfil de {number}',

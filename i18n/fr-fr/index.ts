@@ -503,7 +503,10 @@ const fr_fr = {
     fofKnown: '{count} de vos {{contacts connaît|contacts connaissent}} ce numéro :',
     fofUnnamed: 'Un contact sans nom',
     fofPrice: 'Une mise en relation par un ami coûte {price} {{pièce|pièces}}.',
-    fofNoRequests: 'Il n’est pas encore possible de demander une mise en relation dans l’application web, rien n’est donc facturé.',
+    fofRequest: 'Demander une mise en relation ({price} {{pièce|pièces}})',
+    fofRequesting: 'Envoi…',
+    fofRequested: 'Vous avez demandé une mise en relation le {date} ; vos contacts ont été sollicités.',
+    fofRequestError: 'La demande n’a pas pu être envoyée. Réessayez.',
   },
   profilePage: {
     title: 'Profil du {number}',

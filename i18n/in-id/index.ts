@@ -503,7 +503,10 @@ const in_id = {
     fofKnown: '{count} {{kontak}} Anda mengenal nomor ini:',
     fofUnnamed: 'Kontak tanpa nama',
     fofPrice: 'Perkenalan melalui teman memerlukan {price} {{koin}}.',
-    fofNoRequests: 'Permintaan perkenalan belum tersedia di aplikasi web, jadi tidak ada biaya yang dikenakan.',
+    fofRequest: 'Minta diperkenalkan ({price} {{koin}})',
+    fofRequesting: 'Mengirim…',
+    fofRequested: 'Anda meminta perkenalan pada {date}; kontak Anda sudah dihubungi.',
+    fofRequestError: 'Permintaan tidak dapat dikirim. Coba lagi.',
   },
   profilePage: {
     title: 'Profil {number}',

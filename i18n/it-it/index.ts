@@ -503,7 +503,10 @@ const it_it = {
     fofKnown: '{count} dei tuoi {{contatti conosce|contatti conoscono}} questo numero:',
     fofUnnamed: 'Un contatto senza nome',
     fofPrice: 'Una presentazione tramite un amico costa {price} {{moneta|monete}}.',
-    fofNoRequests: 'Nell’app web non è ancora possibile chiedere una presentazione, quindi non viene addebitato nulla.',
+    fofRequest: 'Chiedi una presentazione ({price} {{moneta|monete}})',
+    fofRequesting: 'Invio…',
+    fofRequested: 'Hai chiesto una presentazione il {date}; i tuoi contatti sono stati avvisati.',
+    fofRequestError: 'Impossibile inviare la richiesta. Riprova.',
   },
   profilePage: {
     title: 'Profilo {number}',

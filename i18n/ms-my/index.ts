@@ -503,7 +503,10 @@ const ms_my = {
     fofKnown: '{count} {{kenalan}} anda mengenali nombor ini:',
     fofUnnamed: 'Kenalan tanpa nama',
     fofPrice: 'Perkenalan melalui rakan berharga {price} {{syiling}}.',
-    fofNoRequests: 'Permintaan perkenalan belum tersedia dalam aplikasi web, jadi tiada caj dikenakan.',
+    fofRequest: 'Minta diperkenalkan ({price} {{syiling}})',
+    fofRequesting: 'Menghantar…',
+    fofRequested: 'Anda meminta perkenalan pada {date}; kenalan anda telah dihubungi.',
+    fofRequestError: 'Permintaan tidak dapat dihantar. Cuba lagi.',
   },
   profilePage: {
     title: 'Profil {number}',

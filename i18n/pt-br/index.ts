@@ -503,7 +503,10 @@ const pt_br = {
     fofKnown: '{count} {{contatos seus conhecem|contato seu conhece||||contatos seus conhecem}} este número:',
     fofUnnamed: 'Um contato sem nome',
     fofPrice: 'Uma apresentação por meio de um amigo custa {price} {{moedas|moeda||||moedas}}.',
-    fofNoRequests: 'Ainda não é possível pedir uma apresentação no app web, então nada é cobrado.',
+    fofRequest: 'Pedir uma apresentação ({price} {{moedas|moeda||||moedas}})',
+    fofRequesting: 'Enviando…',
+    fofRequested: 'Você pediu uma apresentação em {date}; seus contatos foram avisados.',
+    fofRequestError: 'Não foi possível enviar o pedido. Tente novamente.',
   },
   profilePage: {
     title: 'Perfil de {number}',

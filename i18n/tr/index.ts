@@ -503,7 +503,10 @@ const tr = {
     fofKnown: 'Kişilerinizden {count} tanesi bu numarayı tanıyor:',
     fofUnnamed: 'Adı olmayan bir kişi',
     fofPrice: 'Bir arkadaş aracılığıyla tanıştırılma {price} jeton tutar.',
-    fofNoRequests: 'Web uygulamasında henüz tanıştırılma isteğinde bulunulamıyor, bu yüzden ücret alınmaz.',
+    fofRequest: 'Tanıştırılmayı iste ({price} jeton)',
+    fofRequesting: 'Gönderiliyor…',
+    fofRequested: '{date} tarihinde tanıştırılmayı istediniz; kişilerinize iletildi.',
+    fofRequestError: 'İstek gönderilemedi. Yeniden deneyin.',
   },
   profilePage: {
     title: '{number} profili',

@@ -503,7 +503,10 @@ const vi_vn = {
     fofKnown: '{count} {{liên hệ}} của bạn biết số này:',
     fofUnnamed: 'Một liên hệ không có tên',
     fofPrice: 'Được giới thiệu qua bạn bè tốn {price} {{xu}}.',
-    fofNoRequests: 'Ứng dụng web chưa hỗ trợ yêu cầu giới thiệu, vì vậy bạn sẽ không bị tính phí.',
+    fofRequest: 'Nhờ giới thiệu ({price} {{xu}})',
+    fofRequesting: 'Đang gửi…',
+    fofRequested: 'Bạn đã nhờ giới thiệu vào {date}; danh bạ của bạn đã được hỏi.',
+    fofRequestError: 'Không gửi được yêu cầu. Hãy thử lại.',
   },
   profilePage: {
     title: 'Hồ sơ {number}',

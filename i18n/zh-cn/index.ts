@@ -503,7 +503,10 @@ const zh_cn = {
     fofKnown: '你有 {count} {{位联系人}}认识这个号码：',
     fofUnnamed: '未命名的联系人',
     fofPrice: '通过朋友介绍需要 {price} {{金币}}。',
-    fofNoRequests: '网页版暂不支持请求介绍，因此不会扣费。',
+    fofRequest: '请求引荐（{price} {{金币}}）',
+    fofRequesting: '正在发送…',
+    fofRequested: '你已于 {date} 请求引荐，已通知你的联系人。',
+    fofRequestError: '请求未能发送，请重试。',
   },
   profilePage: {
     title: '{number} 的资料',

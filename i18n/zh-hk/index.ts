@@ -503,7 +503,10 @@ const zh_hk = {
     fofKnown: '你有 {count} {{位聯絡人}}認識此號碼：',
     fofUnnamed: '沒有名稱的聯絡人',
     fofPrice: '透過朋友介紹需要 {price} {{金幣}}。',
-    fofNoRequests: '網頁版暫時未能要求介紹，因此不會收取任何費用。',
+    fofRequest: '請求引薦（{price} {{金幣}}）',
+    fofRequesting: '正在傳送…',
+    fofRequested: '你已於 {date} 請求引薦，已通知你的聯絡人。',
+    fofRequestError: '請求未能傳送，請再試一次。',
   },
   profilePage: {
     title: '{number} 的檔案',

@@ -110,3 +110,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir)
 }
+
+/** The rows of `db.execute(sql…)`: node-postgres wraps them in `{ rows }`, PGlite too; a plain array passes through. */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))

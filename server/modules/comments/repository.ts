@@ -3,6 +3,7 @@ import type { CommunityComment } from '../../../contract/api/community'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
+import { rowsOf } from '../../db/client'
 import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { AppError, insufficientCoins, notFound } from '../../errors'
 
@@ -70,7 +71,6 @@ export async function visibleComment(db: Db, commentId: number, viewer: { id: nu
   return c
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
 const epoch = (col: SQL) => sql`floor(extract(epoch from ${col}))::bigint`
 

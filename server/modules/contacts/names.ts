@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { ContactName } from '../../../contract/api/numbers'
 import type { Db } from '../../db/client'
+import { rowsOf } from '../../db/client'
 import { contacts, nameSuggestions, users } from '../../db/schema'
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
 
 /** How many distinct users must suggest the same name before it counts (DESIGN.md section 5, "accepted name suggestions"). */
 export const SUGGESTION_ACCEPTED_AT = 2

@@ -10,6 +10,7 @@ import type { NormalizedPhone } from '../../../contract/phone'
 import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
+import { rowsOf } from '../../db/client'
 import {
   bans,
   comments,
@@ -124,7 +125,6 @@ function toComment(row: CommentJson): Comment {
   return rest
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
 const asDate = (v: string | Date | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v))
 
 interface PageRow {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
+import { rowsOf } from '../../db/client'
 import { dailyUsage, numbers, searchHistory, users } from '../../db/schema'
 
 const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
@@ -21,7 +22,6 @@ export interface SearchStart {
   numberId: number | null
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
 
 /**
  * The start of a look-up in one statement (one database round trip): reads the viewer,

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, userEvent, within } from 'storybook/test'
 import { emptyNumberProfile, type NumberProfile } from '@contract/api/number-profile'
 import { FofCard, NeuroanalysisCard } from '@/features/insights/components/insights'
-import { ok } from '../../support/api'
+import { fail, ok } from '../../support/api'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
@@ -93,8 +93,19 @@ export const NeuroanalysisFetchedDark = neuroFetched.dark
 export const NeuroanalysisFetchedRtl = neuroFetched.rtl
 export const NeuroanalysisFetchedDarkRtl = neuroFetched.darkRtl
 
+const DIGITS_E164 = `+${DIGITS}`
+/** What the stories' fake server was asked to introduce. */
+const sent: string[] = []
+const fofApi = {
+  'POST /api/v6/fof/request': (_url: URL, init?: RequestInit) => {
+    sent.push(new URLSearchParams(String(init?.body)).get('phone') ?? '')
+    return ok({ request: { id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000 }, created: true, balance: 1 })
+  },
+}
+
 const fofWith = modes<Story>({
   args: { data: knownNumber() },
+  parameters: { api: fofApi },
   render: (args) => <FofCard {...args} />,
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
@@ -102,11 +113,49 @@ const fofWith = modes<Story>({
     // (Normalised: a plural form a locale lacks leaves a double space until it is translated.)
     await expect(card.getByTestId('fof-known')).toHaveTextContent(LL.insights.fofKnown({ count: 2 }).replace(/\s+/g, ' '))
     await expect(card.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Lena Vogel', 'أحمد'])
-    // The price is stated; nothing pretends to send a request.
+    // The price is stated, and asking sends the request; the answer shows at once.
     await expect(card.getByText(new RegExp(LL.insights.fofPrice({ price: 11 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeVisible()
+    sent.length = 0
+    await userEvent.click(card.getByRole('button', { name: LL.insights.fofRequest({ price: 11 }) }))
+    await expect(await card.findByTestId('fof-request')).toHaveTextContent(LL.insights.fofRequested({ date: '' }).split(' ')[0])
+    await expect(sent).toEqual([DIGITS_E164])
+    await expect(card.queryByRole('button', { name: LL.insights.fofRequest({ price: 11 }) })).toBeNull()
+  },
+})
+/** A request already made: the card says so and offers no second one. */
+const fofRequested = modes<Story>({
+  args: { data: { ...knownNumber(), fof: { ...knownNumber().fof, requests: { incoming: [], outgoing: [{ id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000 }] } } } },
+  render: (args) => <FofCard {...args} />,
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const card = within(within(canvasElement).getByRole('region', { name: LL.insights.fofTitle() }))
+    await expect(card.getByTestId('fof-request')).toBeVisible()
     await expect(card.queryByRole('button')).toBeNull()
   },
 })
+export const FofRequested = fofRequested.light
+export const FofRequestedDark = fofRequested.dark
+export const FofRequestedRtl = fofRequested.rtl
+export const FofRequestedDarkRtl = fofRequested.darkRtl
+
+/** The request fails: an alert says so and the button stays. */
+const fofFailed = modes<Story>({
+  args: { data: knownNumber() },
+  parameters: { api: { 'POST /api/v6/fof/request': fail(500, 5000, 'boom') } },
+  render: (args) => <FofCard {...args} />,
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const card = within(within(canvasElement).getByRole('region', { name: LL.insights.fofTitle() }))
+    await userEvent.click(card.getByRole('button', { name: LL.insights.fofRequest({ price: 11 }) }))
+    await expect(await card.findByRole('alert')).toHaveTextContent(LL.insights.fofRequestError())
+    await expect(card.getByRole('button', { name: LL.insights.fofRequest({ price: 11 }) })).toBeEnabled()
+  },
+})
+export const FofRequestFailed = fofFailed.light
+export const FofRequestFailedDark = fofFailed.dark
+export const FofRequestFailedRtl = fofFailed.rtl
+export const FofRequestFailedDarkRtl = fofFailed.darkRtl
+
 export const FofWithContacts = fofWith.light
 export const FofWithContactsDark = fofWith.dark
 export const FofWithContactsRtl = fofWith.rtl

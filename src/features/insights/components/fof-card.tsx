@@ -1,8 +1,16 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
+import { useSWRConfig } from 'swr'
 import { z } from 'zod'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
+import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
+import { formatDate } from '@/lib/format'
+import { setBalance } from '@/stores/balance'
+import { failureText } from '@/features/comments/components/text-form'
+import { openNotEnoughCoins } from '@/features/coins/coin-modals'
+import { isInsufficientCoins } from '@/features/coins/insufficient'
+import { requestIntroduction } from '../api/request-introduction'
 
 /** A friend of a friend as the server lists them (fof.list): one of the viewer's contacts. */
 const friend = z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() })
@@ -15,9 +23,9 @@ function friendsOf(data: NumberProfile) {
 }
 
 /**
- * Friends of friends: which of the viewer's own contacts have this number saved. Needs
- * the viewer's uploaded contact book. The server has no endpoint to request an
- * introduction yet, so the card states the price and says so instead of offering one.
+ * Friends of friends: which of the viewer's own contacts have this number saved (needs
+ * the viewer's uploaded contact book), and a request to be introduced through them for
+ * priceDirectly coins, charged once while the request is pending.
  */
 export function FofCard({ data }: { data: NumberProfile }) {
   const { LL } = useI18nContext()
@@ -46,11 +54,55 @@ export function FofCard({ data }: { data: NumberProfile }) {
           </ul>
         </>
       )}
-      {fof.hasContacts && (
-        <p className="text-sm text-muted">
-          {LL.insights.fofPrice({ price: fof.priceDirectly })} {LL.insights.fofNoRequests()}
+      {friends.length > 0 && <IntroductionRequest data={data} />}
+    </Card>
+  )
+}
+
+function IntroductionRequest({ data }: { data: NumberProfile }) {
+  const { LL, locale } = useI18nContext()
+  const { mutate } = useSWRConfig()
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const price = data.fof.priceDirectly
+  // The server's answer shows at once; the page data catches up on its next load.
+  const [made, setMade] = useState<NumberProfile['fof']['requests']['outgoing'][number] | null>(null)
+  const open = made ?? data.fof.requests.outgoing.find((r) => r.status === 'pending')
+
+  async function ask() {
+    setPending(true)
+    setError(null)
+    try {
+      const result = await requestIntroduction(data.phone.number)
+      setMade(result.request)
+      setBalance(result.balance)
+      await mutate((key) => Array.isArray(key) && key[0] === 'number')
+    } catch (e) {
+      if (isInsufficientCoins(e)) openNotEnoughCoins(LL, price)
+      else setError(failureText(e, LL.insights.fofRequestError()))
+    } finally {
+      setPending(false)
+    }
+  }
+
+  if (open) {
+    return (
+      <p className="rounded-xl bg-surface-2 px-3 py-2 text-sm text-fg" data-testid="fof-request">
+        {LL.insights.fofRequested({ date: formatDate(locale, new Date(open.createdAtTimestamp * 1000), { dateStyle: 'medium' }) })}
+      </p>
+    )
+  }
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p className="text-sm text-muted">{LL.insights.fofPrice({ price })}</p>
+      <Button variant="secondary" disabled={pending} aria-busy={pending || undefined} onClick={() => void ask()}>
+        {pending ? LL.insights.fofRequesting() : LL.insights.fofRequest({ price })}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
         </p>
       )}
-    </Card>
+    </div>
   )
 }
