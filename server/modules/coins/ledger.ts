@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { coinLedger, users } from '../../db/schema'
+import { insufficientCoins } from '../../errors'
 
 /**
  * Spends coins: one conditional UPDATE, so concurrent spends can never take the
@@ -30,3 +31,13 @@ export async function grantCoins(db: Db, userId: number, amount: number, reason:
     return row.balance
   })
 }
+
+/** A user's coin balance now (0 for an unknown user). */
+export async function balanceOf(db: Db, userId: number): Promise<number> {
+  const [u] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId))
+  return u?.balance ?? 0
+}
+
+/** Refusals for a short coin balance: HTTP 402 with a message the user can act on. */
+export const notEnoughCoins = (needed: number, balance: number | null) =>
+  insufficientCoins(`Not enough coins: this costs ${needed} and your balance is ${balance ?? 0}. Top up your balance and try again.`)

@@ -3,8 +3,7 @@ import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import { comments, commentSubscriptions, numbers, users } from '../../db/schema'
 import { notFound } from '../../errors'
-import { notEnoughCoins } from '../comments/repository'
-import { spendCoins } from './ledger'
+import { balanceOf, notEnoughCoins, spendCoins } from './ledger'
 
 /** Ledger reason of the coin-paid hiding of a review; the ref is `<comment id>:<end of the paid month>`. */
 export const HIDE_REASON = 'comment_hide'
@@ -30,11 +29,6 @@ export interface HideState {
 }
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null)
-
-async function balanceOf(db: Db, userId: number): Promise<number> {
-  const [u] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId))
-  return u?.balance ?? 0
-}
 
 /**
  * Hides a review on the owner's number for a month for LIMITS.hideReviewPrice coins,

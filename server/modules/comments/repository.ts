@@ -5,14 +5,11 @@ import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
-import { AppError, insufficientCoins, notFound } from '../../errors'
+import { AppError, notFound } from '../../errors'
 
 type ThreadReply = CommunityComment['thread'][number]
 export type CommentOrder = 'interesting' | 'new' | 'old' | 'rating'
 
-/** Refusals for a short coin balance: HTTP 402 with a message the user can act on. */
-export const notEnoughCoins = (needed: number, balance: number | null) =>
-  insufficientCoins(`Not enough coins: this costs ${needed} and your balance is ${balance ?? 0}. Top up your balance and try again.`)
 
 /** True when the user lost the right to post on the number (DESIGN.md section 5). */
 export async function isPostingBanned(db: Db, userId: number, numberId: number): Promise<boolean> {

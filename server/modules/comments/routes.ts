@@ -24,10 +24,10 @@ import {
 import { ERROR_CODES } from '../../../contract/errors'
 import type { NormalizedPhone } from '../../../contract/phone'
 import type { Db } from '../../db/client'
-import { comments, reactions, threadReplies, users } from '../../db/schema'
+import { comments, reactions, threadReplies } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { currentUser, type AuthUser } from '../../plugins/auth'
-import { spendCoins } from '../coins/ledger'
+import { balanceOf, notEnoughCoins, spendCoins } from '../coins/ledger'
 import { findNumber, upsertNumber } from '../numbers/repository'
 import {
   assertMayPost,
@@ -35,7 +35,6 @@ import {
   likeCounts,
   listComments,
   listReplies,
-  notEnoughCoins,
   visibleComment,
 } from './repository'
 
@@ -242,10 +241,7 @@ export async function commentRoutes(app: FastifyInstance) {
       if (body.like_type === 'COMMENT_UP') {
         const amount = body.comment_up_count
         balance = await spendCoins(tx, user.id, amount, 'comment_up', `${targetType}:${targetId}:${randomUUID()}`)
-        if (balance === null) {
-          const [u] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, user.id))
-          throw notEnoughCoins(amount, u?.balance ?? 0)
-        }
+        if (balance === null) throw notEnoughCoins(amount, await balanceOf(tx, user.id))
         await tx.insert(reactions).values({ userId: user.id, targetType, targetId, kind: 'COMMENT_UP', amount })
         const [row] = await tx
           .update(table)

@@ -2,8 +2,19 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { ContactName } from '../../../contract/api/numbers'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
-import { contacts, nameSuggestions, users } from '../../db/schema'
+import { contacts, nameSuggestions, numbers, users } from '../../db/schema'
 
+/**
+ * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's contacts
+ * (`u`, saved in the viewer's own book as `mine`) who have the number in theirs (`theirs`).
+ */
+export function friendsWhoKnow(numberId: number, viewerId: number): SQL {
+  return sql`${contacts} theirs
+      join ${users} u on u.id = theirs.owner_id and u.deactivated_at is null and u.id <> ${viewerId}
+      join ${numbers} un on un.e164 = u.phone
+      join ${contacts} mine on mine.owner_id = ${viewerId} and mine.number_id = un.id
+      where theirs.number_id = ${numberId}`
+}
 
 /** How many distinct users must suggest the same name before it counts (DESIGN.md section 5, "accepted name suggestions"). */
 export const SUGGESTION_ACCEPTED_AT = 2

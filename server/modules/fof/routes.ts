@@ -4,10 +4,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { fofRequestBody, fofRequestResponse } from '../../../contract/api/numbers'
 import { LIMITS } from '../../../contract/constants'
 import { rowsOf } from '../../db/client'
-import { contacts, introductionRequests, numbers, users } from '../../db/schema'
-import { badRequest, conflict, insufficientCoins } from '../../errors'
+import { introductionRequests } from '../../db/schema'
+import { badRequest, conflict } from '../../errors'
 import { currentUser } from '../../plugins/auth'
-import { spendCoins } from '../coins/ledger'
+import { balanceOf, notEnoughCoins, spendCoins } from '../coins/ledger'
+import { friendsWhoKnow } from '../contacts/names'
 import { upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
 
@@ -39,24 +40,13 @@ export async function fofRoutes(app: FastifyInstance) {
         .select()
         .from(introductionRequests)
         .where(and(eq(introductionRequests.fromUserId, user.id), eq(introductionRequests.numberId, numberId), eq(introductionRequests.status, 'pending')))
-      if (pending) {
-        const [me] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, user.id))
-        return { status: true as const, data: { request: toApi(pending), created: false, balance: me.balance } }
-      }
+      if (pending) return { status: true as const, data: { request: toApi(pending), created: false, balance: await balanceOf(tx, user.id) } }
       // The viewer's contacts (by their own uploaded book) who have this number saved.
-      const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`
-        select count(distinct u.id)::int as n from ${contacts} theirs
-        join ${users} u on u.id = theirs.owner_id and u.deactivated_at is null and u.id <> ${user.id}
-        join ${numbers} un on un.e164 = u.phone
-        join ${contacts} mine on mine.owner_id = ${user.id} and mine.number_id = un.id
-        where theirs.number_id = ${numberId}`))
+      const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(distinct u.id)::int as n from ${friendsWhoKnow(numberId, user.id)}`))
       if (n === 0) throw conflict('None of your contacts has this number saved, so nobody can introduce you; nothing was charged')
       const price = LIMITS.defaultPriceDirectly
       const balance = await spendCoins(tx, user.id, price, 'fof_request', phone.e164)
-      if (balance === null) {
-        const [me] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, user.id))
-        throw insufficientCoins(`Not enough coins: an introduction costs ${price} and your balance is ${me?.balance ?? 0}. Top up your balance and try again.`)
-      }
+      if (balance === null) throw notEnoughCoins(price, await balanceOf(tx, user.id))
       const [created] = await tx.insert(introductionRequests).values({ fromUserId: user.id, numberId, type: 'DIRECT', status: 'pending', countFriends: n }).returning()
       return { status: true as const, data: { request: toApi(created), created: true, balance } }
     })

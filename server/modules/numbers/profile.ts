@@ -18,14 +18,13 @@ import {
   importedEvidence,
   introductionRequests,
   nameSuggestions,
-  numbers,
   notes,
   pollAnswers,
   tags,
   users,
 } from '../../db/schema'
 import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
-import { nameEntries } from '../contacts/names'
+import { friendsWhoKnow, nameEntries } from '../contacts/names'
 import { computeNeuroanalysis } from '../profiles/neuroanalysis'
 import { decay, reputationIndex } from '../reputation'
 
@@ -180,11 +179,7 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
     name_entries as (select * from ${nameEntries(numberId)} e),
     friends as (
       select u.id, coalesce(mine.first_name, u.first_name) as "firstName", case when mine.first_name is null then u.last_name else mine.last_name end as "lastName"
-      from ${contacts} theirs
-      join ${users} u on u.id = theirs.owner_id and u.deactivated_at is null and u.id <> ${viewerId}
-      join ${numbers} un on un.e164 = u.phone
-      join ${contacts} mine on mine.owner_id = ${viewerId} and mine.number_id = un.id
-      where theirs.number_id = ${numberId}
+      from ${friendsWhoKnow(numberId, viewerId)}
       order by u.id
       limit 50
     )
