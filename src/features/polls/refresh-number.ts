@@ -1,5 +1,6 @@
 import type { useSWRConfig } from 'swr'
 import type { NumberProfile } from '@contract/api/number-profile'
+import { isNumberPageKey } from '@/features/number/number-key'
 
 type Mutate = ReturnType<typeof useSWRConfig>['mutate']
 export interface ReputationState {
@@ -9,15 +10,13 @@ export interface ReputationState {
   pollAnswers: number[]
 }
 
-const isNumberKey = (key: unknown) => Array.isArray(key) && key[0] === 'number'
-
 /**
  * After a ban or a poll answer: every cached number page of this phone shows the new
  * index, bans and answers at once, then reloads for the tags and evidence.
  */
 export function refreshNumber(mutate: Mutate, phone: string, state: ReputationState) {
   return mutate(
-    isNumberKey,
+    isNumberPageKey,
     (current?: NumberProfile) =>
       current && current.phone.number === phone
         ? {

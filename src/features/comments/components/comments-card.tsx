@@ -18,6 +18,7 @@ import { deleteComment } from '../api/delete-comment'
 import { listComments, type CommentOrder } from '../api/list-comments'
 import { CommentItem, postingBannedText } from './comment-item'
 import { TextForm, failureText } from './text-form'
+import { isNumberPageKey } from '@/features/number/number-key'
 
 const PAGE = 10
 const ORDERS: CommentOrder[] = ['interesting', 'new', 'old', 'rating']
@@ -68,7 +69,7 @@ export function CommentsCard({ data }: { data: NumberProfile }) {
 
   /** The list and the number page (commentsCount, myComment) both change. */
   async function refresh() {
-    await Promise.all([list.mutate(), revalidate((key) => Array.isArray(key) && key[0] === 'number')])
+    await Promise.all([list.mutate(), revalidate(isNumberPageKey)])
   }
 
   async function save(text: string) {

@@ -5,6 +5,7 @@ import type { ContactsUploadReport } from '@contract/api/numbers'
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api'
 import { UPLOAD_MAX_MB, uploadContacts } from '../api/upload-contacts'
+import { isNumberPageKey } from '@/features/number/number-key'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 
@@ -72,7 +73,7 @@ export function UploadBook({ initialReport = null }: { initialReport?: ContactsU
       setReport(await uploadContacts(file, file.name))
       if (input.current) input.current.value = ''
       // The names of any number in the book may have changed.
-      void revalidate((key) => Array.isArray(key) && (key[0] === 'contacts' || key[0] === 'number'))
+      void revalidate((key) => isNumberPageKey(key) || (Array.isArray(key) && key[0] === 'contacts'))
     } catch (err) {
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? LL.contacts.uploadError() : LL.contacts.uploadFailed())
     } finally {

@@ -11,6 +11,7 @@ import { failureText } from '@/features/comments/components/text-form'
 import { openNotEnoughCoins } from '@/features/coins/coin-modals'
 import { isInsufficientCoins } from '@/features/coins/insufficient'
 import { requestIntroduction } from '../api/request-introduction'
+import { isNumberPageKey } from '@/features/number/number-key'
 
 /** A friend of a friend as the server lists them (fof.list): one of the viewer's contacts. */
 const friend = z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() })
@@ -76,7 +77,7 @@ function IntroductionRequest({ data }: { data: NumberProfile }) {
       const result = await requestIntroduction(data.phone.number)
       setMade(result.request)
       setBalance(result.balance)
-      await mutate((key) => Array.isArray(key) && key[0] === 'number')
+      await mutate(isNumberPageKey)
     } catch (e) {
       if (isInsufficientCoins(e)) openNotEnoughCoins(LL, price)
       else setError(failureText(e, LL.insights.fofRequestError()))

@@ -10,6 +10,7 @@ import { TextForm, failureText } from '@/features/comments/components/text-form'
 import { IconLock } from '@/features/comments/components/icons'
 import { addNote } from '../api/add-note'
 import { deleteNote } from '../api/delete-note'
+import { isNumberPageKey } from '@/features/number/number-key'
 
 /** The viewer's private note on the number: shown to nobody else. */
 export function NoteCard({ data }: { data: NumberProfile }) {
@@ -24,7 +25,7 @@ export function NoteCard({ data }: { data: NumberProfile }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  const refresh = () => revalidate((key) => Array.isArray(key) && key[0] === 'number')
+  const refresh = () => revalidate(isNumberPageKey)
 
   async function save(text: string) {
     const saved = await addNote(phone, text)

@@ -5,6 +5,7 @@ import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
 import { fullName, openSuggestName } from '@/features/names/components/suggest-name-form'
 import { openPhoneModal } from './phone-modal'
+import { isNumberPageKey } from '../number-key'
 
 type Name = { firstName: string | null; lastName: string | null }
 
@@ -23,7 +24,7 @@ export function NumberActions({ data }: { data: NumberProfile }) {
       initial: suggestion,
       onSaved: (name) => {
         setSaved({ for: data, name })
-        void revalidate((key) => Array.isArray(key) && key[0] === 'number')
+        void revalidate(isNumberPageKey)
       },
     })
   }
