@@ -107,7 +107,8 @@ export const numberProfile = z.object({
         }),
       ),
     }),
-    list: z.array(z.unknown()),
+    /** The viewer's contacts who have this number saved (friends of friends). */
+    list: z.array(person.extend({ id: z.number().int() })),
     knownList: z.array(z.unknown()),
     priceDirectly: z.number().int(),
     myIncomingRequests: z.array(z.unknown()),

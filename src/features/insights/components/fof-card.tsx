@@ -1,6 +1,5 @@
 import { useId, useState } from 'react'
 import { useSWRConfig } from 'swr'
-import { z } from 'zod'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
@@ -13,16 +12,6 @@ import { isInsufficientCoins } from '@/features/coins/insufficient'
 import { requestIntroduction } from '../api/request-introduction'
 import { isNumberPageKey } from '@/features/number/number-key'
 
-/** A friend of a friend as the server lists them (fof.list): one of the viewer's contacts. */
-const friend = z.object({ id: z.number().int(), firstName: z.string().nullable(), lastName: z.string().nullable() })
-
-function friendsOf(data: NumberProfile) {
-  return data.fof.list.flatMap((f) => {
-    const parsed = friend.safeParse(f)
-    return parsed.success ? [parsed.data] : []
-  })
-}
-
 /**
  * Friends of friends: which of the viewer's own contacts have this number saved (needs
  * the viewer's uploaded contact book), and a request to be introduced through them for
@@ -32,7 +21,7 @@ export function FofCard({ data }: { data: NumberProfile }) {
   const { LL } = useI18nContext()
   const headingId = useId()
   const fof = data.fof
-  const friends = friendsOf(data)
+  const friends = fof.list
   return (
     <Card className="flex flex-col gap-3" role="region" aria-labelledby={headingId} data-testid="fof-card">
       <CardTitle id={headingId}>{LL.insights.fofTitle()}</CardTitle>
