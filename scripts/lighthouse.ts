@@ -11,7 +11,6 @@
  * endpoints. Every audit still starts with a cold cache; no Puppeteer, no WebSocket client.
  */
 import { spawnSync } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,7 +18,7 @@ import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import type { FastifyInstance } from 'fastify'
 import lighthouse, { type Result } from 'lighthouse'
-import { DEFAULT_SIGNING_SECRET, signingBase, type Params } from '../contract/signing'
+import { devSignIn } from '../tests/support/dev-sign-in'
 import { buildApp } from '../server/app'
 import { openPglite, type Database } from '../server/db/client'
 import { importFile } from '../server/db/import'
@@ -88,32 +87,6 @@ async function stopServer(server: Server) {
   await server.app.close()
   await server.database.close()
   fs.rmSync(server.dataDir, { recursive: true, force: true })
-}
-
-function signed(method: string, baseUrl: string, urlPath: string, params: Params): Record<string, string> {
-  const full: Params = { ...params, cnonce: crypto.randomBytes(12).toString('hex'), timestamp: Math.floor(Date.now() / 1000) }
-  const signature = crypto.createHash('sha256').update(signingBase(method, new URL(baseUrl).host, urlPath, full, DEFAULT_SIGNING_SECRET)).digest('hex')
-  return Object.fromEntries([...Object.entries(full).map(([k, v]) => [k, String(v)]), ['signature', signature]])
-}
-
-async function call(baseUrl: string, method: 'GET' | 'POST', urlPath: string, params: Record<string, string>) {
-  const url = new URL(urlPath, baseUrl)
-  if (method === 'GET') url.search = new URLSearchParams(params).toString()
-  const res = await fetch(url, method === 'POST' ? { method, body: new URLSearchParams(params) } : undefined)
-  const body = await res.json().catch(() => null)
-  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${JSON.stringify(body)}`)
-  return body
-}
-
-/** The code flow with the dev provider, as the web app runs it; returns the token. */
-async function signIn(baseUrl: string, phone: string): Promise<string> {
-  const get = await call(baseUrl, 'GET', '/api/v202111/auth/get', signed('GET', baseUrl, '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }))
-  const code = get.data.code as string
-  await call(baseUrl, 'POST', '/api/v6/auth/agreement_code', signed('POST', baseUrl, '/api/v6/auth/agreement_code', { code }))
-  await call(baseUrl, 'POST', '/api/v6/auth/dev/confirm', { code, phone })
-  const check = await call(baseUrl, 'GET', '/api/v6/auth/check', signed('GET', baseUrl, '/api/v6/auth/check', { code, token_type: 'jwt' }))
-  if (!check?.data?.token) throw new Error(`sign-in did not give a token: ${JSON.stringify(check)}`)
-  return check.data.token as string
 }
 
 interface DevToolsTarget {
@@ -249,7 +222,7 @@ async function main() {
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const token = await signIn(server.baseUrl, USER_PHONE)
+    const token = await devSignIn(server.baseUrl, USER_PHONE)
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'error' })
     const results: PageResult[] = []
     let tokenStored = false

@@ -149,9 +149,9 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
     .join('\n')
 }
 
-test.beforeAll(async ({ request, baseURL }) => {
-  token = await apiSignIn(request, baseURL!, OWN_PHONE)
-  moderatorToken = await apiSignIn(request, baseURL!, MODERATOR)
+test.beforeAll(async ({ baseURL }) => {
+  token = await apiSignIn(baseURL!, OWN_PHONE)
+  moderatorToken = await apiSignIn(baseURL!, MODERATOR)
 })
 
 test.afterAll(async () => {

@@ -13,9 +13,9 @@ async function openNumber(browser: Browser, baseURL: string, token: string): Pro
   return page
 }
 
-test('two users comment, reply, like, edit, report and delete; a private note stays private', async ({ browser, request, baseURL }) => {
-  const tokenA = await apiSignIn(request, baseURL!, '+49 151 70000001')
-  const tokenB = await apiSignIn(request, baseURL!, '+49 151 70000002')
+test('two users comment, reply, like, edit, report and delete; a private note stays private', async ({ browser, baseURL }) => {
+  const tokenA = await apiSignIn(baseURL!, '+49 151 70000001')
+  const tokenB = await apiSignIn(baseURL!, '+49 151 70000002')
 
   // A writes a comment with markup: it is shown as the literal text.
   const a = await openNumber(browser, baseURL!, tokenA)

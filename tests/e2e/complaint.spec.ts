@@ -8,9 +8,9 @@ const NUMBER = '4915212428667'
 const TEXT = 'Complaint e2e: a rude comment about the caller'
 
 test('a viewer complains about a comment: terms link, gate, complaint-after, stored for the moderators', async ({ browser, request, baseURL }) => {
-  const tokenA = await apiSignIn(request, baseURL!, '+49 151 73000001')
-  const tokenB = await apiSignIn(request, baseURL!, '+49 151 73000002')
-  const tokenMod = await apiSignIn(request, baseURL!, COMPLAINT_MODERATOR)
+  const tokenA = await apiSignIn(baseURL!, '+49 151 73000001')
+  const tokenB = await apiSignIn(baseURL!, '+49 151 73000002')
+  const tokenMod = await apiSignIn(baseURL!, COMPLAINT_MODERATOR)
 
   // B comments on the number.
   const added = await request.post('/api/v7/comment/add', { form: { phone: NUMBER, text: TEXT }, headers: { authorization: `Bearer ${tokenB}` } })

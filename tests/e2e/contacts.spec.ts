@@ -26,9 +26,9 @@ async function openNumber(browser: Browser, baseURL: string, token: string): Pro
   return page
 }
 
-test('a contact book upload names a number; another user sees, likes, suggests, calls and reports', async ({ browser, request, baseURL }) => {
-  const tokenA = await apiSignIn(request, baseURL!, '+49 151 74000001')
-  const tokenB = await apiSignIn(request, baseURL!, '+49 151 74000002')
+test('a contact book upload names a number; another user sees, likes, suggests, calls and reports', async ({ browser, baseURL }) => {
+  const tokenA = await apiSignIn(baseURL!, '+49 151 74000001')
+  const tokenB = await apiSignIn(baseURL!, '+49 151 74000002')
 
   // A uploads their own book and sees what was read.
   const a = await openNumber(browser, baseURL!, tokenA)

@@ -23,14 +23,14 @@ const digits = (e164: string) => e164.slice(1)
 
 test('the owner hides a review for 10 coins; an owner with 3 coins is told to top up', async ({ browser, request, baseURL }) => {
   const { owner, poorOwner } = COIN_USERS
-  const author = await apiSignIn(request, baseURL!, AUTHOR)
+  const author = await apiSignIn(baseURL!, AUTHOR)
   const RUDE = 'Owes everybody money, do not lend him anything'
   const ALSO_RUDE = 'Never answers, never pays'
   await comment(request, author, owner.phone, RUDE)
   await comment(request, author, poorOwner.phone, ALSO_RUDE)
 
   // The owner (25 coins) opens the own number: Hide offers hiding for 10 coins a month.
-  const o = await openNumber(browser, baseURL!, await apiSignIn(request, baseURL!, owner.phone), digits(owner.phone))
+  const o = await openNumber(browser, baseURL!, await apiSignIn(baseURL!, owner.phone), digits(owner.phone))
   await expect(o.getByTestId('coin-balance')).toHaveText('25')
   const review = o.getByRole('region', { name: 'Comments' }).getByTestId('comment').filter({ hasText: RUDE })
   await expect(review.getByRole('button', { name: 'Pin' })).toBeVisible()
@@ -54,7 +54,7 @@ test('the owner hides a review for 10 coins; an owner with 3 coins is told to to
   await expect(o.getByTestId('coin-balance')).toHaveText('15')
 
   // Someone else no longer sees the review; its author still does, and is told.
-  const v = await openNumber(browser, baseURL!, await apiSignIn(request, baseURL!, VISITOR), digits(owner.phone))
+  const v = await openNumber(browser, baseURL!, await apiSignIn(baseURL!, VISITOR), digits(owner.phone))
   await expect(v.getByRole('region', { name: 'Comments' }).getByText('No comments yet. Be the first to say who called.')).toBeVisible()
   await expect(v.getByText(RUDE)).toHaveCount(0)
   const a = await openNumber(browser, baseURL!, author, digits(owner.phone))
@@ -66,7 +66,7 @@ test('the owner hides a review for 10 coins; an owner with 3 coins is told to to
   await expect(o.getByTestId('coin-balance')).toHaveText('15')
 
   // The other owner has 3 coins: not enough; nothing is charged, nothing is hidden.
-  const p = await openNumber(browser, baseURL!, await apiSignIn(request, baseURL!, poorOwner.phone), digits(poorOwner.phone))
+  const p = await openNumber(browser, baseURL!, await apiSignIn(baseURL!, poorOwner.phone), digits(poorOwner.phone))
   await expect(p.getByTestId('coin-balance')).toHaveText('3')
   const theirs = p.getByTestId('comment').filter({ hasText: ALSO_RUDE })
   await theirs.getByRole('button', { name: 'Hide', exact: true }).click()
@@ -87,11 +87,11 @@ test('the owner hides a review for 10 coins; an owner with 3 coins is told to to
 
 test('comment-up spends a coin and marks the comment as upped', async ({ browser, request, baseURL }) => {
   const { booster, poorOwner } = COIN_USERS
-  const author = await apiSignIn(request, baseURL!, '+49 151 71000006')
+  const author = await apiSignIn(baseURL!, '+49 151 71000006')
   const TEXT = 'Polite caller, it was my dentist'
   await comment(request, author, poorOwner.phone, TEXT)
 
-  const token = await apiSignIn(request, baseURL!, booster.phone)
+  const token = await apiSignIn(baseURL!, booster.phone)
   const b = await openNumber(browser, baseURL!, token, digits(poorOwner.phone))
   const item = b.getByTestId('comment').filter({ hasText: TEXT })
   const up = item.getByTestId('comment-up')

@@ -20,7 +20,7 @@ async function tabTo(page: Page, target: Locator, max = 30) {
 
 /** Signs in through the API and hands the token to every page load, as a returning user. */
 async function signedIn(page: Page, baseURL: string, phone: string) {
-  const token = await apiSignIn(page.request, baseURL, phone)
+  const token = await apiSignIn(baseURL, phone)
   await page.addInitScript((t) => localStorage.setItem('token', t), token)
   return token
 }

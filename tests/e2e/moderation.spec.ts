@@ -28,9 +28,9 @@ async function complain(request: APIRequestContext, token: string, commentId: nu
 }
 
 test('a moderator removes a text twice after complaints; its author can no longer post on that number', async ({ browser, request, baseURL }) => {
-  const modToken = await apiSignIn(request, baseURL!, MODERATOR)
-  const authorToken = await apiSignIn(request, baseURL!, AUTHOR)
-  const complainerToken = await apiSignIn(request, baseURL!, COMPLAINER)
+  const modToken = await apiSignIn(baseURL!, MODERATOR)
+  const authorToken = await apiSignIn(baseURL!, AUTHOR)
+  const complainerToken = await apiSignIn(baseURL!, COMPLAINER)
 
   const first = '<b>Scam</b> call from Alex, he owes me money'
   const commentId = await comment(request, authorToken, first)
@@ -92,7 +92,7 @@ test('a moderator removes a text twice after complaints; its author can no longe
 })
 
 test('someone without a moderator role sees that the page is not for them, and the API refuses', async ({ browser, request, baseURL }) => {
-  const token = await apiSignIn(request, baseURL!, COMPLAINER)
+  const token = await apiSignIn(baseURL!, COMPLAINER)
   const page = await openAs(browser, baseURL!, token, '/moderation')
   const alert = page.getByRole('alert')
   await expect(alert.getByRole('heading', { name: 'Only moderators and administrators can open this page' })).toBeVisible()

@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test'
 import { apiSignIn } from './support'
 
-test('/ goes to /login when signed out and to /search when signed in', async ({ page, request, baseURL }) => {
+test('/ goes to /login when signed out and to /search when signed in', async ({ page, baseURL }) => {
   await page.goto('/')
   await page.waitForURL('**/login')
-  const token = await apiSignIn(request, baseURL!, '+4915123450001')
+  const token = await apiSignIn(baseURL!, '+4915123450001')
   await page.evaluate((t) => localStorage.setItem('token', t), token)
   await page.goto('/')
   await page.waitForURL('**/search')
   await expect(page.getByRole('heading', { level: 1, name: 'Who is calling?' })).toBeVisible()
 })
 
-test('the key entry, also with a double slash, signs in with the key and opens the number', async ({ page, request, baseURL }) => {
-  const token = await apiSignIn(request, baseURL!, '+4915123450002')
+test('the key entry, also with a double slash, signs in with the key and opens the number', async ({ page, baseURL }) => {
+  const token = await apiSignIn(baseURL!, '+4915123450002')
   await page.goto(`${baseURL}//key/${token}?number=491637875622&theme=dark`)
   await page.waitForURL('**/number/491637875622')
   await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')

@@ -1,22 +1,9 @@
-import crypto from 'node:crypto'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { DEFAULT_SIGNING_SECRET, signingBase, type Params } from '../../contract/signing'
-
-function signed(method: string, host: string, path: string, params: Params): Record<string, string> {
-  const full: Params = { ...params, cnonce: crypto.randomBytes(12).toString('hex'), timestamp: Math.floor(Date.now() / 1000) }
-  const signature = crypto.createHash('sha256').update(signingBase(method, host, path, full, DEFAULT_SIGNING_SECRET)).digest('hex')
-  return Object.fromEntries([...Object.entries(full).map(([k, v]) => [k, String(v)]), ['signature', signature]])
-}
+import type { Browser, Page } from '@playwright/test'
+import { devSignIn } from '../support/dev-sign-in'
 
 /** Signs in through the API with the dev provider, as a client would; returns the token. */
-export async function apiSignIn(request: APIRequestContext, baseURL: string, phone: string): Promise<string> {
-  const host = new URL(baseURL).host
-  const get = await request.get('/api/v202111/auth/get', { params: signed('GET', host, '/api/v202111/auth/get', {}) })
-  const code = (await get.json()).data.code as string
-  await request.post('/api/v6/auth/agreement_code', { form: signed('POST', host, '/api/v6/auth/agreement_code', { code }) })
-  await request.post('/api/v6/auth/dev/confirm', { form: { code, phone } })
-  const check = await request.get('/api/v6/auth/check', { params: signed('GET', host, '/api/v6/auth/check', { code, token_type: 'jwt' }) })
-  return (await check.json()).data.token as string
+export async function apiSignIn(baseURL: string, phone: string): Promise<string> {
+  return devSignIn(baseURL, phone)
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

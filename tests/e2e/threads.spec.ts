@@ -12,9 +12,9 @@ async function comment(request: APIRequestContext, token: string, text: string) 
 }
 
 test('the owner pins a review; a reply is written, edited and deleted by its author, and others cannot', async ({ browser, request, baseURL }) => {
-  const owner = await apiSignIn(request, baseURL!, OWNER)
-  const alice = await apiSignIn(request, baseURL!, ALICE)
-  const bob = await apiSignIn(request, baseURL!, BOB)
+  const owner = await apiSignIn(baseURL!, OWNER)
+  const alice = await apiSignIn(baseURL!, ALICE)
+  const bob = await apiSignIn(baseURL!, BOB)
   await comment(request, alice, 'Alice: my neighbour, friendly')
   await comment(request, bob, 'Bob: called twice about a parcel')
 

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import type { Database } from '../../server/db/client'
 import { loadEnv } from '../../server/env'
-import { signingBase, DEFAULT_SIGNING_SECRET, type Params } from '../../contract/signing'
+import { signParams, DEFAULT_SIGNING_SECRET, type Params } from '../../contract/signing'
 import { openTestDatabase, type Backend } from './database'
 
 export const TEST_HOST = 'api.test:3000'
@@ -43,13 +42,7 @@ export async function createTestApp(
 
 /** Adds cnonce, timestamp and signature as the web app does. */
 export function sign(method: string, path: string, params: Params, opts: { secret?: string; host?: string; timestamp?: number; cnonce?: string } = {}) {
-  const full: Params = {
-    ...params,
-    cnonce: opts.cnonce ?? crypto.randomBytes(12).toString('hex'),
-    timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
-  }
-  const base = signingBase(method, opts.host ?? TEST_HOST, path, full, opts.secret ?? DEFAULT_SIGNING_SECRET)
-  return { ...full, signature: crypto.createHash('sha256').update(base).digest('hex') } as Record<string, string>
+  return signParams(method, path, params, { ...opts, host: opts.host ?? TEST_HOST, secret: opts.secret ?? DEFAULT_SIGNING_SECRET })
 }
 
 export const form = (params: Record<string, string | number>) =>
