@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { i18nObject, loadedLocales } from '@i18n/i18n-util'
-import { recordedEvents, track } from '@/lib/analytics'
 import { theme } from '@/stores/theme'
 import { activateLocale, initialLocale, withFallback } from './i18n'
 
@@ -39,14 +38,5 @@ describe('locale', () => {
     expect(i18nObject(locale).search.heroTitle()).toBe('Who is calling?')
     expect(i18nObject(locale).search.submit()).toBe('Search')
     expect(i18nObject(locale).search.label()).toBe('Numéro de téléphone')
-  })
-
-  it('sends analytics only for ru-RU', async () => {
-    await activateLocale('ru')
-    track('search')
-    expect(recordedEvents()).toHaveLength(0)
-    await activateLocale('ru-RU')
-    track('search')
-    expect(recordedEvents()).toEqual([{ name: 'search', props: undefined }])
   })
 })

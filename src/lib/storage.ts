@@ -5,7 +5,6 @@ export const STORAGE_KEYS = {
   profileId: 'profileId',
   deviceId: 'deviceId',
   isNewUser: 'isNewUser',
-  firstComment: 'firstComment',
   theme: 'theme',
   balance: 'balance',
   isAPK: 'isAPK',

@@ -19,7 +19,6 @@ export const auth = proxy({
   userAgreement: false,
   wait: false,
   authError: null as number | string | null,
-  firstComment: storage.get(K.firstComment) === '1',
 })
 
 export interface SignedIn {
@@ -63,11 +62,6 @@ export function signedOut() {
 
 export function setPaidSearch(on: boolean) {
   auth.paidSearch = on
-}
-
-export function setFirstComment(on: boolean) {
-  auth.firstComment = on
-  storage.set(K.firstComment, on ? '1' : '0')
 }
 
 /** What the own profile tells about the signed-in user, kept like a sign-in would. */

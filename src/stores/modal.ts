@@ -61,7 +61,3 @@ export function closeModal() {
 export function setDotLoader(on: boolean) {
   modal.dotLoader = on
 }
-
-export function setEbola(on: boolean) {
-  modal.ebola = on
-}

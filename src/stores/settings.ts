@@ -32,10 +32,6 @@ export function openSubView(flag: SubViewFlag) {
   settings[flag] = true
 }
 
-export function closeSubView(flag: SubViewFlag) {
-  settings[flag] = false
-}
-
 /** The sub-view on screen: the most specific open one. */
 export function currentSubView(state: Pick<typeof settings, SubViewFlag>): SubViewFlag | null {
   return BACK_ORDER.find((flag) => state[flag]) ?? null

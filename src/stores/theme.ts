@@ -1,6 +1,5 @@
 import { proxy, subscribe } from 'valtio'
 import { isRtlLocale } from '@contract/locale'
-import { setAnalyticsLocale } from '@/lib/analytics'
 import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 
 export type ThemeName = 'light' | 'dark'
@@ -23,14 +22,9 @@ export function setTheme(name: ThemeName | 'toggle') {
   storage.set(K.theme, theme.themeName)
 }
 
-export function setDirection(direction: 'ltr' | 'rtl' | 'toggle') {
-  theme.direction = direction === 'toggle' ? (theme.direction === 'rtl' ? 'ltr' : 'rtl') : direction
-}
-
 export function setLocaleState(locale: string) {
   theme.locale = locale
   theme.direction = isRtlLocale(locale) ? 'rtl' : 'ltr'
-  setAnalyticsLocale(locale)
 }
 
 /** Keeps <html> and <body> classes and attributes in step with the state. */

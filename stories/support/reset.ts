@@ -22,7 +22,6 @@ export function resetStores() {
     isNewUser: false,
     userAgreement: false,
     authError: null,
-    firstComment: false,
   })
   Object.assign(balance, { value: 0, loading: false })
   closeModal()
