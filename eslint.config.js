@@ -61,7 +61,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // autoFocus here only moves focus into an editor or form the user has just opened
       // (edit, reply, report), which is the focus management WAI-ARIA asks for; nothing
-      // takes focus on page load. docs/decisions/0009-eslint-walls.md.
+      // takes focus on page load. docs/decisions/0007-import-walls.md.
       'jsx-a11y/no-autofocus': 'off',
     },
   },
