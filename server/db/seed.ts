@@ -16,7 +16,7 @@ import {
   users,
 } from './schema'
 import { seedTags } from './seed-tags'
-import { contactNameHash } from '../modules/contacts/name-hash'
+import { contactNameHash } from './name-hash'
 
 /*
  * Synthetic demo data for a fresh install. Every number is in a range set aside

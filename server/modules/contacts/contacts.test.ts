@@ -7,7 +7,7 @@ import { moderationQueueResponse } from '../../../contract/api/community'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { contacts, reports, users } from '../../db/schema'
-import { contactNameHash } from './name-hash'
+import { contactNameHash } from '../../db/name-hash'
 import { contactNameHash as seedHash } from '../../db/seed'
 import { parseContactFile } from './parse'
 

@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { findNumber } from '../numbers/repository'
 import { ownRegion, readPhone, visibleProfile } from '../profiles/lookup'
-import { contactNameHash } from './name-hash'
+import { contactNameHash } from '../../db/name-hash'
 import { contactNames } from './names'
 import { ContactFileError, parseContactFile } from './parse'
 

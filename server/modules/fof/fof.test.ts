@@ -8,7 +8,7 @@ import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
 import { coinLedger, contacts, introductionRequests, users } from '../../db/schema'
 import { grantCoins } from '../coins/ledger'
-import { contactNameHash } from '../contacts/name-hash'
+import { contactNameHash } from '../../db/name-hash'
 import { upsertNumber } from '../numbers/repository'
 
 const ME = '+4915188880001'

@@ -6,7 +6,7 @@ import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { contactsResponse } from '../../../contract/api/numbers'
 import { contacts, nameSuggestions, notes, users } from '../../db/schema'
-import { contactNameHash } from '../contacts/name-hash'
+import { contactNameHash } from '../../db/name-hash'
 
 describe.each(backends)('notes and name suggestions on %s', (backend) => {
   let t: TestApp

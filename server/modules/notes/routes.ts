@@ -8,7 +8,7 @@ import { notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { findNumber, upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
-import { contactNameHash } from '../contacts/name-hash'
+import { contactNameHash } from '../../db/name-hash'
 
 /** Private notes and name suggestions: what one user keeps about a number for themselves. */
 export async function notesRoutes(app: FastifyInstance) {
