@@ -39,6 +39,9 @@ export const users = pgTable(
     overlimit: boolean('overlimit').notNull().default(false),
     spySubscription: boolean('spy_subscription').notNull().default(false),
     isPro: boolean('is_pro').notNull().default(false),
+    /** The plan in force (DESIGN.md section 8) and the end of its paid period: entitlements hold while it is in the future. */
+    planTier: text('plan_tier', { enum: ['tier1', 'tier2'] }),
+    planExpiresAt: ts('plan_expires_at'),
     deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
   },
@@ -360,9 +363,13 @@ export const subscriptions = pgTable(
     autoRenewing: boolean('auto_renewing').notNull().default(true),
     expiresAt: ts('expires_at'),
     nextCronAt: ts('next_cron_at'),
+    /** The provider's customer (Stripe `cus_…`), for the billing portal. */
+    customerRef: text('customer_ref'),
+    /** Creation time of the newest provider event applied: an older one arriving late changes nothing. */
+    lastEventAt: ts('last_event_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [index('subscriptions_user_idx').on(t.userId), uniqueIndex('subscriptions_provider_ref_uq').on(t.provider, t.providerRef)],
 )
 
 /** Coin-paid hiding of a review on the owner's number (DESIGN.md section 3). */
@@ -380,19 +387,40 @@ export const commentSubscriptions = pgTable(
   (t) => [uniqueIndex('comment_subscriptions_comment_uq').on(t.commentId)],
 )
 
+/**
+ * Purchases (DESIGN.md section 8): created pending at checkout, paid once by the
+ * provider's event, refunded in part or whole. The beneficiary differs from the buyer
+ * for a gift. Coins credited and taken back are also ledger rows carrying this id.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
-    providerRef: text('provider_ref').notNull(),
+    beneficiaryId: integer('beneficiary_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'dev'] }).notNull(),
+    /** The provider's id for it (Stripe Checkout Session `cs_…`); null until the session exists. */
+    providerRef: text('provider_ref'),
     product: text('product').notNull(),
-    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    coins: integer('coins').notNull().default(0),
+    status: text('status', { enum: ['pending', 'paid', 'refunded'] }).notNull().default('pending'),
+    coinsTakenBack: integer('coins_taken_back').notNull().default(0),
+    paidAt: ts('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef)],
+  (t) => [uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef), index('payments_created_idx').on(t.createdAt)],
 )
+
+/** One-time keys traded for a session token (DESIGN.md section 8); a key works once. */
+export const oneTimeKeys = pgTable('one_time_keys', {
+  jti: text('jti').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+})
 
 /** Search history and look-up traces. */
 export const searchHistory = pgTable(
