@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from './api-error'
 import { onSignedOut } from './signed-out'

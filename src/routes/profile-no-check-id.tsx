@@ -6,5 +6,9 @@ export const Route = createFileRoute('/profile_no_check/$profileId')({
   beforeLoad: () => {
     if (!auth.isAuthenticated) throw redirect({ to: '/login' })
   },
-  component: () => <ProfilePage profileId={Route.useParams().profileId} />,
+  component: ProfileNoCheckRoute,
 })
+
+function ProfileNoCheckRoute() {
+  return <ProfilePage profileId={Route.useParams().profileId} />
+}

@@ -6,5 +6,9 @@ export const Route = createFileRoute('/profile/$profileId')({
   beforeLoad: () => {
     if (!auth.isAuthenticated) throw redirect({ to: '/login' })
   },
-  component: () => <ProfilePage profileId={Route.useParams().profileId} />,
+  component: ProfileRoute,
 })
+
+function ProfileRoute() {
+  return <ProfilePage profileId={Route.useParams().profileId} />
+}

@@ -50,7 +50,7 @@ export function signedIn(data: SignedIn) {
 }
 
 /** Key-based entry (SPEC.md section 2): the key becomes the access token. */
-export function useKeyAsToken(key: string) {
+export function signInWithKey(key: string) {
   storage.set(K.token, key)
   Object.assign(auth, { accessToken: key, isAuthenticated: true })
 }

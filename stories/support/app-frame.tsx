@@ -12,7 +12,7 @@ const StorySlot = createContext<ReactNode>(null)
  * Its routes carry the params the header reads (`/number/$phoneNumber`, `/number/my`).
  */
 export function createStoryRouter(path = '/') {
-  const root = createRootRoute({ component: () => useContext(StorySlot) })
+  const root = createRootRoute({ component: StoryOutlet })
   const blank = () => null
   const routeTree = root.addChildren([
     createRoute({ getParentRoute: () => root, path: '/', component: blank }),
@@ -21,6 +21,11 @@ export function createStoryRouter(path = '/') {
     createRoute({ getParentRoute: () => root, path: '$', component: blank }),
   ])
   return createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), defaultNotFoundComponent: blank })
+}
+
+/** The root route's view: the story itself. */
+function StoryOutlet() {
+  return useContext(StorySlot)
 }
 
 export type StoryRouter = ReturnType<typeof createStoryRouter>

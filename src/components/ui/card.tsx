@@ -5,6 +5,10 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div data-slot="card" className={cn('rounded-2xl border border-border bg-surface p-5 shadow-sm', className)} {...props} />
 }
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h2 data-slot="card-title" className={cn('text-lg font-semibold text-fg', className)} {...props} />
+export function CardTitle({ className, children, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+  return (
+    <h2 data-slot="card-title" className={cn('text-lg font-semibold text-fg', className)} {...props}>
+      {children}
+    </h2>
+  )
 }

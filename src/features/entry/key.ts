@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose'
-import { useKeyAsToken } from '@/stores/auth'
+import { signInWithKey } from '@/stores/auth'
 
 /**
  * A key parameter is a token: one that cannot be decoded or whose expiry has passed
@@ -12,6 +12,6 @@ export function acceptKey(key: string, now: number = Date.now()): boolean {
   } catch {
     return false
   }
-  useKeyAsToken(key)
+  signInWithKey(key)
   return true
 }
