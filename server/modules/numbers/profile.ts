@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import {
   emptyNumberProfile,
   type Comment,
-  type EvidenceItem,
   type NumberProfile,
   type TagCount,
 } from '../../../contract/api/number-profile'
@@ -26,7 +25,8 @@ import {
 import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
 import { friendsWhoKnow, nameEntries } from '../contacts/names'
 import { computeNeuroanalysis } from '../profiles/neuroanalysis'
-import { decay, reputationIndex } from '../reputation'
+import { reputationIndex } from '../reputation'
+import { evidenceFrom, evidenceJson, type EvidenceRows } from './evidence'
 
 interface Viewer {
   id: number
@@ -35,72 +35,6 @@ interface Viewer {
 }
 
 const tagName = (code: string) => TAG_BY_CODE.get(code)?.name ?? code
-
-/** Every piece of evidence about a number, weighted and decayed, for the index and its explanation. */
-export async function loadEvidence(db: Db, numberId: number): Promise<EvidenceItem[]> {
-  const [imported, banRows, polls] = await Promise.all([
-    db
-      .select({
-        source: importedEvidence.source,
-        label: importedEvidence.label,
-        code: tags.code,
-        votes: importedEvidence.votes,
-        at: sql<Date | string | null>`coalesce(${importedEvidence.lastSeen}, ${importedEvidence.importedAt})`,
-      })
-      .from(importedEvidence)
-      .leftJoin(tags, eq(tags.id, importedEvidence.tagId))
-      .where(eq(importedEvidence.numberId, numberId)),
-    db.select({ at: bans.createdAt }).from(bans).where(eq(bans.numberId, numberId)),
-    db
-      .select({ code: tags.code, votes: sql<number>`count(*)::int`, at: sql<Date | string>`max(${pollAnswers.createdAt})` })
-      .from(pollAnswers)
-      .innerJoin(tags, eq(tags.id, pollAnswers.tagId))
-      .where(eq(pollAnswers.numberId, numberId))
-      .groupBy(tags.code),
-  ])
-  return evidenceFrom(
-    imported.map((r) => ({ ...r, at: r.at ? new Date(r.at) : null })),
-    banRows.length ? { n: banRows.length, weight: banRows.reduce((sum, b) => sum + decay(b.at), 0) } : null,
-    polls.map((r) => ({ ...r, at: new Date(r.at) })),
-  )
-}
-
-/** Evidence items from the rows that hold them; ban weights are already decayed. */
-export function evidenceFrom(
-  imported: Array<{ source: string; label: string; code: string | null; votes: number; at: Date | null }>,
-  banned: { n: number; weight: number } | null,
-  polls: Array<{ code: string; votes: number; at: Date }>,
-): EvidenceItem[] {
-  const items: EvidenceItem[] = []
-  const direction = (polarity: number) => (polarity < 0 ? 'negative' : polarity > 0 ? 'positive' : 'neutral') as EvidenceItem['direction']
-  for (const row of imported) {
-    const tag = TAG_BY_CODE.get(row.code ?? 'other')!
-    items.push({
-      kind: 'imported',
-      source: row.source,
-      label: row.code ?? 'other',
-      votes: row.votes,
-      weight: row.votes * tag.weight * decay(row.at),
-      direction: direction(tag.polarity),
-    })
-  }
-  if (banned) {
-    items.push({ kind: 'bans', source: 'users', label: 'ban', votes: banned.n, weight: banned.weight, direction: 'negative' })
-  }
-  for (const row of polls) {
-    const tag = TAG_BY_CODE.get(row.code)
-    if (!tag) continue
-    items.push({
-      kind: 'polls',
-      source: 'users',
-      label: row.code,
-      votes: row.votes,
-      weight: row.votes * tag.weight * decay(row.at),
-      direction: direction(tag.polarity),
-    })
-  }
-  return items
-}
 
 /** The most-answered tags of each kind, from polls and imported lists, given tag counts ordered by count. */
 function tagsTopFrom(list: Array<{ id: number; code: string; kind: string; count: number }>): NumberProfile['tagsTop'] {
@@ -124,12 +58,9 @@ function toComment(row: CommentJson): Comment {
   return rest
 }
 
-const asDate = (v: string | Date | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v))
-
 interface PageRow {
-  imported: Array<{ source: string; label: string; code: string | null; votes: number; at: string | null }>
-  bans: { n: number; weight: number; mine: boolean }
-  polls: Array<{ code: string; votes: number; at: string }>
+  evidence: EvidenceRows
+  bannedByMe: boolean
   tags: Array<{ id: number; code: string; kind: string; count: number }>
   owner: { id: number; firstName: string | null; lastName: string | null; profileGoing: boolean; antispy: boolean; isPro: boolean } | null
   names: { firstName: string | null; lastName: string | null } | null
@@ -184,15 +115,8 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       limit 50
     )
     select json_build_object(
-      'imported', (select coalesce(json_agg(json_build_object('source', ie.source, 'label', ie.label, 'code', t.code, 'votes', ie.votes, 'at', coalesce(ie.last_seen, ie.created_at))), '[]'::json)
-        from ${importedEvidence} ie left join ${tags} t on t.id = ie.tag_id where ie.number_id = ${numberId}),
-      'bans', (select json_build_object('n', count(*)::int,
-          'weight', coalesce(sum(power(0.5, greatest(0, extract(epoch from (now() - created_at))) / 86400.0 / 365)), 0),
-          'mine', coalesce(bool_or(user_id = ${viewerId}), false))
-        from ${bans} where number_id = ${numberId}),
-      'polls', (select coalesce(json_agg(p), '[]'::json) from (
-          select t.code, count(*)::int as votes, max(pa.created_at) as at
-          from ${pollAnswers} pa join ${tags} t on t.id = pa.tag_id where pa.number_id = ${numberId} group by t.code) p),
+      'evidence', ${evidenceJson(numberId)},
+      'bannedByMe', exists(select 1 from ${bans} where number_id = ${numberId} and user_id = ${viewerId}),
       'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
       'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'isPro', is_pro)
         from ${users} where phone = ${e164} and deactivated_at is null limit 1),
@@ -218,14 +142,6 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
   return typeof row.page === 'string' ? (JSON.parse(row.page) as PageRow) : row.page
 }
 
-function pageEvidence(page: PageRow): EvidenceItem[] {
-  return evidenceFrom(
-    page.imported.map((r) => ({ ...r, at: asDate(r.at) })),
-    page.bans.n ? { n: page.bans.n, weight: page.bans.weight } : null,
-    page.polls.map((r) => ({ ...r, at: new Date(r.at) })),
-  )
-}
-
 function pageTagsTop(page: PageRow): NumberProfile['tagsTop'] {
   return tagsTopFrom(page.tags)
 }
@@ -240,7 +156,7 @@ export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, 
   const page = await loadPage(db, numberId, e164, viewerId)
   return computeNeuroanalysis({
     numberId,
-    evidence: pageEvidence(page),
+    evidence: evidenceFrom(page.evidence),
     tagsTop: pageTagsTop(page),
     comments: page.commentStats,
   })
@@ -254,7 +170,7 @@ export async function buildNumberProfile(
   const { numberId, viewer } = args
   const profile = emptyNumberProfile(args.phone.digits)
   const page = await loadPage(db, numberId, args.phone.e164, viewer.id)
-  const evidence = pageEvidence(page)
+  const evidence = evidenceFrom(page.evidence)
   const tagsTop = pageTagsTop(page)
   const owner = page.owner
   const names = page.names
@@ -273,7 +189,7 @@ export async function buildNumberProfile(
     profile.profile = { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, antispy_subscription: owner.antispy, is_pro: owner.isPro }
   }
   profile.metrics = {
-    bans: page.bans.n,
+    bans: page.evidence.bans.n,
     commentsCount: page.commentStats.count,
     contactsCount: page.contactsCount,
     index,
@@ -287,7 +203,7 @@ export async function buildNumberProfile(
     ...profile.common,
     leftRequests: args.leftRequests,
     spy_subscription: viewer.spySubscription,
-    isBanned: page.bans.mine,
+    isBanned: page.bannedByMe,
     isPaidRequest: args.paid,
     balance: viewer.balance,
     profileView: isOwner ? 'OWNER' : 'DEFAULT',

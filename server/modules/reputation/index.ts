@@ -1,8 +1,8 @@
 import type { EvidenceItem } from '../../../contract/api/number-profile'
 import { LIMITS } from '../../../contract/constants'
 
-/** Evidence loses half its weight every year. */
-const HALF_LIFE_DAYS = 365
+/** Evidence loses half its weight every year: here and in the SQL that decays bans (numbers/evidence). */
+export const HALF_LIFE_DAYS = 365
 const Z = 1.96
 
 export function decay(at: Date | null, now: number = Date.now()): number {
