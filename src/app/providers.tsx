@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { DirectionProvider } from '@radix-ui/react-direction'
 import { SWRConfig } from 'swr'
 import { useSnapshot } from 'valtio'
@@ -6,7 +6,7 @@ import TypesafeI18n, { useI18nContext } from '@i18n/i18n-react'
 import type { Locales } from '@i18n/i18n-types'
 import { ApiError } from '@/lib/api-error'
 import { theme } from '@/stores/theme'
-import { switchLocale, i18nState } from './locale-switch'
+import { i18nState } from '@/lib/locale-switch'
 
 export function AppProviders({ locale, children }: { locale: Locales; children: ReactNode }) {
   return (
@@ -39,28 +39,4 @@ function LocaleSync() {
 function DirectionFromTheme({ children }: { children: ReactNode }) {
   const { direction } = useSnapshot(theme)
   return <DirectionProvider dir={direction}>{children}</DirectionProvider>
-}
-
-/** Switches the language of the whole app. */
-export function useChangeLocale() {
-  const [pending, setPending] = useState(false)
-  return {
-    pending,
-    async change(wanted: string) {
-      setPending(true)
-      try {
-        await switchLocale(wanted)
-      } finally {
-        setPending(false)
-      }
-    },
-  }
-}
-
-/** Sets the document title for a page. */
-export function usePageTitle(title: string) {
-  const { LL } = useI18nContext()
-  useEffect(() => {
-    document.title = title ? `${title} · ${LL.app.name()}` : LL.app.name()
-  }, [title, LL])
 }

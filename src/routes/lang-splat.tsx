@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { localeFromPrefix } from '@contract/locale'
-import { switchLocale } from '@/app/locale-switch'
+import { switchLocale } from '@/lib/locale-switch'
 
 /** `/{lang}/anything`: a known language prefix redirects to the unprefixed route. */
 export const Route = createFileRoute('/$lang/$')({

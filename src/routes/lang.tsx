@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { localeFromPrefix } from '@contract/locale'
-import { switchLocale } from '@/app/locale-switch'
+import { switchLocale } from '@/lib/locale-switch'
 
 export const Route = createFileRoute('/$lang')({
   beforeLoad: ({ params, search }) => {

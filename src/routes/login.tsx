@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
-import { usePageTitle } from '@/app/providers'
+import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { theme } from '@/stores/theme'

@@ -1,7 +1,7 @@
 import { loadLocale } from '@i18n/i18n-util.sync'
 import { i18nObject, loadedLocales } from '@i18n/i18n-util'
 import type { Locales, TranslationFunctions } from '@i18n/i18n-types'
-import { translationLocale, withFallback } from '@/app/i18n'
+import { translationLocale, withFallback } from '@/lib/i18n'
 
 /** The translation set a story's `locale` global stands for. */
 export function storyLocale(globals: Record<string, unknown>): Locales {

@@ -4,7 +4,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { phone } from '@/lib/phone'
 import { copyText, notifyCopied } from '@/stores/notification'
-import { useIsModerator } from '@/features/moderation/use-is-moderator'
+import { useIsModerator } from '@/lib/use-is-moderator'
 import { iconButton } from './icon-button'
 import { IconCopy, IconMore, IconSettings, IconShare, IconUserPlus, IconWarning } from './icons'
 

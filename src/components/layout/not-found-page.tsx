@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
-import { usePageTitle } from '@/app/providers'
+import { usePageTitle } from '@/lib/use-page-title'
 import { buttonVariants } from '@/components/ui/button'
 import { Page } from './app-shell'
 

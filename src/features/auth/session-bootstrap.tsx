@@ -10,7 +10,7 @@ export function SessionBootstrap() {
   useEffect(() => {
     if (!isAuthenticated || profileId) return
     // Loaded on demand: the API client and its schemas are not needed to paint the first page.
-    import('@/features/search/api/search-calls')
+    import('@/lib/get-my-profile')
       .then(({ getMyProfile }) => getMyProfile(locale))
       .then(rememberProfile)
       .catch(() => undefined)

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api'
 import { STORE_LINKS } from '@/lib/site'
 import { balance } from '@/stores/balance'
 import { closeModal, openModal } from '@/stores/modal'
-import { refreshBalance } from './use-balance'
+import { refreshBalance } from '@/lib/use-balance'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 

@@ -8,7 +8,7 @@ import { balance } from '@/stores/balance'
 import { closeModal, modal } from '@/stores/modal'
 import { errorCode, storeLink } from './coin-modals'
 import { hideReview } from './hide-review'
-import { isInsufficientCoins } from './insufficient'
+import { isInsufficientCoins } from '@/lib/insufficient-coins'
 
 loadLocale('en')
 const LL = i18nObject('en')

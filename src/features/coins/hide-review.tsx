@@ -8,8 +8,8 @@ import { balance, setBalance } from '@/stores/balance'
 import { openModal } from '@/stores/modal'
 import { BalanceLine, openHideError, openHideSuccess, openNotEnoughCoins } from './coin-modals'
 import { hideComment } from './hide-comment'
-import { isInsufficientCoins } from './insufficient'
-import { refreshBalance } from './use-balance'
+import { isInsufficientCoins } from '@/lib/insufficient-coins'
+import { refreshBalance } from '@/lib/use-balance'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 import { setTheme } from '@/stores/theme'
 import { rememberProfile } from '@/stores/auth'
-import { getMyProfile } from '@/features/search/api/search-calls'
+import { getMyProfile } from '@/lib/get-my-profile'
 import { acceptKey } from './key'
 
 /**

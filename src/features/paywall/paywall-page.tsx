@@ -1,18 +1,17 @@
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
-import { balanceResponse } from '@contract/api/account'
-import { usePageTitle } from '@/app/providers'
+import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
 import { Card } from '@/components/ui/card'
-import { api } from '@/lib/api'
+import { getBalance } from '@/lib/get-balance'
 import { auth } from '@/stores/auth'
 
 /** Payment pages of SPEC.md section 2; plans and checkout arrive with the payment issue. */
 export function PaywallPage({ kind }: { kind: 'tiers' | 'numcy' }) {
   const { LL } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
-  const balance = useSWR(isAuthenticated ? 'balance' : null, async () => (await api.get('/api/v6/numcy/balance', undefined, balanceResponse)).data.balance)
+  const balance = useSWR(isAuthenticated ? 'balance' : null, getBalance)
   const title = kind === 'numcy' ? LL.paywall.numcyTitle() : LL.paywall.title()
   usePageTitle(title)
   return (

@@ -3,7 +3,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { SUPPORTED_LOCALES } from '@contract/constants'
-import { useChangeLocale, usePageTitle } from '@/app/providers'
+import { useChangeLocale } from '@/lib/locale-switch'
+import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -15,7 +16,7 @@ import { phone } from '@/lib/phone'
 import { auth, signedOut } from '@/stores/auth'
 import { currentSubView, openSubView, resetSettings, settings, settingsBack, type SubViewFlag } from '@/stores/settings'
 import { setTheme, theme } from '@/stores/theme'
-import { logout } from '@/features/auth/api/auth-calls'
+import { logout } from './api/logout'
 
 /** Language names in their own language, for the language list. */
 export function nativeName(code: string): string {

@@ -3,7 +3,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { closeModal, openModal } from '@/stores/modal'
 import { reportComment } from '../api/report-comment'
-import { failureText } from './text-form'
+import { failureText } from '@/lib/failure-text'
 
 /** Sends a report; the button shows a pending state, then a confirmation modal appears. */
 export function ReportButton({ target, onError }: { target: { comment_id?: number; thread_id?: number }; onError: (message: string) => void }) {

@@ -22,9 +22,10 @@ import { isPostingBanned } from '../posting-banned'
 import { ReportButton } from './comment-actions'
 import { CommentDate } from './comment-date'
 import { CommentUpButton } from './comment-up'
-import { IconEyeOff, IconPin } from './icons'
+import { IconEyeOff, IconPin } from '@/components/ui/action-icons'
 import { Reactions } from './reactions'
-import { TextForm, failureText } from './text-form'
+import { TextForm } from '@/components/ui/text-form'
+import { failureText } from '@/lib/failure-text'
 import { formatDate } from '@/lib/format'
 
 type Reply = Comment['thread'][number]

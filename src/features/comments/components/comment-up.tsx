@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { openNotEnoughCoins } from '@/features/coins/coin-modals'
-import { isInsufficientCoins } from '@/features/coins/insufficient'
-import { refreshBalance } from '@/features/coins/use-balance'
+import { isInsufficientCoins } from '@/lib/insufficient-coins'
+import { refreshBalance } from '@/lib/use-balance'
 import { cn } from '@/lib/cn'
 import { balance, setBalance } from '@/stores/balance'
 import { notifyAttention } from '@/stores/notification'
 import { COMMENT_UP_COST, upComment } from '../api/up-comment'
-import { IconArrowUp } from './icons'
+import { IconArrowUp } from '@/components/ui/action-icons'
 
 interface Props {
   target: { comment_id?: number; thread_id?: number }

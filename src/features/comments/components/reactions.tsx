@@ -3,7 +3,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { likeComment } from '../api/like-comment'
-import { IconThumbDown, IconThumbUp } from './icons'
+import { IconThumbDown, IconThumbUp } from '@/components/ui/action-icons'
 
 interface Counts {
   likes: number

@@ -2,16 +2,11 @@ import { useId, useState, type FormEvent } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
+import { failureText } from '@/lib/failure-text'
 import { addComplaint } from '../api/add-complaint'
 import { complaintReady, EMPTY_COMPLAINT, isEmail, type ComplaintFields } from '../complaint-message'
 import type { ComplaintTarget } from '../types'
-
-/** The server's own words for a refused complaint; a generic line when there are none (network, server fault). */
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message ? error.message : fallback
-}
 
 /**
  * Name, e-mail and message (SPEC.md section 5): the form stays dimmed and its submit

@@ -5,7 +5,7 @@ import type { ContactsUploadReport } from '@contract/api/numbers'
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api'
 import { UPLOAD_MAX_MB, uploadContacts } from '../api/upload-contacts'
-import { isNumberPageKey } from '@/features/number/number-key'
+import { isNumberPageKey } from '@/lib/number-page-key'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 

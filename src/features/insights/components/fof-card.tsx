@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDate } from '@/lib/format'
 import { setBalance } from '@/stores/balance'
-import { failureText } from '@/features/comments/components/text-form'
+import { failureText } from '@/lib/failure-text'
 import { openNotEnoughCoins } from '@/features/coins/coin-modals'
-import { isInsufficientCoins } from '@/features/coins/insufficient'
+import { isInsufficientCoins } from '@/lib/insufficient-coins'
 import { requestIntroduction } from '../api/request-introduction'
-import { isNumberPageKey } from '@/features/number/number-key'
+import { isNumberPageKey } from '@/lib/number-page-key'
 
 /**
  * Friends of friends: which of the viewer's own contacts have this number saved (needs

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Card, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
-import { tagLabel } from '@/features/polls/components/tags-card'
+import { tagLabel } from '@/lib/tag-label'
 import { getNeuroanalysis } from '../api/get-neuroanalysis'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']

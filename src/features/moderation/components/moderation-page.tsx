@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import useSWR from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
-import { usePageTitle } from '@/app/providers'
+import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
 import { getModerationQueue, type QueueKind, type QueueStatus } from '../api/get-moderation-queue'
-import { useIsModerator } from '../use-is-moderator'
+import { useIsModerator } from '@/lib/use-is-moderator'
 import { ModerationItem, type Outcome } from './moderation-item'
 
 export const PAGE_SIZE = 20

@@ -6,11 +6,12 @@ import { LIMITS } from '@contract/constants'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
-import { TextForm, failureText } from '@/features/comments/components/text-form'
-import { IconLock } from '@/features/comments/components/icons'
+import { TextForm } from '@/components/ui/text-form'
+import { failureText } from '@/lib/failure-text'
+import { IconLock } from '@/components/ui/action-icons'
 import { addNote } from '../api/add-note'
 import { deleteNote } from '../api/delete-note'
-import { isNumberPageKey } from '@/features/number/number-key'
+import { isNumberPageKey } from '@/lib/number-page-key'
 
 /** The viewer's private note on the number: shown to nobody else. */
 export function NoteCard({ data }: { data: NumberProfile }) {

@@ -5,7 +5,7 @@ import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
 import { fullName, openSuggestName } from '@/features/names/components/suggest-name-form'
 import { openPhoneModal } from './phone-modal'
-import { isNumberPageKey } from '../number-key'
+import { isNumberPageKey } from '@/lib/number-page-key'
 
 type Name = { firstName: string | null; lastName: string | null }
 

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
-import { usePageTitle } from '@/app/providers'
+import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
 import { auth } from '@/stores/auth'
 import { SearchBox, searchTarget } from '@/features/search/components/search-box'

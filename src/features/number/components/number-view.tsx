@@ -8,7 +8,8 @@ import { NoteCard } from '@/features/notes/components/note-card'
 import { ContactsCard } from '@/features/contacts/components/contacts-card'
 import { FofCard, NeuroanalysisCard } from '@/features/insights/components/insights'
 import { BanControl } from '@/features/polls/components/ban-control'
-import { TagsCard, tagLabel } from '@/features/polls/components/tags-card'
+import { TagsCard } from '@/features/polls/components/tags-card'
+import { tagLabel } from '@/lib/tag-label'
 import { NumberActions } from './number-actions'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']

@@ -8,7 +8,7 @@ import { answerPoll, type Poll } from '../api/answer-poll'
 import { TAGS } from '@contract/tags'
 import { KINDS } from '../tag-catalog'
 import { refreshNumber, type ReputationState } from '../refresh-number'
-import { tagLabel } from './tags-card'
+import { tagLabel } from '@/lib/tag-label'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 

@@ -3,14 +3,8 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile, TagCount } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
+import { tagLabel } from '@/lib/tag-label'
 import { TagPicker } from './tag-picker'
-
-type LLType = ReturnType<typeof useI18nContext>['LL']
-
-export function tagLabel(LL: LLType, code: string): string {
-  const fn = (LL.tags as unknown as Record<string, (() => string) | undefined>)[code]
-  return fn ? fn() : code
-}
 
 function TagList({ tags, mine }: { tags: TagCount[]; mine: readonly number[] }) {
   const { LL } = useI18nContext()

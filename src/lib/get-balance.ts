@@ -1,6 +1,7 @@
 import { balanceResponse } from '@contract/api/account'
-import { api } from '@/lib/api'
+import { api } from './api'
 
+/** GET /api/v6/numcy/balance: the viewer's coin balance. */
 export async function getBalance(): Promise<number> {
   return (await api.get('/api/v6/numcy/balance', undefined, balanceResponse)).data.balance
 }

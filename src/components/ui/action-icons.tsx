@@ -1,6 +1,7 @@
 import type { SVGProps } from 'react'
 
 type P = SVGProps<SVGSVGElement>
+/** Small (16 px) icons of the actions inside cards: like, dislike, lock, up, pin, hide. */
 const base = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', viewBox: '0 0 24 24', 'aria-hidden': true, className: 'h-4 w-4' } as const
 
 export const IconThumbUp = (p: P) => (<svg {...base} {...p}><path d="M7 10v11M15 5.9L14 10h5.8a2 2 0 0 1 2 2.3l-1.4 7A2 2 0 0 1 18.4 21H7V10l4-8a3 3 0 0 1 4 3.9z" /><path d="M3 10h4v11H3z" /></svg>)

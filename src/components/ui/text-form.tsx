@@ -1,13 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
-import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
-
-/** What to tell the user about a failed call: the server's own words for a refusal, else a generic line. */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message
-  return fallback
-}
+import { failureText } from '@/lib/failure-text'
 
 interface TextFormProps {
   label: string

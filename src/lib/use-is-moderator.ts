@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
-import { getMyProfile } from '@/features/search/api/search-calls'
+import { getMyProfile } from './get-my-profile'
 import { auth } from '@/stores/auth'
 
 /**

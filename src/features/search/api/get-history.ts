@@ -1,0 +1,7 @@
+import { historyListResponse } from '@contract/api/account'
+import { api } from '@/lib/api'
+
+/** GET /api/v6/history/list: the viewer's latest searches, newest first. */
+export async function getHistory(limit = 10) {
+  return (await api.get('/api/v6/history/list', { limit, offset: 0, order_by: 'new' }, historyListResponse)).data
+}
