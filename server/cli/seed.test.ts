@@ -1,3 +1,5 @@
+// What `npm run db:seed` does, end to end: the demo data, then read back as the number page reads it
+// (modules/), which is why these tests sit beside the CLI and not in db/, which never imports modules/.
 import max from 'libphonenumber-js/metadata.max.json'
 import { eq, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
@@ -6,9 +8,9 @@ import { createPhoneTools } from '../../contract/phone'
 import { backends, openTestDatabase } from '../../tests/support/database'
 import { loadEvidence } from '../modules/numbers/evidence'
 import { reputationIndex } from '../modules/reputation'
-import type { Database, Db } from './client'
-import { bans, coinLedger, comments, contacts, importedEvidence, numbers, pollAnswers, users } from './schema'
-import { seedDemo } from './seed'
+import type { Database, Db } from '../db/client'
+import { bans, coinLedger, comments, contacts, importedEvidence, numbers, pollAnswers, users } from '../db/schema'
+import { seedDemo } from '../db/seed'
 
 const phone = createPhoneTools(max)
 /** The ranges set aside for fiction: US 201-555-0100…0199 and UK 020 7946 0000…0999. */

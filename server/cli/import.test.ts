@@ -1,19 +1,19 @@
+// What `npm run db:import` does, end to end: lists imported, then read back as the number page reads them
+// (modules/), which is why these tests sit beside the CLI and not in db/, which never imports modules/.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { backends, openTestDatabase } from '../../../tests/support/database'
-import { loadEvidence } from '../../modules/numbers/evidence'
-import { reputationIndex } from '../../modules/reputation'
-import type { Database, Db } from '../client'
-import { importedEvidence, numbers, tags } from '../schema'
-import { parseCsvLine } from './csv-records'
-import { parseFtcDate } from './ftc'
-import { ImportError, importFile, type ImportSummary } from './index'
+import { backends, openTestDatabase } from '../../tests/support/database'
+import { loadEvidence } from '../modules/numbers/evidence'
+import { reputationIndex } from '../modules/reputation'
+import type { Database, Db } from '../db/client'
+import { importedEvidence, numbers, tags } from '../db/schema'
+import { ImportError, importFile, type ImportSummary } from '../db/import'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const PHONEBLOCK = path.resolve(repoRoot, '../shared/data/phoneblock-blocklist.xml')
 
 const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-import-'))
@@ -60,22 +60,6 @@ async function indexOf(db: Db, e164: string): Promise<number> {
   const [row] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.e164, e164))
   return reputationIndex(await loadEvidence(db, row.id))
 }
-
-describe('CSV lines and FTC dates', () => {
-  it('reads quoted, padded and broken fields the way messy lists need', () => {
-    expect(parseCsvLine(' 030 123 , "scam, again" ,x')).toEqual(['030 123', 'scam, again', 'x'])
-    expect(parseCsvLine('"a ""b"" c",d,')).toEqual(['a "b" c', 'd', ''])
-    expect(parseCsvLine('201555"0123,spam')).toEqual(['201555"0123', 'spam'])
-    expect(parseCsvLine('1,"open')).toBeNull()
-  })
-  it('reads both FTC date styles and rejects impossible dates', () => {
-    expect(parseFtcDate('2024-01-02 13:45:00')).toBe(Date.UTC(2024, 0, 2, 13, 45))
-    expect(parseFtcDate('1/7/2024 3:15:00 PM')).toBe(Date.UTC(2024, 0, 7, 15, 15))
-    expect(parseFtcDate('12/31/2023 12:05 AM')).toBe(Date.UTC(2023, 11, 31, 0, 5))
-    expect(parseFtcDate('2024-02-31')).toBe(0)
-    expect(parseFtcDate('')).toBe(0)
-  })
-})
 
 describe.each(backends)('PhoneBlock import on %s', (backend) => {
   let database: Database
