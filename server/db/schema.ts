@@ -401,6 +401,8 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['stripe', 'dev'] }).notNull(),
     /** The provider's id for it (Stripe Checkout Session `cs_…`); null until the session exists. */
     providerRef: text('provider_ref'),
+    /** The provider's id of the money movement (Stripe PaymentIntent `pi_…`), which refunds name. */
+    intentRef: text('intent_ref'),
     product: text('product').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
@@ -410,7 +412,11 @@ export const payments = pgTable(
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef), index('payments_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    index('payments_intent_idx').on(t.intentRef),
+    index('payments_created_idx').on(t.createdAt),
+  ],
 )
 
 /** One-time keys traded for a session token (DESIGN.md section 8); a key works once. */

@@ -1,0 +1,218 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Period, Tier } from '../../../contract/api/payments'
+import type { Db } from '../../db/client'
+import { coinLedger, payments, subscriptions, users, webhookEvents } from '../../db/schema'
+
+/**
+ * Fulfilment (DESIGN.md section 8): the one place where money turns into coins and
+ * plans, used by the Stripe webhook, the development provider and the expiry job.
+ *
+ * Every effect runs in one transaction with the record that it happened: the
+ * provider's event id in `webhook_events`, and a ledger row whose (reason, ref) is
+ * unique. An event delivered twice, or twenty times at once, finds its id taken and
+ * changes nothing; events arriving out of order are ordered by their creation time
+ * (subscription state) or only ever move a period's end forward (renewals).
+ */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type Outcome = 'applied' | 'duplicate' | 'ignored'
+
+export interface ProviderEvent {
+  provider: 'stripe' | 'dev'
+  id: string
+}
+
+/** Runs `fn` once per event id: in the transaction that records the id, or not at all. */
+export async function onceForEvent(db: Db, event: ProviderEvent, fn: (tx: Tx) => Promise<Outcome>): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(webhookEvents)
+      .values({ provider: `payment:${event.provider}`, eventId: event.id })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.eventId })
+    if (!fresh.length) return 'duplicate'
+    return fn(tx)
+  })
+}
+
+/** Adds coins with a ledger row; false (and no change) when that (reason, ref) was already credited. */
+async function credit(tx: Tx, userId: number, amount: number, reason: string, ref: string): Promise<boolean> {
+  if (amount <= 0) return false
+  const [row] = await tx
+    .insert(coinLedger)
+    .values({ userId, delta: amount, balanceAfter: 0, reason, ref })
+    .onConflictDoNothing()
+    .returning({ id: coinLedger.id })
+  if (!row) return false
+  const [u] = await tx
+    .update(users)
+    .set({ balance: sql`${users.balance} + ${amount}` })
+    .where(eq(users.id, userId))
+    .returning({ balance: users.balance })
+  await tx.update(coinLedger).set({ balanceAfter: u.balance }).where(eq(coinLedger.id, row.id))
+  return true
+}
+
+/** Marks a pending payment paid; the payment row, or null when it was not pending (paid already, or unknown). */
+async function markPaid(tx: Tx, paymentId: number, intentRef: string | null) {
+  const [p] = await tx
+    .update(payments)
+    .set({ status: 'paid', paidAt: new Date(), ...(intentRef ? { intentRef } : {}) })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning()
+  return p ?? null
+}
+
+/** A coin pack paid: its coins credited to the beneficiary, once. */
+export async function fulfilPack(tx: Tx, paymentId: number, intentRef: string | null): Promise<Outcome> {
+  const p = await markPaid(tx, paymentId, intentRef)
+  if (!p) return 'ignored'
+  await credit(tx, p.beneficiaryId, p.coins, 'purchase', `payment:${p.id}`)
+  return 'applied'
+}
+
+export interface PlanGrant {
+  userId: number
+  tier: Tier
+  period: Period
+  provider: 'stripe' | 'dev' | 'gift'
+  /** The provider's subscription id; for a gift or a dev plan, our own. */
+  providerRef: string
+  customerRef?: string | null
+  /** End of the paid period now granted. */
+  periodEnd: Date
+  autoRenewing: boolean
+  /** Coins that come with the period (tier2), credited once per `coinsRef`. */
+  coins: number
+  coinsRef: string
+}
+
+/**
+ * Grants or renews a plan up to `periodEnd`: the subscription row is created or its
+ * end moved forward (never back), and the user's plan follows. Coins of the period
+ * are credited once per `coinsRef` (the invoice, or the dev period).
+ */
+export async function grantPlan(tx: Tx, g: PlanGrant): Promise<void> {
+  const [sub] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: g.userId,
+      tier: g.tier,
+      period: g.period,
+      provider: g.provider,
+      providerRef: g.providerRef,
+      customerRef: g.customerRef ?? null,
+      status: 'active',
+      autoRenewing: g.autoRenewing,
+      expiresAt: g.periodEnd,
+      nextCronAt: g.autoRenewing ? g.periodEnd : null,
+    })
+    .onConflictDoUpdate({
+      target: [subscriptions.provider, subscriptions.providerRef],
+      set: {
+        expiresAt: sql`greatest(${subscriptions.expiresAt}, excluded.expires_at)`,
+        nextCronAt: sql`case when ${subscriptions.autoRenewing} then greatest(${subscriptions.expiresAt}, excluded.expires_at) else null end`,
+        customerRef: sql`coalesce(excluded.customer_ref, ${subscriptions.customerRef})`,
+        // A renewal paid after the period lapsed makes the plan active again; a deleted one stays ended.
+        status: sql`case when ${subscriptions.status} in ('active', 'past_due', 'expired') then 'active' else ${subscriptions.status} end`,
+      },
+    })
+    .returning()
+  await syncUserPlan(tx, sub.userId)
+  if (sub.status === 'active') await credit(tx, g.userId, g.coins, 'plan_coins', g.coinsRef)
+}
+
+/**
+ * The user's plan columns follow their subscriptions: the best tier among those still
+ * in a paid period, and the latest end of that tier. Entitlements read these columns
+ * and compare the end with the clock, so a lapsed plan gives nothing even before the
+ * expiry job tidies its status.
+ */
+export async function syncUserPlan(tx: Tx | Db, userId: number, now: Date = new Date()): Promise<void> {
+  await tx.execute(sql`
+    update ${users} u set plan_tier = best.tier, plan_expires_at = best.expires_at
+    from (select ${userId}::int as user_id) me
+    left join lateral (
+      select s.tier, s.expires_at from ${subscriptions} s
+      where s.user_id = me.user_id and s.status <> 'expired' and s.expires_at is not null
+      order by (s.expires_at > ${now.toISOString()}::timestamptz) desc, s.tier desc, s.expires_at desc
+      limit 1
+    ) best on true
+    where u.id = me.user_id`)
+}
+
+export interface SubscriptionSnapshot {
+  providerRef: string
+  /** When the provider created the event: an older snapshot than the last applied one is skipped. */
+  eventAt: Date
+  status: 'active' | 'past_due' | 'canceled' | 'expired'
+  autoRenewing: boolean
+  periodEnd: Date | null
+  /** The subscription is over now (deleted): entitlements end at this moment. */
+  endedAt?: Date | null
+}
+
+/** Applies the provider's view of a subscription (updated or deleted), unless a newer one was applied already. */
+export async function applySubscriptionState(tx: Tx, s: SubscriptionSnapshot): Promise<Outcome> {
+  const [sub] = await tx
+    .update(subscriptions)
+    .set({
+      status: s.status,
+      autoRenewing: s.autoRenewing,
+      lastEventAt: s.eventAt,
+      ...(s.endedAt
+        ? { expiresAt: sql`least(coalesce(${subscriptions.expiresAt}, ${s.endedAt}), ${s.endedAt})`, nextCronAt: null }
+        : s.periodEnd
+          ? {
+              expiresAt: sql`greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd})`,
+              nextCronAt: s.autoRenewing ? sql`greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd})` : null,
+            }
+          : { nextCronAt: s.autoRenewing ? subscriptions.expiresAt : null }),
+    })
+    .where(
+      and(
+        eq(subscriptions.provider, 'stripe'),
+        eq(subscriptions.providerRef, s.providerRef),
+        sql`(${subscriptions.lastEventAt} is null or ${subscriptions.lastEventAt} <= ${s.eventAt})`,
+        // A subscription that ended stays ended.
+        sql`${subscriptions.status} <> 'expired'`,
+      ),
+    )
+    .returning({ userId: subscriptions.userId })
+  if (!sub) return 'ignored'
+  await syncUserPlan(tx, sub.userId)
+  return 'applied'
+}
+
+/**
+ * A refund of a pack: takes back the refunded share of its coins, less what was taken
+ * back before, but never more than the balance holds (spent coins stay spent).
+ */
+export async function refundPayment(tx: Tx, intentRef: string, refundedFraction: number, refundRef: string): Promise<Outcome> {
+  const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.intentRef, intentRef))).for('update')
+  if (!p || p.status === 'pending') return 'ignored'
+  const owed = Math.max(0, Math.round(p.coins * Math.min(1, refundedFraction)) - p.coinsTakenBack)
+  const [u] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, p.beneficiaryId)).for('update')
+  const take = Math.min(owed, u?.balance ?? 0)
+  if (take > 0) {
+    const [row] = await tx
+      .insert(coinLedger)
+      .values({ userId: p.beneficiaryId, delta: -take, balanceAfter: 0, reason: 'refund', ref: refundRef })
+      .onConflictDoNothing()
+      .returning({ id: coinLedger.id })
+    if (!row) return 'duplicate'
+    const [after] = await tx
+      .update(users)
+      .set({ balance: sql`${users.balance} - ${take}` })
+      .where(eq(users.id, p.beneficiaryId))
+      .returning({ balance: users.balance })
+    await tx.update(coinLedger).set({ balanceAfter: after.balance }).where(eq(coinLedger.id, row.id))
+  }
+  // What could not be taken back (already spent) is not owed later: the payment is settled.
+  await tx
+    .update(payments)
+    .set({ coinsTakenBack: p.coinsTakenBack + owed, status: refundedFraction >= 1 ? 'refunded' : p.status })
+    .where(eq(payments.id, p.id))
+  return 'applied'
+}
