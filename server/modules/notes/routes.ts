@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq, sql } from 'drizzle-orm'
 import { statusOnly } from '../../../contract/api/envelope'
 import { noteAddBody, noteAddResponse, phoneBody, suggestAddBody, suggestAddResponse } from '../../../contract/api/numbers'
-import { nameSuggestions, notes } from '../../db/schema'
 import { notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { findNumber, upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
-import { contactNameHash } from '../../db/name-hash'
+import { deleteNote, saveNote, saveSuggestion } from './repository'
 
 /** Private notes and name suggestions: what one user keeps about a number for themselves. */
 export async function notesRoutes(app: FastifyInstance) {
@@ -22,12 +20,7 @@ export async function notesRoutes(app: FastifyInstance) {
     const user = currentUser(request)
     const phone = readPhone(app, user, request.body.phone)
     const numberId = await upsertNumber(app.db, phone.e164, phone.country)
-    const [row] = await app.db
-      .insert(notes)
-      .values({ userId: user.id, numberId, text: request.body.text })
-      .onConflictDoUpdate({ target: [notes.userId, notes.numberId], set: { text: sql`excluded.text`, createdAt: sql`now()` } })
-      .returning({ id: notes.id, text: notes.text })
-    return { status: true as const, data: row }
+    return { status: true as const, data: await saveNote(app.db, user.id, numberId, request.body.text) }
   })
 
   r.post('/api/v6/notice/delete', {
@@ -37,10 +30,8 @@ export async function notesRoutes(app: FastifyInstance) {
     const user = currentUser(request)
     const phone = readPhone(app, user, request.body.phone)
     const numberId = await findNumber(app.db, phone.e164)
-    const deleted = numberId === null
-      ? []
-      : await app.db.delete(notes).where(and(eq(notes.userId, user.id), eq(notes.numberId, numberId))).returning({ id: notes.id })
-    if (!deleted.length) throw notFound('You have no note on this number')
+    const deleted = numberId !== null && (await deleteNote(app.db, user.id, numberId))
+    if (!deleted) throw notFound('You have no note on this number')
     return { status: true as const }
   })
 
@@ -53,17 +44,7 @@ export async function notesRoutes(app: FastifyInstance) {
     const firstName = request.body.first_name?.trim() || null
     const lastName = request.body.last_name?.trim() || null
     const numberId = await upsertNumber(app.db, phone.e164, phone.country)
-    if (firstName === null && lastName === null) {
-      await app.db.delete(nameSuggestions).where(and(eq(nameSuggestions.userId, user.id), eq(nameSuggestions.numberId, numberId)))
-    } else {
-      await app.db
-        .insert(nameSuggestions)
-        .values({ userId: user.id, numberId, firstName, lastName, nameHash: contactNameHash(firstName, lastName) })
-        .onConflictDoUpdate({
-          target: [nameSuggestions.userId, nameSuggestions.numberId],
-          set: { firstName: sql`excluded.first_name`, lastName: sql`excluded.last_name`, nameHash: sql`excluded.name_hash`, createdAt: sql`now()` },
-        })
-    }
+    await saveSuggestion(app.db, user.id, numberId, firstName, lastName)
     return { status: true as const, data: { firstName, lastName } }
   })
 }
