@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
 import type { CountryCode } from 'libphonenumber-js'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { NormalizedPhone } from '../../../contract/phone'
 import type { AuthUser } from '../../plugins/auth'
-import { users } from '../../db/schema'
 import { badRequest, notFound } from '../../errors'
+import { findProfile } from './repository'
 
 /** The user's own region (from their own number), for reading national numbers. */
 export function ownRegion(app: FastifyInstance, user: AuthUser): CountryCode | null {
@@ -31,11 +30,7 @@ export interface VisibleProfile {
  * unknown, deactivated, or unlisted (profile_going off) and not the viewer.
  */
 export async function visibleProfile(app: FastifyInstance, viewerId: number, profileId: number): Promise<VisibleProfile> {
-  const [u] = await app.db
-    .select({ id: users.id, phone: users.phone, firstName: users.firstName, lastName: users.lastName, profileGoing: users.profileGoing, deactivatedAt: users.deactivatedAt })
-    .from(users)
-    .where(eq(users.id, profileId))
-    .limit(1)
+  const u = await findProfile(app.db, profileId)
   if (!u || u.deactivatedAt || (!u.profileGoing && u.id !== viewerId)) throw notFound('No such profile')
   return { id: u.id, phone: u.phone, firstName: u.firstName, lastName: u.lastName }
 }

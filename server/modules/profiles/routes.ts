@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { eq } from 'drizzle-orm'
 import {
   antispyBody,
   antispyResponse,
@@ -12,13 +11,13 @@ import {
   profileQuery,
   profileResponse,
 } from '../../../contract/api/numbers'
-import { users } from '../../db/schema'
 import { notFound } from '../../errors'
 import { lookUpNumber } from '../search/look-up'
 import { currentUser } from '../../plugins/auth'
 import { loadNeuroanalysis } from '../numbers/profile'
 import { findNumber } from '../numbers/repository'
 import { readPhone, visibleProfile } from './lookup'
+import { privacyFlags, setPrivacyFlags, type PrivacyFlags } from './repository'
 
 /** Other users' profile pages, neuro-analysis of a number, and the privacy switches anti-spy and profile-going. */
 export async function profilesRoutes(app: FastifyInstance) {
@@ -60,11 +59,11 @@ export async function profilesRoutes(app: FastifyInstance) {
     return { status: true as const, data: { neuroanalysis } }
   })
 
-  const flagOf = async (userId: number) => {
-    const [u] = await app.db.select({ antispy: users.antispy, profileGoing: users.profileGoing }).from(users).where(eq(users.id, userId))
-    if (!u) throw notFound('Profile not found')
-    return u
+  const found = (flags: PrivacyFlags | null): PrivacyFlags => {
+    if (!flags) throw notFound('Profile not found')
+    return flags
   }
+  const flagOf = async (userId: number) => found(await privacyFlags(app.db, userId))
 
   r.get('/api/v2/param/antispy', {
     ...auth,
@@ -75,8 +74,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     ...auth,
     schema: { tags: ['account'], summary: 'Turn anti-spy on (1) or off (0)', body: antispyBody, response: { 200: antispyResponse } },
   }, async (request) => {
-    const [u] = await app.db.update(users).set({ antispy: request.body.value }).where(eq(users.id, currentUser(request).id)).returning({ antispy: users.antispy })
-    if (!u) throw notFound('Profile not found')
+    const u = found(await setPrivacyFlags(app.db, currentUser(request).id, { antispy: request.body.value }))
     return { status: true as const, data: { antispy: u.antispy } }
   })
 
@@ -89,8 +87,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     ...auth,
     schema: { tags: ['account'], summary: 'List (1) or unlist (0) your own number page', body: profileGoingBody, response: { 200: profileGoingResponse } },
   }, async (request) => {
-    const [u] = await app.db.update(users).set({ profileGoing: request.body.flag }).where(eq(users.id, currentUser(request).id)).returning({ profileGoing: users.profileGoing })
-    if (!u) throw notFound('Profile not found')
+    const u = found(await setPrivacyFlags(app.db, currentUser(request).id, { profileGoing: request.body.flag }))
     return { status: true as const, data: { profile_going: u.profileGoing } }
   })
 }
