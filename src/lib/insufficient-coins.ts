@@ -1,6 +1,6 @@
 import { INSUFFICIENT_COINS_STATUS } from '@contract/api/community'
 import { ERROR_CODES } from '@contract/errors'
-import { ApiError } from '@/lib/api'
+import { ApiError } from './api-error'
 
 /** The server refused a paid action for a short balance (HTTP 402). */
 export function isInsufficientCoins(error: unknown): boolean {

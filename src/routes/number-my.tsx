@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { MyNumberPage } from '@/features/number/components/number-page'
+import { MyNumberPage } from '@/app/number/number-page'
 import { auth } from '@/stores/auth'
 
 export const Route = createFileRoute('/number/my')({

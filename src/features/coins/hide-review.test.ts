@@ -6,9 +6,8 @@ import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from '@/lib/api'
 import { balance } from '@/stores/balance'
 import { closeModal, modal } from '@/stores/modal'
-import { errorCode, storeLink } from './coin-modals'
+import { errorCode } from './hide-modals'
 import { hideReview } from './hide-review'
-import { isInsufficientCoins } from '@/lib/insufficient-coins'
 
 loadLocale('en')
 const LL = i18nObject('en')
@@ -29,7 +28,7 @@ function server(serverBalance: number, hide: Answer) {
 }
 
 const hidden = (left: number) => ok({ comment_id: 5, status: 'active', autoRenew: true, hiddenBy: 1, endDateTimestamp: 1_800_000_000, balance: left })
-const request = (onHidden = vi.fn()) => ({ complaint: { type: 'comment' as const, id: 5 }, onHidden })
+const request = (onHidden = vi.fn()) => ({ commentId: 5, onHidden, onComplain: vi.fn() })
 
 describe('hideReview (SPEC.md section 4, hide flow)', () => {
   beforeEach(() => {
@@ -77,23 +76,8 @@ describe('hideReview (SPEC.md section 4, hide flow)', () => {
   })
 })
 
-describe('coin helpers', () => {
-  it('reads a short balance from the HTTP status or the code', () => {
-    expect(isInsufficientCoins(new ApiError(402, 1000, 'x'))).toBe(true)
-    expect(isInsufficientCoins(new ApiError(400, ERROR_CODES.INSUFFICIENT_COINS, 'x'))).toBe(true)
-    expect(isInsufficientCoins(new ApiError(403, ERROR_CODES.POSTING_BANNED, 'x'))).toBe(false)
-    expect(isInsufficientCoins(new Error('x'))).toBe(false)
-  })
-
-  it('shows the server code, else the HTTP status', () => {
-    expect(errorCode(new ApiError(409, 3102, 'x'))).toBe('3102')
-    expect(errorCode(new ApiError(502, 0, 'x'))).toBe('502')
-    expect(errorCode(new ApiError(0, 0, 'network'))).toBe('network')
-  })
-
-  it('picks the store of the device', () => {
-    expect(storeLink('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toMatch(/apps\.apple\.com/)
-    expect(storeLink('Mozilla/5.0 (Linux; Android 12; HUAWEI P50) HMSCore')).toMatch(/appgallery/)
-    expect(storeLink('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toMatch(/play\.google\.com/)
-  })
+it('shows the server code, else the HTTP status', () => {
+  expect(errorCode(new ApiError(409, 3102, 'x'))).toBe('3102')
+  expect(errorCode(new ApiError(502, 0, 'x'))).toBe('502')
+  expect(errorCode(new ApiError(0, 0, 'network'))).toBe('network')
 })

@@ -1,23 +1,24 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
+import type { TranslationFunctions as LLType } from '@i18n/i18n-types'
 import { LIMITS } from '@contract/constants'
+import { BalanceLine, openNotEnoughCoins } from '@/components/modals/not-enough-coins'
 import { Button } from '@/components/ui/button'
-import { openComplaint, type ComplaintTarget } from '@/features/complaints'
-import { balance, setBalance } from '@/stores/balance'
-import { openModal } from '@/stores/modal'
-import { BalanceLine, openHideError, openHideSuccess, openNotEnoughCoins } from './coin-modals'
-import { hideComment } from './hide-comment'
 import { isInsufficientCoins } from '@/lib/insufficient-coins'
 import { refreshBalance } from '@/lib/use-balance'
-
-type LLType = ReturnType<typeof useI18nContext>['LL']
+import { balance, setBalance } from '@/stores/balance'
+import { openModal } from '@/stores/modal'
+import { openHideError, openHideSuccess } from './hide-modals'
+import { hideComment } from './hide-comment'
 
 export interface HideRequest {
-  /** The review, as a complaint names it. */
-  complaint: ComplaintTarget & { id: number }
+  /** The review to hide. */
+  commentId: number
   /** After a successful hide: the list and the page change. */
   onHidden: () => void | Promise<void>
+  /** The options' other way: a complaint about the review (another feature, wired in by the page). */
+  onComplain: () => void
 }
 
 /**
@@ -31,7 +32,7 @@ export async function hideReview(LL: LLType, request: HideRequest): Promise<void
   if (balance.loading) await refreshBalance()
   if (balance.value < price) return openNotEnoughCoins(LL, price, back)
   try {
-    const result = await hideComment(request.complaint.id)
+    const result = await hideComment(request.commentId)
     setBalance(result.balance)
     openHideSuccess(LL)
     void refreshBalance()
@@ -63,7 +64,7 @@ function HideOptions({ request }: { request: HideRequest }) {
         <Button disabled={pending || loading} aria-busy={pending || loading || undefined} onClick={() => void hide()}>
           {pending ? LL.commentMoney.hiding() : LL.commentMoney.hideForCoins({ price: LIMITS.hideReviewPrice })}
         </Button>
-        <Button variant="secondary" disabled={pending} onClick={() => openComplaint(LL, request.complaint)}>
+        <Button variant="secondary" disabled={pending} onClick={request.onComplain}>
           {LL.commentMoney.complain()}
         </Button>
       </div>

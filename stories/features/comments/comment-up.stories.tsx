@@ -6,13 +6,14 @@ import { balance } from '@/stores/balance'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
-import { comment, fakeServer, otherNumber, withOverlays, balanceSettled } from './support'
+import { comment, hideFlowSpies, fakeServer, otherNumber, balanceSettled } from './support'
+import { withOverlays } from '../../support/decorators'
 
 /**
  * Comment-up (SPEC.md section 4): someone else's comment can be moved up for coins.
  * The button shows the cost, the count and whether the viewer has upped it.
  */
-const meta = { title: 'Comments/Comment-up', component: CommentsCard, decorators: [withOverlays] } satisfies Meta<typeof CommentsCard>
+const meta = { title: 'Comments/Comment-up', component: CommentsCard, decorators: [withOverlays], args: { hideFlows: hideFlowSpies() } } satisfies Meta<typeof CommentsCard>
 export default meta
 type Story = StoryObj<typeof meta>
 

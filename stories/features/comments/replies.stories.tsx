@@ -6,13 +6,14 @@ import { fail, ok, type ApiTable } from '../../support/api'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
-import { comment, otherNumber, reply, VIEWER_ID, withOverlays, type ReplyShape } from './support'
+import { comment, hideFlowSpies, otherNumber, reply, VIEWER_ID, type ReplyShape } from './support'
+import { withOverlays } from '../../support/decorators'
 
 /**
  * A comment's thread (SPEC.md sections 4 and 9): replies in pages of 4 behind "show more",
  * the viewer's own reply can be edited and deleted, and a posting ban is said plainly.
  */
-const meta = { title: 'Comments/Replies', component: CommentsCard, decorators: [withOverlays] } satisfies Meta<typeof CommentsCard>
+const meta = { title: 'Comments/Replies', component: CommentsCard, decorators: [withOverlays], args: { hideFlows: hideFlowSpies() } } satisfies Meta<typeof CommentsCard>
 export default meta
 type Story = StoryObj<typeof meta>
 

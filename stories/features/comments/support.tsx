@@ -1,19 +1,16 @@
-import type { Decorator } from '@storybook/react-vite'
-import { expect, waitFor } from 'storybook/test'
+import { expect, fn, waitFor } from 'storybook/test'
 import type { CommunityComment } from '@contract/api/community'
 import { emptyNumberProfile, type NumberProfile } from '@contract/api/number-profile'
-import { GlobalOverlays } from '@/components/layout/global-overlays'
+import type { HideFlows } from '@/features/comments/hide-flows'
 import { balance } from '@/stores/balance'
 import { ok, type ApiTable, type Reply } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { MY_NUMBER, richNumber } from '../../support/fixtures'
 
-/** The card with the app's one modal container and toasts, as the number page has them. */
-export const withOverlays: Decorator = (Story) => (
-  <GlobalOverlays>
-    <Story />
-  </GlobalOverlays>
-)
+/** The Hide button's flows belong to other features; here they are only recorded (stories/app/number runs them). */
+export function hideFlowSpies(): HideFlows {
+  return { hideForCoins: fn(), stopHiding: fn(async () => undefined), complain: fn() }
+}
 
 /** The signed-in story user (stories/support/session.ts). */
 export const VIEWER_ID = 7

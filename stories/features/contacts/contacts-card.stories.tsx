@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, screen, waitFor, within } from 'storybook/test'
+import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import type { ContactName } from '@contract/api/numbers'
 import { ContactsCard } from '@/features/contacts/components/contacts-card'
 import { PENDING, fail, ok, type Reply } from '../../support/api'
 import { richNumber } from '../../support/fixtures'
 import { storyLocale, translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
+import { withOverlays } from '../../support/decorators'
 import { signIn } from '../../support/session'
-import { withOverlays } from './decorators'
 import { contactNames, UPLOAD_WITH_SKIPS } from './fixtures'
 
 const LIST = 'GET /api/v6/contacts/by-phone'
@@ -21,7 +21,7 @@ const meta = {
   component: ContactsCard,
   decorators: [withOverlays],
   beforeEach: () => signIn(),
-  args: { data: richNumber() },
+  args: { data: richNumber(), onComplain: fn() },
 } satisfies Meta<typeof ContactsCard>
 export default meta
 type Story = StoryObj<typeof meta>

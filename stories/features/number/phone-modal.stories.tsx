@@ -5,7 +5,7 @@ import { phone } from '@/lib/phone'
 import { SCAM_DIGITS } from '../../support/fixtures'
 import { translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
-import { withOverlays } from '../contacts/decorators'
+import { withOverlays } from '../../support/decorators'
 
 /** The phone modal: the number in international format and links to call, message or copy it. */
 const meta = {

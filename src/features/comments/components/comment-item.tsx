@@ -9,15 +9,14 @@ import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { cancelHide } from '@/features/coins/cancel-hide'
-import { openHideOptions } from '@/features/coins/hide-review'
-import { confirmDeleteWithSubtext, openComplaint, type ComplaintTarget } from '@/features/complaints'
+import { confirmDeleteWithSubtext } from '@/components/modals/delete-confirmations'
 import { notifyAttention } from '@/stores/notification'
 import { addReply } from '../api/add-reply'
 import { deleteReply } from '../api/delete-reply'
 import { editReply } from '../api/edit-reply'
 import { listReplies } from '../api/list-replies'
 import { pinComment } from '../api/pin-comment'
+import type { HideFlows } from '../hide-flows'
 import { isPostingBanned } from '../posting-banned'
 import { ReportButton } from './comment-actions'
 import { CommentDate } from './comment-date'
@@ -168,8 +167,7 @@ interface CommentItemProps {
   viewerId: number
   /** The viewer owns the number: pin, hide and stop hiding. */
   owner: boolean
-  /** The number the comment is on (E.164). */
-  phone: string
+  hideFlows: HideFlows
   onEdit: () => void
   onDelete: () => void
   /** After a reply, a pin, a hide, a comment-up: the list changes. */
@@ -177,7 +175,7 @@ interface CommentItemProps {
 }
 
 /** The review's hidden state: the owner sees until when and can stop the renewal; the author is told. */
-function HiddenNotice({ comment, owner, mine, onError }: { comment: CommunityComment; owner: boolean; mine: boolean; onError: (m: string) => void }) {
+function HiddenNotice({ comment, owner, mine, stopHiding, onError }: { comment: CommunityComment; owner: boolean; mine: boolean; stopHiding: HideFlows['stopHiding']; onError: (m: string) => void }) {
   const { LL } = useI18nContext()
   const day = useDay()
   const [stopped, setStopped] = useState(false)
@@ -189,7 +187,7 @@ function HiddenNotice({ comment, owner, mine, onError }: { comment: CommunityCom
   async function stop() {
     setPending(true)
     try {
-      await cancelHide(comment.id)
+      await stopHiding(comment.id)
       setStopped(true)
     } catch (e) {
       onError(failureText(e, LL.comments.actionError()))
@@ -219,7 +217,7 @@ function HiddenNotice({ comment, owner, mine, onError }: { comment: CommunityCom
   )
 }
 
-export function CommentItem({ comment, mine, viewerId, owner, phone, onEdit, onDelete, onChanged }: CommentItemProps) {
+export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit, onDelete, onChanged }: CommentItemProps) {
   const { LL } = useI18nContext()
   const [error, setError] = useState<string | null>(null)
   const [expanded, setExpanded] = useState(false)
@@ -236,15 +234,6 @@ export function CommentItem({ comment, mine, viewerId, owner, phone, onEdit, onD
   const count = pages[0]?.total ?? comment.thread_count
   const loadingMore = replies.isValidating && replies.size > pages.length
   const hidden = comment.hiddenBy !== null && comment.endDateTimestamp !== null
-
-  const complaint: ComplaintTarget & { id: number } = {
-    type: 'comment',
-    id: comment.id,
-    firstName: comment.firstName,
-    lastName: comment.lastName,
-    profileId: comment.profile_id,
-    phone,
-  }
 
   async function reply(text: string) {
     await addReply(comment.id, text)
@@ -274,8 +263,8 @@ export function CommentItem({ comment, mine, viewerId, owner, phone, onEdit, onD
   }
 
   function hide() {
-    if (owner) openHideOptions(LL, { complaint, onHidden: onChanged })
-    else openComplaint(LL, complaint)
+    if (owner) hideFlows.hideForCoins(comment, onChanged)
+    else hideFlows.complain(comment)
   }
 
   const badges = comment.pinned ? (
@@ -288,7 +277,7 @@ export function CommentItem({ comment, mine, viewerId, owner, phone, onEdit, onD
   return (
     <li className="flex flex-col gap-3 border-b border-border pb-4 last:border-b-0 last:pb-0" data-testid="comment" data-comment-id={comment.id} data-pinned={comment.pinned || undefined}>
       <Body item={comment} mine={mine} badges={badges} />
-      <HiddenNotice comment={comment} owner={owner} mine={mine} onError={setError} />
+      <HiddenNotice comment={comment} owner={owner} mine={mine} stopHiding={hideFlows.stopHiding} onError={setError} />
       <div className="flex flex-wrap items-center gap-1" data-testid="comment-actions">
         <Reactions target={{ comment_id: comment.id }} counts={comment} onError={() => setError(LL.comments.actionError())} />
         {!mine && (

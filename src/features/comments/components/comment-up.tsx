@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
-import { openNotEnoughCoins } from '@/features/coins/coin-modals'
+import { openNotEnoughCoins } from '@/components/modals/not-enough-coins'
 import { isInsufficientCoins } from '@/lib/insufficient-coins'
 import { refreshBalance } from '@/lib/use-balance'
 import { cn } from '@/lib/cn'

@@ -6,16 +6,17 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { CommunityComment } from '@contract/api/community'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { LIMITS } from '@contract/constants'
+import { confirmKeepOrDelete } from '@/components/modals/delete-confirmations'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { useBalance } from '@/lib/use-balance'
-import { confirmKeepOrDelete } from '@/features/complaints'
 import { auth } from '@/stores/auth'
 import { addComment } from '../api/add-comment'
 import { deleteComment } from '../api/delete-comment'
 import { listComments, type CommentOrder } from '../api/list-comments'
+import type { HideFlows } from '../hide-flows'
 import { CommentItem, postingBannedText } from './comment-item'
 import { TextForm } from '@/components/ui/text-form'
 import { failureText } from '@/lib/failure-text'
@@ -39,7 +40,7 @@ export function withPinnedFirst(items: CommunityComment[], pinned: NumberProfile
 }
 
 /** The number's comments: sort order, pages of 10, the viewer's own comment form. */
-export function CommentsCard({ data }: { data: NumberProfile }) {
+export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlows: HideFlows }) {
   const { LL } = useI18nContext()
   const { profileId, phoneNumber } = useSnapshot(auth)
   const owner = isNumberOwner(data, { profileId, phoneNumber })
@@ -164,7 +165,7 @@ export function CommentsCard({ data }: { data: NumberProfile }) {
                 mine={own}
                 viewerId={profileId}
                 owner={owner}
-                phone={phone}
+                hideFlows={hideFlows}
                 onEdit={() => setEditing(true)}
                 onDelete={remove}
                 onChanged={refresh}

@@ -1,23 +1,26 @@
 import { useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { ContactName } from '@contract/api/numbers'
+import { confirmDeleteWithToggle } from '@/components/modals/delete-confirmations'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { IconThumbDown, IconThumbUp } from '@/components/ui/action-icons'
 import { failureText } from '@/lib/failure-text'
-import { confirmDeleteWithToggle, openComplaint } from '@/features/complaints'
 import { closeModal, openModal } from '@/stores/modal'
 import { likeContact } from '../api/like-contact'
 import { reportContact } from '../api/report-contact'
 
-/** Where a name is shown: the number it is saved for (E.164) and that number's registered owner, if any. */
-export interface ContactContext {
+interface Props {
+  item: ContactName
+  /** The number the name is saved for (E.164). */
   phone: string
-  profileId: number | null
+  onChange: (next: ContactName) => void
+  /** A report that asks for a complaint too opens it (another feature, wired in by the page). */
+  onComplain: () => void
 }
 
 /** One name the number is saved under: how many saved it, its score, like/dislike toggles and a report button. */
-export function ContactNameItem({ item, context, onChange }: { item: ContactName; context: ContactContext; onChange: (next: ContactName) => void }) {
+export function ContactNameItem({ item, phone, onChange, onComplain }: Props) {
   const { LL, locale } = useI18nContext()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -29,7 +32,7 @@ export function ContactNameItem({ item, context, onChange }: { item: ContactName
     setBusy(true)
     setError(null)
     try {
-      onChange(await likeContact(context.phone, item.name_hash, kind, on ? 'REMOVE' : 'ADD'))
+      onChange(await likeContact(phone, item.name_hash, kind, on ? 'REMOVE' : 'ADD'))
     } catch (e) {
       setError(failureText(e, LL.contacts.actionError()))
     } finally {
@@ -41,9 +44,9 @@ export function ContactNameItem({ item, context, onChange }: { item: ContactName
     setBusy(true)
     setError(null)
     try {
-      await reportContact({ phone: context.phone, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
+      await reportContact({ phone, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
       if (complain) {
-        openComplaint(LL, { type: 'contact', firstName: item.firstName, lastName: item.lastName, name_hash: item.name_hash, profileId: context.profileId, phone: context.phone })
+        onComplain()
       } else {
         openModal({
           modalId: 'contact-report-sent',

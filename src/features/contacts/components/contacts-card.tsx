@@ -10,13 +10,15 @@ import { getContacts } from '../api/get-contacts'
 import { ContactNameItem } from './contact-name-item'
 import { UploadBook } from './upload-book'
 
-/** "Saved in contacts as": the names the number is saved under in users' books, and the viewer's own upload. */
-export function ContactsCard({ data }: { data: NumberProfile }) {
+/**
+ * "Saved in contacts as": the names the number is saved under in users' books, and the
+ * viewer's own upload. A report may come with a complaint about the name: `onComplain`.
+ */
+export function ContactsCard({ data, onComplain }: { data: NumberProfile; onComplain: (name: ContactName) => void }) {
   const { LL } = useI18nContext()
   const headingId = useId()
   const phone = data.phone.number
   const { data: names, error, isLoading, mutate } = useSWR(['contacts', phone], () => getContacts(phone))
-  const context = { phone, profileId: data.profile.id }
 
   const replace = (next: ContactName) =>
     void mutate((list) => list?.map((c) => (c.name_hash === next.name_hash ? next : c)), { revalidate: false })
@@ -31,7 +33,7 @@ export function ContactsCard({ data }: { data: NumberProfile }) {
       {names && names.length > 0 && (
         <ul className="flex flex-col" data-testid="contact-names">
           {names.map((item) => (
-            <ContactNameItem key={item.name_hash} item={item} context={context} onChange={replace} />
+            <ContactNameItem key={item.name_hash} item={item} phone={phone} onChange={replace} onComplain={() => onComplain(item)} />
           ))}
         </ul>
       )}

@@ -1,14 +1,12 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
+import type { TranslationFunctions as LLType } from '@i18n/i18n-types'
 import { Button, buttonVariants } from '@/components/ui/button'
-import { ApiError } from '@/lib/api'
 import { STORE_LINKS } from '@/lib/site'
+import { refreshBalance } from '@/lib/use-balance'
 import { balance } from '@/stores/balance'
 import { closeModal, openModal } from '@/stores/modal'
-import { refreshBalance } from '@/lib/use-balance'
-
-type LLType = ReturnType<typeof useI18nContext>['LL']
 
 /** The store the coins are bought in: the app's page in the store of this device (the footer's links). */
 export function storeLink(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): string {
@@ -49,49 +47,6 @@ export function openNotEnoughCoins(LL: LLType, price: number, onBack: () => void
             {LL.commentMoney.topUp()}
           </a>
         </div>
-      </>
-    ),
-  })
-}
-
-/** What the error modal shows as the code: the server's status_code, else the HTTP status. */
-export function errorCode(error: unknown): string {
-  if (error instanceof ApiError) return String(error.code || error.status || 'network')
-  return 'unknown'
-}
-
-/** Hide failed (SPEC.md section 8): error title, unable-to-hide text, the error code. */
-export function openHideError(LL: LLType, error: unknown) {
-  openModal({
-    modalId: 'hide-error',
-    title: LL.commentMoney.hideErrorTitle(),
-    description: LL.commentMoney.hideErrorText(),
-    attention: true,
-    body: (
-      <>
-        <p className="text-sm text-muted" data-testid="error-code">
-          {LL.commentMoney.errorCode({ code: errorCode(error) })}
-        </p>
-        <Button className="self-end" onClick={closeModal}>
-          {LL.app.close()}
-        </Button>
-      </>
-    ),
-  })
-}
-
-/** Hide succeeded: the review is hidden, where the balance is, the balance now. */
-export function openHideSuccess(LL: LLType) {
-  openModal({
-    modalId: 'hide-success',
-    title: LL.commentMoney.hideSuccessTitle(),
-    description: LL.commentMoney.hideSuccessText(),
-    body: (
-      <>
-        <BalanceLine />
-        <Button className="self-end" onClick={closeModal}>
-          {LL.app.close()}
-        </Button>
       </>
     ),
   })

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import ModalContainer from '@/components/layout/modal-container'
-import { confirmDeleteWithSubtext, confirmDeleteWithToggle, confirmKeepOrDelete } from '@/features/complaints'
+import { confirmDeleteWithSubtext, confirmDeleteWithToggle, confirmKeepOrDelete } from '@/components/modals/delete-confirmations'
 import { translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
 

@@ -1,18 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
-import { CommentsCard } from '@/features/comments/components/comments-card'
+import { NumberComments } from '@/app/number/number-comments'
 import { fail } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { storyLocale, translations } from '../../support/i18n'
-import { comment, day, fakeServer, otherNumber, ownNumber, VIEWER_ID, withOverlays, balanceSettled } from './support'
+import { withOverlays } from '../../support/decorators'
+import { comment, day, fakeServer, otherNumber, ownNumber, VIEWER_ID, balanceSettled } from '../../features/comments/support'
 
 /**
  * The owner of a number on their own page (SPEC.md sections 2 and 4): a pinned comment
  * first, Pin / Unpin, and Hide, which offers hiding for 10 coins a month or a complaint.
  */
-const meta = { title: 'Comments/Owner view', component: CommentsCard, decorators: [withOverlays] } satisfies Meta<typeof CommentsCard>
+const meta = { title: 'Comments/Owner view', component: NumberComments, decorators: [withOverlays] } satisfies Meta<typeof NumberComments>
 export default meta
 type Story = StoryObj<typeof meta>
 type LLType = ReturnType<typeof translations>

@@ -4,7 +4,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
 import { fullName, openSuggestName } from '@/features/names/components/suggest-name-form'
-import { openPhoneModal } from './phone-modal'
+import { openPhoneModal } from '@/features/number/components/phone-modal'
 import { isNumberPageKey } from '@/lib/number-page-key'
 
 type Name = { firstName: string | null; lastName: string | null }

@@ -1,10 +1,15 @@
 import { useId, useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
+import type { TranslationFunctions as LLType } from '@i18n/i18n-types'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
 import { Switch } from '@/components/ui/switch'
 import { closeModal, openModal } from '@/stores/modal'
-import type { LLType } from '../types'
+
+/**
+ * The delete confirmations of SPEC.md section 2 ("Number-profile modals"), shared by
+ * comments, replies and contact names; each opens in the app's one modal container.
+ */
 
 type Run = () => void | Promise<void>
 

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
-import { NumberActions } from '@/features/number/components/number-actions'
+import { NumberActions } from '@/app/number/number-actions'
 import { ok } from '../../support/api'
 import { quietNumber, richNumber } from '../../support/fixtures'
 import { translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
-import { withOverlays } from '../contacts/decorators'
+import { withOverlays } from '../../support/decorators'
 
 /** Beside the number's name: "Call or message" (the phone modal) and "Suggest a name". */
 const meta = {

@@ -11,9 +11,9 @@ import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
 import { phone } from '@/lib/phone'
-import { NumberView } from '@/features/number/components/number-view'
-import { getProfile } from './api/get-profile'
 import { LimitAlert } from '@/features/number/components/limit-alert'
+import { getProfile } from '@/features/profile/api/get-profile'
+import { NumberView } from './number-view'
 
 /**
  * A user's number page by profile id (a comment author's name links here). Its SWR key

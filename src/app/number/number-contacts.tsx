@@ -1,0 +1,17 @@
+import { useI18nContext } from '@i18n/i18n-react'
+import type { NumberProfile } from '@contract/api/number-profile'
+import { ContactsCard } from '@/features/contacts/components/contacts-card'
+import { openComplaint } from '@/features/complaints'
+
+/** The names the number is saved under; a report of one may go on to a complaint about it. */
+export function NumberContacts({ data }: { data: NumberProfile }) {
+  const { LL } = useI18nContext()
+  return (
+    <ContactsCard
+      data={data}
+      onComplain={(name) =>
+        openComplaint(LL, { type: 'contact', firstName: name.firstName, lastName: name.lastName, name_hash: name.name_hash, profileId: data.profile.id, phone: data.phone.number })
+      }
+    />
+  )
+}

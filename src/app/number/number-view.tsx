@@ -1,0 +1,43 @@
+import type { NumberProfile } from '@contract/api/number-profile'
+import { NoteCard } from '@/features/notes/components/note-card'
+import { FofCard, NeuroanalysisCard } from '@/features/insights/components/insights'
+import { EvidenceCard } from '@/features/number/components/evidence-card'
+import { NumberCard } from '@/features/number/components/number-card'
+import { BanControl } from '@/features/polls/components/ban-control'
+import { TagsCard } from '@/features/polls/components/tags-card'
+import { NumberActions } from './number-actions'
+import { NumberComments } from './number-comments'
+import { NumberContacts } from './number-contacts'
+
+/**
+ * A number's page body, composed of the features that have a say on a number: its
+ * summary with the viewer's actions (call, suggest a name, block), tags and evidence,
+ * then the community part (comments, the private note, contacts, insights).
+ */
+export function NumberView({ data }: { data: NumberProfile }) {
+  return (
+    <div className="grid gap-5 wide:grid-cols-2">
+      <NumberCard
+        data={data}
+        actions={
+          <>
+            <NumberActions data={data} />
+            <BanControl data={data} />
+          </>
+        }
+      />
+      <TagsCard data={data} />
+      <EvidenceCard data={data} />
+      {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block. */}
+      {!data.paidAlert.show && (
+        <>
+          <NumberComments key={`comments-${data.phone.number}`} data={data} />
+          <NoteCard key={`note-${data.phone.number}`} data={data} />
+          <NumberContacts key={`contacts-${data.phone.number}`} data={data} />
+          <NeuroanalysisCard data={data} />
+          <FofCard data={data} />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import type { CommunityComment } from '@contract/api/community'
+
+/**
+ * What a review's Hide button starts, in features other than this one; the number page
+ * wires them in (src/app/number/number-comments.tsx). The number's owner hides a review
+ * for coins and may stop the renewal; anyone else files a complaint about it.
+ */
+export interface HideFlows {
+  /** Opens the options to hide the review for coins; `onHidden` runs once it is hidden. */
+  hideForCoins: (comment: CommunityComment, onHidden: () => void | Promise<void>) => void
+  /** Stops renewing a hidden review; it stays hidden until the paid month ends. */
+  stopHiding: (commentId: number) => Promise<unknown>
+  /** Opens the complaint about the review. */
+  complain: (comment: CommunityComment) => void
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import { useI18nContext } from '@i18n/i18n-react'
+import type { NumberProfile } from '@contract/api/number-profile'
+import { Card } from '@/components/ui/card'
+import { PhoneText } from '@/components/ui/phone-text'
+import { cn } from '@/lib/cn'
+import { ReputationGauge } from './reputation-gauge'
+
+export function displayName(p: NumberProfile): string | null {
+  const pick = (x: { firstName: string | null; lastName: string | null }) => [x.firstName, x.lastName].filter(Boolean).join(' ') || null
+  return pick(p.profile) ?? pick(p.averageProfile) ?? pick(p.suggestedProfile)
+}
+
+/**
+ * The number's summary: the number, its name, region and carrier, the reputation gauge,
+ * the viewer's `actions` on it (not in the limited answer) and the community counts.
+ */
+export function NumberCard({ data, actions }: { data: NumberProfile; actions: ReactNode }) {
+  const { LL } = useI18nContext()
+  const name = displayName(data)
+  return (
+    <Card className="flex flex-col gap-4 wide:col-span-2">
+      <div className="flex flex-col gap-1">
+        <p className="text-3xl font-bold tracking-tight" data-testid="number-international">
+          <PhoneText value={data.phone.number} className="[unicode-bidi:isolate]" />
+        </p>
+        <p className={cn('text-lg', name ? 'text-fg' : 'text-muted')} data-testid="number-name">
+          {name ?? LL.number.unknownName()}
+        </p>
+        {data.metrics.isVerified && <p className="text-sm text-success">{LL.number.verified()}</p>}
+      </div>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-muted">{LL.number.region()}</dt>
+          <dd className="font-medium" data-testid="number-region">{data.phone.region ?? LL.number.unknown()}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{LL.number.carrier()}</dt>
+          <dd className="font-medium">{data.phone.carrier ?? LL.number.unknown()}</dd>
+        </div>
+      </dl>
+      <ReputationGauge index={data.metrics.index} />
+      {!data.paidAlert.show && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+        <li>{LL.number.comments({ count: data.metrics.commentsCount })}</li>
+        <li>{LL.number.contacts({ count: data.metrics.contactsCount })}</li>
+        <li>{LL.number.bans({ count: data.metrics.bans })}</li>
+      </ul>
+    </Card>
+  )
+}
