@@ -68,6 +68,17 @@ describe.each(backends)('the API server on %s', (backend) => {
     expect(hook.statusCode).toBeLessThan(500)
   })
 
+  it('answers a malformed multipart body with 400, not 500', async () => {
+    for (const [type, payload] of [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=abc', '--abc\r\nbroken'],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'x'],
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': type }, payload })
+      expect(expectEnvelope(res, 400, ERROR_CODES.VALIDATION).message).toMatch(/multipart/)
+    }
+  })
+
   it('reports its health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })
     expect(res.statusCode).toBe(200)

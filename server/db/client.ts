@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import lockfile from 'proper-lockfile'
 import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -113,3 +114,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 /** The rows of `db.execute(sql…)`: node-postgres wraps them in `{ rows }`, PGlite too; a plain array passes through. */
 export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
+
+/** Resolves once the database answers a query (the health check). */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`)
+}

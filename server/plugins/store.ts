@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 
 /**
  * Short-lived shared state (signed-call nonces, attempt counters). In Redis when

@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fp from 'fastify-plugin'
+import fastifyStatic from '@fastify/static'
+import { notFoundHandler } from './errors'
+
+/** The built web app (vite build). */
+export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist')
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/localeModule/')
+
+/**
+ * Serves the built SPA from `webRoot` when it exists, with the run-time config in the
+ * page: its files as they are, every other GET (/, deep links, folders) the page.
+ * Unknown API paths, and every unknown path without a build, answer the JSON 404.
+ */
+export const webAppPlugin = fp(
+  async (app, opts: { webRoot: string }) => {
+    const indexFile = path.join(opts.webRoot, 'index.html')
+    if (!fs.existsSync(indexFile)) {
+      app.setNotFoundHandler(notFoundHandler)
+      return
+    }
+    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET }).replace(/"/g, '&quot;')
+    const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
+    // One route per built file; everything else is the SPA.
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      index: false,
+      wildcard: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      maxAge: '1h',
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      },
+    })
+    app.setNotFoundHandler((request, reply) => {
+      if (isApiPath(request.url.split('?')[0]) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundHandler(request, reply)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+    })
+  },
+  { name: 'web-app', dependencies: ['core', 'errors'] },
+)
