@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import type { CountryCode } from 'libphonenumber-js'
 import {
   balanceResponse,
   historyAddBody,
@@ -13,12 +11,14 @@ import {
 } from '../../../contract/api/account'
 import { statusOnly } from '../../../contract/api/envelope'
 import { LIMITS } from '../../../contract/constants'
-import { ERROR_CODES } from '../../../contract/errors'
-import { contacts, importedEvidence, numbers, searchHistory, users } from '../../db/schema'
 import { badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
+import { balanceOf } from '../coins/ledger'
 import { upsertNumber } from '../numbers/repository'
+import { readPhone } from '../profiles/lookup'
 import { searchesLeft } from '../search/daily-limit'
+import { clearHistory, listHistory, recordSearch } from '../search/history'
+import { findUser, mostReportedNumbers, overlimitOf } from './repository'
 
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -28,7 +28,7 @@ export async function accountRoutes(app: FastifyInstance) {
     ...auth,
     schema: { tags: ['account'], summary: 'The signed-in user own profile', response: { 200: myProfileResponse } },
   }, async (request) => {
-    const [u] = await app.db.select().from(users).where(eq(users.id, currentUser(request).id))
+    const u = await findUser(app.db, currentUser(request).id)
     if (!u) throw notFound('Profile not found')
     return {
       status: true as const,
@@ -52,30 +52,20 @@ export async function accountRoutes(app: FastifyInstance) {
   r.get('/api/v6/numcy/balance', {
     ...auth,
     schema: { tags: ['coins'], summary: 'Coin balance', response: { 200: balanceResponse } },
-  }, async (request) => {
-    const [u] = await app.db.select({ balance: users.balance }).from(users).where(eq(users.id, currentUser(request).id))
-    return { status: true as const, data: { balance: u?.balance ?? 0 } }
-  })
+  }, async (request) => ({ status: true as const, data: { balance: await balanceOf(app.db, currentUser(request).id) } }))
 
   r.get('/api/v202305/main/load', {
     ...auth,
     schema: { tags: ['account'], summary: 'Main data of the search screen', querystring: mainLoadQuery, response: { 200: mainLoadResponse } },
   }, async (request) => {
     const user = currentUser(request)
-    const [u] = await app.db.select({ overlimit: users.overlimit }).from(users).where(eq(users.id, user.id))
     // Featured: the most-reported numbers, so a new user sees what the service knows at once.
-    const featured = await app.db
-      .select({ e164: numbers.e164, votes: sql<number>`sum(${importedEvidence.votes})::int` })
-      .from(importedEvidence)
-      .innerJoin(numbers, eq(numbers.id, importedEvidence.numberId))
-      .groupBy(numbers.e164)
-      .orderBy(desc(sql`sum(${importedEvidence.votes})`))
-      .limit(6)
+    const featured = await mostReportedNumbers(app.db, 6)
     return {
       status: true as const,
       data: {
-        featuredNumbers: featured.map((f) => ({ phoneNumber: f.e164.slice(1), name: null, index: 0 })),
-        overlimitSearch: u?.overlimit ?? false,
+        featuredNumbers: featured.map((e164) => ({ phoneNumber: e164.slice(1), name: null, index: 0 })),
+        overlimitSearch: await overlimitOf(app.db, user.id),
         searchDailyLimit: LIMITS.searchDailyLimit,
         accessToNeuroOwl: true,
         leftRequests: await searchesLeft(app.db, user.id),
@@ -89,23 +79,7 @@ export async function accountRoutes(app: FastifyInstance) {
   }, async (request) => {
     const user = currentUser(request)
     const { limit, offset, order_by } = request.query
-    const mine = and(eq(searchHistory.userId, user.id), isNull(searchHistory.clearedAt))
-    const [rows, [{ total }]] = await Promise.all([
-      app.db
-        .select({
-          id: searchHistory.id,
-          e164: numbers.e164,
-          at: searchHistory.searchedAt,
-          name: sql<string | null>`(select concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) from ${contacts} where ${contacts.numberId} = ${numbers.id} group by 1 order by count(*) desc limit 1)`,
-        })
-        .from(searchHistory)
-        .innerJoin(numbers, eq(numbers.id, searchHistory.numberId))
-        .where(mine)
-        .orderBy(order_by === 'old' ? asc(searchHistory.searchedAt) : desc(searchHistory.searchedAt), desc(searchHistory.id))
-        .limit(limit)
-        .offset(offset),
-      app.db.select({ total: sql<number>`count(*)::int` }).from(searchHistory).where(mine),
-    ])
+    const { items: rows, total } = await listHistory(app.db, user.id, { limit, offset, order: order_by })
     return {
       status: true as const,
       data: {
@@ -120,14 +94,12 @@ export async function accountRoutes(app: FastifyInstance) {
     schema: { tags: ['history'], summary: 'Record a look-up in the search history', body: historyAddBody, response: { 200: statusOnly } },
   }, async (request) => {
     const user = currentUser(request)
-    const region = (app.phone.normalize(user.phone)?.country ?? null) as CountryCode | null
-    const phone = app.phone.normalize(request.body.phoneNumber, region)
-    if (!phone) throw badRequest('phoneNumber is not a valid phone number', ERROR_CODES.NUMBER_INVALID)
+    const phone = readPhone(app, user, request.body.phoneNumber, 'phoneNumber')
     const at = request.body.date ? new Date(request.body.date * (request.body.date < 1e12 ? 1000 : 1)) : new Date()
     // Written so that an Invalid Date (a number beyond what Date holds) fails too.
     if (!(at.getTime() <= Date.now() + 60_000 && at.getTime() >= Date.UTC(2000, 0, 1))) throw badRequest('date must be a Unix time in the past')
     const numberId = await upsertNumber(app.db, phone.e164, phone.country)
-    await app.db.insert(searchHistory).values({ userId: user.id, numberId, searchedAt: at })
+    await recordSearch(app.db, { userId: user.id, numberId, searchedAt: at })
     return { status: true as const }
   })
 
@@ -135,10 +107,7 @@ export async function accountRoutes(app: FastifyInstance) {
     ...auth,
     schema: { tags: ['history'], summary: 'Clear the search history', response: { 200: statusOnly } },
   }, async (request) => {
-    await app.db
-      .update(searchHistory)
-      .set({ clearedAt: new Date() })
-      .where(and(eq(searchHistory.userId, currentUser(request).id), isNull(searchHistory.clearedAt)))
+    await clearHistory(app.db, currentUser(request).id)
     return { status: true as const }
   })
 }

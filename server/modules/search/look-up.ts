@@ -2,13 +2,13 @@ import { emptyNumberProfile, type NumberProfile } from '../../../contract/api/nu
 import { LIMITS } from '../../../contract/constants'
 import type { NormalizedPhone } from '../../../contract/phone'
 import type { Db } from '../../db/client'
-import { searchHistory } from '../../db/schema'
 import type { AuthUser } from '../../plugins/auth'
 import { spendCoins } from '../coins/ledger'
 import { describeNumber } from '../numbers/geo'
 import { buildNumberProfile } from '../numbers/profile'
 import { upsertNumber } from '../numbers/repository'
 import { startSearch } from './daily-limit'
+import { recordSearch } from './history'
 
 /**
  * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
@@ -39,7 +39,7 @@ export async function lookUpNumber(
       left = 0
       viewer.balance -= price
       numberId = await upsertNumber(db, phone.e164, phone.country)
-      await db.insert(searchHistory).values({ userId: auth.id, numberId, paid, anonymous: viewer.antispy })
+      await recordSearch(db, { userId: auth.id, numberId, paid, anonymous: viewer.antispy })
     } else {
       const limited = emptyNumberProfile(phone.digits)
       limited.phone = { number: phone.e164, ...(await describeNumber(phone.e164, locale)) }
