@@ -87,7 +87,7 @@ export function parseVcards(text: string): RawContact[] {
   const finish = () => {
     if (!card) return
     let firstName = clean(card.n?.[1] ? [card.n[1], card.n[2]].filter(Boolean).join(' ') : null)
-    let lastName = clean(card.n?.[0])
+    const lastName = clean(card.n?.[0])
     if (!firstName && !lastName) firstName = clean(card.fn) ?? clean(card.org)
     cards.push({ firstName, lastName, phones: card.phones })
     card = null
@@ -164,7 +164,7 @@ export function parseCsvBook(text: string): RawContact[] {
   const phoneCols = header.map((h, i) => (PHONE_HEADER.test(h) && !NOT_PHONE_HEADER.test(h) && !FULL_HEADER.test(h) ? i : -1)).filter((i) => i >= 0)
   return rows.slice(1).map((row) => {
     let firstName = clean([row[first], row[middle]].filter((_, i) => [first, middle][i] >= 0).join(' '))
-    let lastName = last >= 0 ? clean(row[last]) : null
+    const lastName = last >= 0 ? clean(row[last]) : null
     if (!firstName && !lastName && full >= 0) firstName = clean(row[full])
     // Google exports put several numbers in one cell separated by ":::".
     const phones = phoneCols.flatMap((i) => (row[i] ?? '').split(':::')).map((p) => p.trim()).filter(Boolean)

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   CONTACTS_MAX_PER_UPLOAD,
   contactLikeBody,
@@ -18,17 +17,14 @@ import {
 } from '../../../contract/api/numbers'
 import { LIMITS } from '../../../contract/constants'
 import type { AuthUser } from '../../plugins/auth'
-import { contacts, contactVotes, numbers, reports, users } from '../../db/schema'
 import { badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { findNumber } from '../numbers/repository'
 import { ownRegion, readPhone, visibleProfile } from '../profiles/lookup'
-import { contactNameHash } from '../../db/name-hash'
 import { contactNames } from './names'
 import { ContactFileError, parseContactFile } from './parse'
+import { addContactVote, removeContactVote, replaceContactBook, reportContactName, type BookEntry } from './repository'
 
-const CHUNK = 500
-const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK))
 const trimName = (s: string | null) => (s ? s.slice(0, LIMITS.nameMaxLength) : null)
 
 export async function contactsRoutes(app: FastifyInstance) {
@@ -68,7 +64,7 @@ export async function contactsRoutes(app: FastifyInstance) {
     const region = ownRegion(app, user)
     const skipped: Partial<Record<ContactSkipReason, number>> = {}
     const skip = (reason: ContactSkipReason, n = 1) => void (skipped[reason] = (skipped[reason] ?? 0) + n)
-    const keep = new Map<string, { country: string | null; firstName: string | null; lastName: string | null }>()
+    const keep = new Map<string, BookEntry>()
     let read = 0
     for (const entry of book.entries) {
       if (!entry.phones.length) {
@@ -94,33 +90,7 @@ export async function contactsRoutes(app: FastifyInstance) {
       throw badRequest(`The file has no contact with a name and a valid phone number${why ? ` (${why})` : ''}; your contact book was not changed`)
     }
 
-    await app.db.transaction(async (tx) => {
-      // One upload per user at a time: a second one waits, then replaces this one's book.
-      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`)
-      const ids = new Map<string, number>()
-      // Numbers in one order, so concurrent uploads sharing numbers cannot deadlock.
-      const entries = [...keep.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      for (const part of chunks(entries)) {
-        const rows = await tx
-          .insert(numbers)
-          .values(part.map(([e164, c]) => ({ e164, country: c.country })))
-          .onConflictDoUpdate({ target: numbers.e164, set: { e164: sql`excluded.e164` } })
-          .returning({ id: numbers.id, e164: numbers.e164 })
-        for (const row of rows) ids.set(row.e164, row.id)
-      }
-      await tx.delete(contacts).where(eq(contacts.ownerId, user.id))
-      for (const part of chunks(entries)) {
-        await tx.insert(contacts).values(
-          part.map(([e164, c]) => ({
-            ownerId: user.id,
-            numberId: ids.get(e164)!,
-            firstName: c.firstName,
-            lastName: c.lastName,
-            nameHash: contactNameHash(c.firstName, c.lastName),
-          })),
-        )
-      }
-    })
+    await replaceContactBook(app.db, user.id, keep)
     return { status: true as const, data: { format: book.format, read, saved: keep.size, skipped } }
   })
 
@@ -146,16 +116,8 @@ export async function contactsRoutes(app: FastifyInstance) {
     const numberId = await numberOf(user, body)
     const [known] = numberId === null ? [] : await contactNames(app.db, numberId, user.id, body.name_hash)
     if (!known || numberId === null) throw notFound('No such name on this number')
-    if (body.action_type === 'ADD') {
-      await app.db
-        .insert(contactVotes)
-        .values({ userId: user.id, numberId, nameHash: body.name_hash, likeType: body.like_type })
-        .onConflictDoUpdate({ target: [contactVotes.userId, contactVotes.numberId, contactVotes.nameHash], set: { likeType: body.like_type, createdAt: sql`now()` } })
-    } else {
-      await app.db
-        .delete(contactVotes)
-        .where(and(eq(contactVotes.userId, user.id), eq(contactVotes.numberId, numberId), eq(contactVotes.nameHash, body.name_hash), eq(contactVotes.likeType, body.like_type)))
-    }
+    const vote = { userId: user.id, numberId, nameHash: body.name_hash, likeType: body.like_type }
+    await (body.action_type === 'ADD' ? addContactVote(app.db, vote) : removeContactVote(app.db, vote))
     const [updated] = await contactNames(app.db, numberId, user.id, body.name_hash)
     return { status: true as const, data: updated }
   }
@@ -177,21 +139,14 @@ export async function contactsRoutes(app: FastifyInstance) {
     const numberId = await numberOf(user, body)
     const [known] = numberId === null ? [] : await contactNames(app.db, numberId, user.id, body.name_hash)
     if (!known || numberId === null) throw notFound('No such name on this number')
-    const mine = and(eq(reports.reporterId, user.id), eq(reports.targetType, 'contact'), eq(reports.numberId, numberId), eq(reports.nameHash, body.name_hash), inArray(reports.status, ['open']))
-    const [open] = await app.db.select({ id: reports.id, status: reports.status }).from(reports).where(mine).limit(1)
-    if (open) return { status: true as const, data: open }
-    const [row] = await app.db
-      .insert(reports)
-      .values({
-        reporterId: user.id,
-        targetType: 'contact',
-        numberId,
-        nameHash: body.name_hash,
-        firstName: body.first_name?.trim() || null,
-        lastName: body.last_name?.trim() || null,
-        text: body.report_text,
-      })
-      .returning({ id: reports.id, status: reports.status })
+    const row = await reportContactName(app.db, {
+      reporterId: user.id,
+      numberId,
+      nameHash: body.name_hash,
+      firstName: body.first_name?.trim() || null,
+      lastName: body.last_name?.trim() || null,
+      text: body.report_text,
+    })
     return { status: true as const, data: row }
   }
 
