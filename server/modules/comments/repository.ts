@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { CommunityComment } from '../../../contract/api/community'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
@@ -6,10 +6,10 @@ import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
+import { deleteReactionsOfComment, deleteReactionsOfReply } from './reactions'
 
 type ThreadReply = CommunityComment['thread'][number]
 export type CommentOrder = 'interesting' | 'new' | 'old' | 'rating'
-
 
 /** True when the user lost the right to post on the number (DESIGN.md section 5). */
 export async function isPostingBanned(db: Db, userId: number, numberId: number): Promise<boolean> {
@@ -205,22 +205,66 @@ export async function listComments(
   return { items: page.items.map((c) => commentFromJson(c, now)), total: page.total }
 }
 
-/** Deletes the reactions on a comment and on its replies (reactions have no foreign key). */
-export async function deleteReactionsOfComment(db: Db, commentId: number): Promise<void> {
-  await db.delete(reactions).where(
-    or(
-      and(eq(reactions.targetType, 'comment'), eq(reactions.targetId, commentId)),
-      and(
-        eq(reactions.targetType, 'thread'),
-        inArray(reactions.targetId, db.select({ id: threadReplies.id }).from(threadReplies).where(eq(threadReplies.commentId, commentId))),
-      ),
-    ),
-  )
+/** The user's comment on a number: one per user and number, so saving again edits it (and brings a removed one back). */
+export async function saveComment(db: Db, userId: number, numberId: number, text: string): Promise<{ id: number; created: boolean }> {
+  const now = new Date()
+  const [row] = await db
+    .insert(comments)
+    .values({ numberId, userId, text })
+    .onConflictDoUpdate({
+      target: [comments.userId, comments.numberId],
+      set: { text, updatedAt: now, removedAt: null, removedBy: null },
+    })
+    .returning({ id: comments.id, created: sql<boolean>`(xmax = 0)` })
+  return { id: row.id, created: Boolean(row.created) }
 }
 
-/** Shared by the like route: recount likes and dislikes of a target from its reaction rows. */
-export function likeCounts(targetType: 'comment' | 'thread', targetId: number) {
-  const count = (kind: 'LIKE' | 'DISLIKE') =>
-    sql<number>`(select count(*)::int from ${reactions} where ${reactions.targetType} = ${targetType} and ${reactions.targetId} = ${targetId} and ${reactions.kind} = ${kind})`
-  return { likes: count('LIKE'), dislikes: count('DISLIKE') }
+/** Deletes the user's comment on a number with the reactions on it and its replies; its id, null when there was none. */
+export async function deleteOwnComment(db: Db, userId: number, numberId: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [mine] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.userId, userId), eq(comments.numberId, numberId)))
+      .for('update')
+    if (!mine) return null
+    await deleteReactionsOfComment(tx, mine.id)
+    await tx.delete(comments).where(eq(comments.id, mine.id))
+    return mine.id
+  })
+}
+
+/** Pins (or unpins) a comment; pinning unpins the number's other comments. */
+export async function pinComment(db: Db, numberId: number, commentId: number, pin: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (pin) await tx.update(comments).set({ pinned: false }).where(and(eq(comments.numberId, numberId), eq(comments.pinned, true)))
+    await tx.update(comments).set({ pinned: pin }).where(eq(comments.id, commentId))
+  })
+}
+
+export async function addReply(db: Db, commentId: number, userId: number, text: string): Promise<number> {
+  const [row] = await db.insert(threadReplies).values({ commentId, userId, text }).returning({ id: threadReplies.id })
+  return row.id
+}
+
+/** A reply that is not removed, with its comment's number and whether that comment is removed; null when there is none. */
+export async function findReply(db: Db, replyId: number) {
+  const [row] = await db
+    .select({ id: threadReplies.id, commentId: threadReplies.commentId, userId: threadReplies.userId, numberId: comments.numberId, commentRemovedAt: comments.removedAt })
+    .from(threadReplies)
+    .innerJoin(comments, eq(comments.id, threadReplies.commentId))
+    .where(and(eq(threadReplies.id, replyId), isNull(threadReplies.removedAt)))
+  return row ? { id: row.id, commentId: row.commentId, userId: row.userId, numberId: row.numberId, commentRemoved: row.commentRemovedAt !== null } : null
+}
+
+export async function editReply(db: Db, replyId: number, text: string): Promise<void> {
+  await db.update(threadReplies).set({ text, updatedAt: new Date() }).where(eq(threadReplies.id, replyId))
+}
+
+/** Deletes a reply with the reactions on it. */
+export async function deleteReply(db: Db, replyId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteReactionsOfReply(tx, replyId)
+    await tx.delete(threadReplies).where(eq(threadReplies.id, replyId))
+  })
 }

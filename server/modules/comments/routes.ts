@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { CountryCode } from 'libphonenumber-js'
 import {
   commentAddBody,
   commentAddResponse,
@@ -21,20 +18,22 @@ import {
   threadListQuery,
   threadListResponse,
 } from '../../../contract/api/community'
-import { ERROR_CODES } from '../../../contract/errors'
-import type { NormalizedPhone } from '../../../contract/phone'
-import type { Db } from '../../db/client'
-import { comments, reactions, threadReplies } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { currentUser, type AuthUser } from '../../plugins/auth'
-import { balanceOf, notEnoughCoins, spendCoins } from '../coins/ledger'
 import { findNumber, upsertNumber } from '../numbers/repository'
+import { readPhone } from '../profiles/lookup'
+import { react, reactionKinds } from './reactions'
 import {
+  addReply,
   assertMayPost,
-  deleteReactionsOfComment,
-  likeCounts,
+  deleteOwnComment,
+  deleteReply,
+  editReply,
+  findReply,
   listComments,
   listReplies,
+  pinComment,
+  saveComment,
   visibleComment,
 } from './repository'
 
@@ -42,14 +41,6 @@ export async function commentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { preHandler: app.requireUser }
   const tags = ['comments']
-
-  /** A number typed by the user, read with the user's own region. */
-  function readPhone(user: AuthUser, input: string): NormalizedPhone {
-    const region = (app.phone.normalize(user.phone)?.country ?? null) as CountryCode | null
-    const phone = app.phone.normalize(input, region)
-    if (!phone) throw badRequest('phone is not a valid phone number', ERROR_CODES.NUMBER_INVALID)
-    return phone
-  }
 
   r.get('/api/v7/comment/list', {
     ...auth,
@@ -61,7 +52,7 @@ export async function commentRoutes(app: FastifyInstance) {
     },
   }, async (request) => {
     const user = currentUser(request)
-    const phone = readPhone(user, request.query.phone)
+    const phone = readPhone(app, user, request.query.phone)
     const numberId = await findNumber(app.db, phone.e164)
     if (numberId === null) return { status: true as const, data: { items: [], total: 0 } }
     const data = await listComments(app.db, {
@@ -85,19 +76,10 @@ export async function commentRoutes(app: FastifyInstance) {
     },
   }, async (request) => {
     const user = currentUser(request)
-    const phone = readPhone(user, request.body.phone)
+    const phone = readPhone(app, user, request.body.phone)
     const numberId = await upsertNumber(app.db, phone.e164, phone.country)
     await assertMayPost(app.db, user.id, numberId)
-    const now = new Date()
-    const [row] = await app.db
-      .insert(comments)
-      .values({ numberId, userId: user.id, text: request.body.text })
-      .onConflictDoUpdate({
-        target: [comments.userId, comments.numberId],
-        set: { text: request.body.text, updatedAt: now, removedAt: null, removedBy: null },
-      })
-      .returning({ id: comments.id, created: sql<boolean>`(xmax = 0)` })
-    return { status: true as const, data: { id: row.id, created: Boolean(row.created) } }
+    return { status: true as const, data: await saveComment(app.db, user.id, numberId, request.body.text) }
   })
 
   r.post('/api/v6/comment/delete', {
@@ -105,19 +87,9 @@ export async function commentRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Delete your own comment on a number, with its replies', body: commentDeleteBody, response: { 200: okStatus } },
   }, async (request) => {
     const user = currentUser(request)
-    const phone = readPhone(user, request.body.phone)
+    const phone = readPhone(app, user, request.body.phone)
     const numberId = await findNumber(app.db, phone.e164)
-    const deleted = numberId === null ? null : await app.db.transaction(async (tx) => {
-      const [mine] = await tx
-        .select({ id: comments.id })
-        .from(comments)
-        .where(and(eq(comments.userId, user.id), eq(comments.numberId, numberId)))
-        .for('update')
-      if (!mine) return null
-      await deleteReactionsOfComment(tx, mine.id)
-      await tx.delete(comments).where(eq(comments.id, mine.id))
-      return mine.id
-    })
+    const deleted = numberId === null ? null : await deleteOwnComment(app.db, user.id, numberId)
     if (deleted === null) throw notFound('You have no comment on this number')
     return { status: true as const }
   })
@@ -130,10 +102,7 @@ export async function commentRoutes(app: FastifyInstance) {
     const c = await visibleComment(app.db, request.body.comment_id, user)
     if (c.e164 !== user.phone) throw forbidden('Only the owner of the number can pin its comments')
     const pin = request.body.pin
-    await app.db.transaction(async (tx) => {
-      if (pin) await tx.update(comments).set({ pinned: false }).where(and(eq(comments.numberId, c.numberId), eq(comments.pinned, true)))
-      await tx.update(comments).set({ pinned: pin }).where(eq(comments.id, c.id))
-    })
+    await pinComment(app.db, c.numberId, c.id, pin)
     return { status: true as const, data: { comment_id: c.id, pinned: pin } }
   })
 
@@ -145,7 +114,7 @@ export async function commentRoutes(app: FastifyInstance) {
   }, async (request) => {
     const user = currentUser(request)
     const c = await visibleComment(app.db, request.query.comment_id, user)
-    if (request.query.phone !== undefined && readPhone(user, request.query.phone).e164 !== c.e164) {
+    if (request.query.phone !== undefined && readPhone(app, user, request.query.phone).e164 !== c.e164) {
       throw notFound('That comment is not on this number')
     }
     const data = await listReplies(app.db, c.id, user.id, request.query.limit, request.query.offset)
@@ -159,21 +128,13 @@ export async function commentRoutes(app: FastifyInstance) {
     const user = currentUser(request)
     const c = await visibleComment(app.db, request.body.reply_to, user)
     await assertMayPost(app.db, user.id, c.numberId)
-    const [row] = await app.db
-      .insert(threadReplies)
-      .values({ commentId: c.id, userId: user.id, text: request.body.text })
-      .returning({ id: threadReplies.id })
-    return { status: true as const, data: { id: row.id } }
+    return { status: true as const, data: { id: await addReply(app.db, c.id, user.id, request.body.text) } }
   })
 
   /** A reply the caller wrote: 404 when there is none, 403 when someone else wrote it. */
-  async function ownReply(db: Db, user: AuthUser, threadId: number) {
-    const [row] = await db
-      .select({ id: threadReplies.id, userId: threadReplies.userId, numberId: comments.numberId })
-      .from(threadReplies)
-      .innerJoin(comments, eq(comments.id, threadReplies.commentId))
-      .where(and(eq(threadReplies.id, threadId), isNull(threadReplies.removedAt), isNull(comments.removedAt)))
-    if (!row) throw notFound('No such reply')
+  async function ownReply(user: AuthUser, threadId: number) {
+    const row = await findReply(app.db, threadId)
+    if (!row || row.commentRemoved) throw notFound('No such reply')
     if (row.userId !== user.id) throw forbidden('You can only change your own replies')
     return row
   }
@@ -183,9 +144,9 @@ export async function commentRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Edit your own reply', body: threadEditBody, response: { 200: okStatus } },
   }, async (request) => {
     const user = currentUser(request)
-    const reply = await ownReply(app.db, user, request.body.thread_id)
+    const reply = await ownReply(user, request.body.thread_id)
     await assertMayPost(app.db, user.id, reply.numberId)
-    await app.db.update(threadReplies).set({ text: request.body.text, updatedAt: new Date() }).where(eq(threadReplies.id, reply.id))
+    await editReply(app.db, reply.id, request.body.text)
     return { status: true as const }
   })
 
@@ -194,11 +155,8 @@ export async function commentRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Delete your own reply', body: threadDeleteBody, response: { 200: okStatus } },
   }, async (request) => {
     const user = currentUser(request)
-    const reply = await ownReply(app.db, user, request.body.thread_id)
-    await app.db.transaction(async (tx) => {
-      await tx.delete(reactions).where(and(eq(reactions.targetType, 'thread'), eq(reactions.targetId, reply.id)))
-      await tx.delete(threadReplies).where(eq(threadReplies.id, reply.id))
-    })
+    const reply = await ownReply(user, request.body.thread_id)
+    await deleteReply(app.db, reply.id)
     return { status: true as const }
   })
 
@@ -218,10 +176,7 @@ export async function commentRoutes(app: FastifyInstance) {
     const targetType = body.thread_id !== undefined ? ('thread' as const) : ('comment' as const)
     let targetId: number
     if (targetType === 'thread') {
-      const [reply] = await app.db
-        .select({ id: threadReplies.id, commentId: threadReplies.commentId })
-        .from(threadReplies)
-        .where(and(eq(threadReplies.id, body.thread_id!), isNull(threadReplies.removedAt)))
+      const reply = await findReply(app.db, body.thread_id!)
       if (!reply) throw notFound('No such reply')
       await visibleComment(app.db, reply.commentId, user)
       targetId = reply.id
@@ -229,44 +184,8 @@ export async function commentRoutes(app: FastifyInstance) {
       targetId = (await visibleComment(app.db, body.comment_id!, user)).id
     }
     if (body.like_type === 'COMMENT_UP' && body.action_type === 'REMOVE') throw badRequest('A comment-up cannot be taken back')
-    const table = targetType === 'thread' ? threadReplies : comments
-    const counters = { likes: table.likes, dislikes: table.dislikes, commentUps: table.commentUps }
-
-    const result = await app.db.transaction(async (tx) => {
-      // Lock the target first (then the user's balance): every writer takes the locks in this order.
-      const [locked] = await tx.select({ id: table.id }).from(table).where(and(eq(table.id, targetId), isNull(table.removedAt))).for('update')
-      if (!locked) throw notFound(targetType === 'thread' ? 'No such reply' : 'No such comment')
-      const mine = and(eq(reactions.userId, user.id), eq(reactions.targetType, targetType), eq(reactions.targetId, targetId))
-      let balance: number | null = null
-      if (body.like_type === 'COMMENT_UP') {
-        const amount = body.comment_up_count
-        balance = await spendCoins(tx, user.id, amount, 'comment_up', `${targetType}:${targetId}:${randomUUID()}`)
-        if (balance === null) throw notEnoughCoins(amount, await balanceOf(tx, user.id))
-        await tx.insert(reactions).values({ userId: user.id, targetType, targetId, kind: 'COMMENT_UP', amount })
-        const [row] = await tx
-          .update(table)
-          .set({ commentUps: sql`${table.commentUps} + ${amount}` })
-          .where(eq(table.id, targetId))
-          .returning(counters)
-        return { row, balance }
-      }
-      if (body.action_type === 'ADD') {
-        await tx.delete(reactions).where(and(mine, inArray(reactions.kind, ['LIKE', 'DISLIKE'])))
-        await tx.insert(reactions).values({ userId: user.id, targetType, targetId, kind: body.like_type })
-      } else {
-        await tx.delete(reactions).where(and(mine, eq(reactions.kind, body.like_type)))
-      }
-      const [row] = await tx.update(table).set(likeCounts(targetType, targetId)).where(eq(table.id, targetId)).returning(counters)
-      return { row, balance }
-    })
-    const kinds = new Set(
-      (
-        await app.db
-          .select({ kind: reactions.kind })
-          .from(reactions)
-          .where(and(eq(reactions.userId, user.id), eq(reactions.targetType, targetType), eq(reactions.targetId, targetId)))
-      ).map((k) => k.kind),
-    )
+    const result = await react(app.db, { userId: user.id, targetType, targetId, kind: body.like_type, action: body.action_type, amount: body.comment_up_count })
+    const kinds = await reactionKinds(app.db, user.id, targetType, targetId)
     return {
       status: true as const,
       data: {
