@@ -208,3 +208,21 @@ export async function openCasesAbout(db: Db, type: TextTarget, id: number) {
   ])
   return { reportIds: reps.map((x) => x.id), complaintIds: coms.map((x) => x.id) }
 }
+
+/** Reports a comment or reply to the moderators; while the user's report on it is open, answers that one's id. */
+export async function fileReport(db: Db, report: { reporterId: number; targetType: TextTarget; targetId: number; numberId: number; text: string }): Promise<number> {
+  // Reporting the same text again while the first report is open changes nothing.
+  const [open] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.reporterId, report.reporterId), eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId), eq(reports.status, 'open')))
+  if (open) return open.id
+  const [row] = await db.insert(reports).values(report).returning({ id: reports.id })
+  return row.id
+}
+
+/** Records a complaint (signed in or not: `userId` null). */
+export async function addComplaint(db: Db, complaint: typeof complaints.$inferInsert): Promise<number> {
+  const [row] = await db.insert(complaints).values(complaint).returning({ id: complaints.id })
+  return row.id
+}

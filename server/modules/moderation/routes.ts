@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq, inArray } from 'drizzle-orm'
 import {
   complaintAddBody,
   complaintAddResponse,
@@ -14,22 +13,11 @@ import {
   reportCommentBody,
   reportResponse,
 } from '../../../contract/api/community'
-import { ERROR_CODES } from '../../../contract/errors'
-import { comments, complaints, reports, threadReplies } from '../../db/schema'
-import { AppError, badRequest, notFound } from '../../errors'
+import { notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { visibleComment } from '../comments/repository'
-import {
-  assertModerator,
-  countRemovalAfterComplaint,
-  findText,
-  logAction,
-  moderationQueue,
-  openCasesAbout,
-  removalsOf,
-} from './repository'
-
-const conflict = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message)
+import { editText, removeText, resolveCase } from './actions'
+import { addComplaint, assertModerator, fileReport, findText, moderationQueue } from './repository'
 
 export async function moderationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -57,17 +45,8 @@ export async function moderationRoutes(app: FastifyInstance) {
       targetId = c.id
       numberId = c.numberId
     }
-    // Reporting the same text again while the first report is open changes nothing.
-    const [open] = await app.db
-      .select({ id: reports.id })
-      .from(reports)
-      .where(and(eq(reports.reporterId, user.id), eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'open')))
-    if (open) return { status: true as const, data: { id: open.id, status: 'accepted' as const } }
-    const [row] = await app.db
-      .insert(reports)
-      .values({ reporterId: user.id, targetType, targetId, numberId, text: body.report_text })
-      .returning({ id: reports.id })
-    return { status: true as const, data: { id: row.id, status: 'accepted' as const } }
+    const id = await fileReport(app.db, { reporterId: user.id, targetType, targetId, numberId, text: body.report_text })
+    return { status: true as const, data: { id, status: 'accepted' as const } }
   })
 
   r.post('/api/v6/complaint/add', {
@@ -88,19 +67,16 @@ export async function moderationRoutes(app: FastifyInstance) {
         ([, v]) => v !== undefined && v !== '',
       ),
     )
-    const [row] = await app.db
-      .insert(complaints)
-      .values({
-        userId: request.user?.id ?? null,
-        targetType: body.target_type,
-        targetId: body.target_id ?? null,
-        name: body.name,
-        email: body.email,
-        message: body.message,
-        extra: Object.keys(extra).length ? extra : null,
-      })
-      .returning({ id: complaints.id })
-    return { status: true as const, data: { id: row.id, status: 'accepted' as const } }
+    const id = await addComplaint(app.db, {
+      userId: request.user?.id ?? null,
+      targetType: body.target_type,
+      targetId: body.target_id ?? null,
+      name: body.name,
+      email: body.email,
+      message: body.message,
+      extra: Object.keys(extra).length ? extra : null,
+    })
+    return { status: true as const, data: { id, status: 'accepted' as const } }
   })
 
   // ---------- moderators ----------
@@ -126,45 +102,12 @@ export async function moderationRoutes(app: FastifyInstance) {
     const moderator = currentUser(request)
     assertModerator(moderator)
     const body = request.body
-    const data = await app.db.transaction(async (tx) => {
-      const target = await findText(tx, body.target_type, body.target_id, true)
-      if (!target) throw notFound(`No such ${body.target_type === 'thread' ? 'reply' : 'comment'}`)
-      if (target.removed) throw conflict('This text has already been removed')
-      const sameTarget = (t: { targetType: string; targetId: number | null }) => t.targetType === body.target_type && t.targetId === body.target_id
-      if (body.complaint_id !== undefined) {
-        const [c] = await tx.select({ targetType: complaints.targetType, targetId: complaints.targetId }).from(complaints).where(eq(complaints.id, body.complaint_id))
-        if (!c) throw notFound('No such complaint')
-        if (!sameTarget(c)) throw badRequest('That complaint is about another text')
-      }
-      if (body.report_id !== undefined) {
-        const [rep] = await tx.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(eq(reports.id, body.report_id))
-        if (!rep) throw notFound('No such report')
-        if (!sameTarget(rep)) throw badRequest('That report is about another text')
-      }
-      const open = await openCasesAbout(tx, body.target_type, body.target_id)
-      const complaintIds = [...new Set([...open.complaintIds, ...(body.complaint_id !== undefined ? [body.complaint_id] : [])])]
-      const reportIds = [...new Set([...open.reportIds, ...(body.report_id !== undefined ? [body.report_id] : [])])]
-      const now = new Date()
-      const table = body.target_type === 'thread' ? threadReplies : comments
-      await tx.update(table).set({ removedAt: now, removedBy: moderator.id }).where(eq(table.id, target.id))
-      const closed = { status: 'resolved' as const, resolvedBy: moderator.id, resolvedAt: now }
-      if (complaintIds.length) await tx.update(complaints).set(closed).where(and(inArray(complaints.id, complaintIds), eq(complaints.status, 'open')))
-      if (reportIds.length) await tx.update(reports).set(closed).where(and(inArray(reports.id, reportIds), eq(reports.status, 'open')))
-      const afterComplaint = complaintIds.length + reportIds.length > 0
-      const standing = afterComplaint
-        ? await countRemovalAfterComplaint(tx, target.userId, target.numberId)
-        : await removalsOf(tx, target.userId, target.numberId)
-      await logAction(tx, moderator.id, 'remove', body.target_type, target.id, {
-        reason: body.reason,
-        text: target.text,
-        authorId: target.userId,
-        numberId: target.numberId,
-        complaintIds,
-        reportIds,
-        removalsAfterComplaint: standing.removals,
-        postingBanned: standing.banned,
-      })
-      return { removed: true, removalsAfterComplaint: standing.removals, postingBanned: standing.banned }
+    const data = await removeText(app.db, moderator.id, {
+      targetType: body.target_type,
+      targetId: body.target_id,
+      reason: body.reason,
+      complaintId: body.complaint_id,
+      reportId: body.report_id,
     })
     return { status: true as const, data }
   })
@@ -176,14 +119,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     const moderator = currentUser(request)
     assertModerator(moderator)
     const body = request.body
-    await app.db.transaction(async (tx) => {
-      const target = await findText(tx, body.target_type, body.target_id, true)
-      if (!target) throw notFound(`No such ${body.target_type === 'thread' ? 'reply' : 'comment'}`)
-      if (target.removed) throw conflict('This text has been removed; there is nothing to edit')
-      const table = body.target_type === 'thread' ? threadReplies : comments
-      await tx.update(table).set({ text: body.text }).where(eq(table.id, target.id))
-      await logAction(tx, moderator.id, 'edit', body.target_type, target.id, { before: target.text, after: body.text, authorId: target.userId, numberId: target.numberId })
-    })
+    await editText(app.db, moderator.id, { targetType: body.target_type, targetId: body.target_id, text: body.text })
     return { status: true as const }
   })
 
@@ -193,15 +129,7 @@ export async function moderationRoutes(app: FastifyInstance) {
   }, async (request) => {
     const moderator = currentUser(request)
     assertModerator(moderator)
-    const { kind, id, status } = request.body
-    const table = kind === 'report' ? reports : complaints
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id)).for('update')
-      if (!row) throw notFound(`No such ${kind}`)
-      if (row.status !== 'open') throw conflict(`This ${kind} is already ${row.status}`)
-      await tx.update(table).set({ status, resolvedBy: moderator.id, resolvedAt: new Date() }).where(eq(table.id, id))
-      await logAction(tx, moderator.id, 'resolve', kind, id, { status })
-    })
+    await resolveCase(app.db, moderator.id, request.body)
     return { status: true as const }
   })
 }
