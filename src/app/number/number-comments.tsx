@@ -1,7 +1,7 @@
 import { useI18nContext } from '@i18n/i18n-react'
 import type { CommunityComment } from '@contract/api/community'
 import type { NumberProfile } from '@contract/api/number-profile'
-import { cancelHide } from '@/features/coins/cancel-hide'
+import { cancelHide } from '@/features/coins/api/cancel-hide'
 import { openHideOptions } from '@/features/coins/hide-review'
 import { CommentsCard } from '@/features/comments/components/comments-card'
 import { openComplaint, type ComplaintTarget } from '@/features/complaints'

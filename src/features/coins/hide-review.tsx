@@ -10,7 +10,7 @@ import { refreshBalance } from '@/lib/use-balance'
 import { balance, setBalance } from '@/stores/balance'
 import { openModal } from '@/stores/modal'
 import { openHideError, openHideSuccess } from './hide-modals'
-import { hideComment } from './hide-comment'
+import { hideComment } from './api/hide-comment'
 
 export interface HideRequest {
   /** The review to hide. */

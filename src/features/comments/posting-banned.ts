@@ -1,3 +1,4 @@
+import type { TranslationFunctions } from '@i18n/i18n-types'
 import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from '@/lib/api'
 
@@ -5,3 +6,6 @@ import { ApiError } from '@/lib/api'
 export function isPostingBanned(error: unknown): boolean {
   return error instanceof ApiError && error.code === ERROR_CODES.POSTING_BANNED
 }
+
+/** The posting-ban message (DESIGN.md section 5) for a refused text; null for other failures. */
+export const postingBannedText = (LL: TranslationFunctions) => (error: unknown) => (isPostingBanned(error) ? LL.comments.postingBanned() : null)

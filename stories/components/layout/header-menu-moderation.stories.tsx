@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>
 
 const me = (role: MyProfile['role']): MyProfile => ({
   profileId: 7, phoneNumber: MY_NUMBER, firstName: null, lastName: null, role, balance: 12, locale: 'en',
-  antispy: false, profileGoing: true, overlimit: false, isPro: false, createdAtTimestamp: 1_700_000_000,
+  antispy: false, profileGoing: true, overlimit: false, isPro: false, planTier: null, createdAtTimestamp: 1_700_000_000,
 })
 
 async function openMenu(canvasElement: HTMLElement, LL: ReturnType<typeof translations>, userEvent: { click: (el: Element) => Promise<void> }) {

@@ -46,7 +46,7 @@ const shownNumber = ltr(phone.formatInternational(NUMBER))
 function me(role: MyProfile['role']): MyProfile {
   return {
     profileId: 7, phoneNumber: MY_NUMBER, firstName: null, lastName: null, role, balance: 12, locale: 'en',
-    antispy: false, profileGoing: true, overlimit: false, isPro: false, createdAtTimestamp: minutesAgo(60 * 24 * 90),
+    antispy: false, profileGoing: true, overlimit: false, isPro: false, planTier: null, createdAtTimestamp: minutesAgo(60 * 24 * 90),
   }
 }
 

@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { useI18nContext } from '@i18n/i18n-react'
+import { LIMITS } from '@contract/constants'
+import type { Comment } from '@contract/api/number-profile'
+import { confirmDeleteWithSubtext } from '@/components/modals/delete-confirmations'
+import { Button } from '@/components/ui/button'
+import { TextForm } from '@/components/ui/text-form'
+import { failureText } from '@/lib/failure-text'
+import { deleteReply } from '../api/delete-reply'
+import { editReply } from '../api/edit-reply'
+import { postingBannedText } from '../posting-banned'
+import { CommentBody } from './comment-body'
+import { CommentUpButton } from './comment-up'
+import { Reactions } from './reactions'
+import { ReportButton } from './report-button'
+
+type Reply = Comment['thread'][number]
+
+/** One reply: its text (or the editor for the viewer's own), reactions, and edit and delete or up and report. */
+export function ReplyItem({ reply, viewerId, onChanged }: { reply: Reply; viewerId: number; onChanged: (deleted?: boolean) => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null)
+  const [editing, setEditing] = useState(false)
+  const { LL } = useI18nContext()
+  const mine = viewerId > 0 && reply.profile_id === viewerId
+
+  async function save(text: string) {
+    await editReply(reply.id, text)
+    setEditing(false)
+    await onChanged()
+  }
+
+  function remove() {
+    confirmDeleteWithSubtext(LL, {
+      title: LL.commentMoney.deleteReplyTitle(),
+      subtext: LL.commentMoney.deleteReplySubtext(),
+      onDelete: async () => {
+        setError(null)
+        try {
+          await deleteReply(reply.id)
+          await onChanged(true)
+        } catch (e) {
+          setError(failureText(e, LL.comments.actionError()))
+        }
+      },
+    })
+  }
+
+  return (
+    <li className="flex flex-col gap-2 border-s-2 border-border ps-4" data-testid="reply" data-reply-id={reply.id}>
+      {editing ? (
+        <TextForm
+          label={LL.commentMoney.editReplyLabel()}
+          initial={reply.text}
+          max={LIMITS.commentMaxLength}
+          rows={2}
+          submitLabel={LL.comments.save()}
+          pendingLabel={LL.comments.posting()}
+          counter={(c, max) => LL.comments.counter({ count: c, max })}
+          fallbackError={LL.comments.actionError()}
+          describeError={postingBannedText(LL)}
+          onSubmit={save}
+          cancelLabel={LL.comments.cancelEdit()}
+          onCancel={() => setEditing(false)}
+          autoFocus
+        />
+      ) : (
+        <CommentBody item={reply} mine={mine} textId="reply-text" />
+      )}
+      <div className="flex flex-wrap items-center gap-1" data-testid="reply-actions">
+        <Reactions target={{ thread_id: reply.id }} counts={reply} onError={() => setError(LL.comments.actionError())} />
+        {mine ? (
+          !editing && (
+            <>
+              <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                {LL.comments.edit()}
+              </Button>
+              <Button variant="ghost" size="sm" className="text-danger" onClick={remove}>
+                {LL.comments.delete()}
+              </Button>
+            </>
+          )
+        ) : (
+          <>
+            <CommentUpButton
+              target={{ thread_id: reply.id }}
+              count={reply.commentUps}
+              pressed={reply.hasCommentUp}
+              onUpped={() => onChanged()}
+              onError={() => setError(LL.comments.actionError())}
+            />
+            <ReportButton target={{ thread_id: reply.id }} onError={setError} />
+          </>
+        )}
+      </div>
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+    </li>
+  )
+}
