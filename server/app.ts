@@ -26,7 +26,9 @@ import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
 import { profilesRoutes } from './modules/profiles/routes'
 import { fofRoutes } from './modules/fof/routes'
+import { paymentsModule } from './modules/payments'
 import { systemRoutes } from './modules/system/routes'
+import type { StripeGateway } from './providers/stripe'
 import type { TelegramClient } from './providers/telegram'
 
 export interface BuildOptions {
@@ -35,6 +37,8 @@ export interface BuildOptions {
   /** Where the built web app is; the SPA is served only when it exists. */
   webRoot?: string
   telegram?: TelegramClient
+  /** Another Stripe gateway than the SDK's (the SDK pointed at STRIPE_API_BASE is the default). */
+  stripe?: StripeGateway
   logger?: boolean
 }
 
@@ -75,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(moderationRoutes)
   await app.register(coinRoutes)
   registerRenewalJob(app, database)
+  await app.register(paymentsModule, { database, stripe: opts.stripe })
   await app.register(localeRoutes)
 
   await app.register(webAppPlugin, { webRoot: opts.webRoot ?? defaultWebRoot })

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_SIGNING_SECRET } from '../contract/signing'
+import { PRODUCTS, type Product } from '../contract/api/payments'
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -37,17 +38,37 @@ const envSchema = z.object({
   WHATSAPP_NUMBER: z.string().regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER is digits only, no +').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_NUMBER: z.string().regex(/^\+\d{6,15}$/, 'TWILIO_NUMBER is E.164, e.g. +14155550100').optional(),
+  /** A JSON file replacing the default catalogue of packs and plans (DESIGN.md section 8). */
+  PLANS_FILE: z.string().min(1).optional(),
+  /** The in-app development payment provider; on outside production, refused in production. */
+  PAYMENTS_DEV: bool.optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY is a secret key, sk_test_… or sk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET is the endpoint signing secret, whsec_…').optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  ...Object.fromEntries(PRODUCTS.map((p) => [stripePriceVar(p), z.string().regex(/^price_\w+$/, `${stripePriceVar(p)} is a Stripe price id, price_…`).optional()])),
+  /** Where the Android app (APK) is downloaded from; without it the footer shows no APK badge. */
+  APK_URL: z.url().optional(),
 })
+
+/** The variable naming the Stripe price of a product: STRIPE_PRICE_TIER1_MONTH. */
+export function stripePriceVar(product: Product): string {
+  return `STRIPE_PRICE_${product.toUpperCase()}`
+}
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'PAYMENTS_DEV'> {
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   RENEWAL_INTERVAL_MINUTES: number
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
   providers: { telegram: boolean; whatsapp: boolean; sms: boolean; dev: boolean }
+  payments: {
+    dev: boolean
+    /** Stripe with its webhook secret, and the price id of each product sold through it. */
+    stripe: { secretKey: string; webhookSecret: string; apiBase?: string; prices: Partial<Record<Product, string>> } | null
+  }
 }
 
 export class EnvError extends Error {}
@@ -65,6 +86,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const authDev = raw.AUTH_DEV ?? !isProduction
   if (isProduction && authDev) throw new EnvError('Invalid configuration:\n  AUTH_DEV: development sign-in cannot be on in production')
   if (isProduction && !raw.JWT_SECRET) throw new EnvError('Invalid configuration:\n  JWT_SECRET: required in production')
+  const paymentsDev = raw.PAYMENTS_DEV ?? !isProduction
+  if (isProduction && paymentsDev) throw new EnvError('Invalid configuration:\n  PAYMENTS_DEV: development payments cannot be on in production')
+  if (Boolean(raw.STRIPE_SECRET_KEY) !== Boolean(raw.STRIPE_WEBHOOK_SECRET)) {
+    throw new EnvError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both, or neither')
+  }
+  const rawVars = raw as Record<string, unknown>
+  const prices = Object.fromEntries(PRODUCTS.flatMap((p) => (rawVars[stripePriceVar(p)] ? [[p, rawVars[stripePriceVar(p)] as string]] : [])))
   const jwtSecret = raw.JWT_SECRET ?? developmentJwtSecret(raw.DATA_DIR)
   return {
     ...raw,
@@ -80,6 +108,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       whatsapp: Boolean(raw.WHATSAPP_APP_SECRET && raw.WHATSAPP_NUMBER && raw.WHATSAPP_PHONE_NUMBER_ID),
       sms: Boolean(raw.TWILIO_AUTH_TOKEN && raw.TWILIO_NUMBER),
       dev: authDev,
+    },
+    payments: {
+      dev: paymentsDev,
+      stripe:
+        raw.STRIPE_SECRET_KEY && raw.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: raw.STRIPE_SECRET_KEY, webhookSecret: raw.STRIPE_WEBHOOK_SECRET, apiBase: raw.STRIPE_API_BASE, prices }
+          : null,
     },
   }
 }

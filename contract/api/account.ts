@@ -35,6 +35,8 @@ export const myProfile = z.object({
   profileGoing: z.boolean(),
   overlimit: z.boolean(),
   isPro: z.boolean(),
+  /** The plan in force (null: free). */
+  planTier: z.enum(['tier1', 'tier2']).nullable(),
   createdAtTimestamp: z.number().int(),
 })
 export type MyProfile = z.infer<typeof myProfile>

@@ -37,9 +37,11 @@ export const users = pgTable(
     antispy: boolean('antispy').notNull().default(false),
     profileGoing: boolean('profile_going').notNull().default(true),
     overlimit: boolean('overlimit').notNull().default(false),
-    spySubscription: boolean('spy_subscription').notNull().default(false),
-    isPro: boolean('is_pro').notNull().default(false),
-    /** The plan in force (DESIGN.md section 8) and the end of its paid period: entitlements hold while it is in the future. */
+    /**
+     * The plan (DESIGN.md section 8) and the end of its paid period, kept by fulfilment:
+     * `is_pro`, `spy_subscription`, the daily limit and the full neuro-analysis hold
+     * while the end is in the future (server/db/entitlements.ts).
+     */
     planTier: text('plan_tier', { enum: ['tier1', 'tier2'] }),
     planExpiresAt: ts('plan_expires_at'),
     deactivatedAt: ts('deactivated_at'),

@@ -23,4 +23,6 @@ ALTER TABLE "one_time_keys" ADD CONSTRAINT "one_time_keys_user_id_users_id_fk" F
 ALTER TABLE "payments" ADD CONSTRAINT "payments_beneficiary_id_users_id_fk" FOREIGN KEY ("beneficiary_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payments_intent_idx" ON "payments" USING btree ("intent_ref");--> statement-breakpoint
 CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "subscriptions_provider_ref_uq" ON "subscriptions" USING btree ("provider","provider_ref");
+CREATE UNIQUE INDEX "subscriptions_provider_ref_uq" ON "subscriptions" USING btree ("provider","provider_ref");--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "spy_subscription";--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "is_pro";

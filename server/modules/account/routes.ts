@@ -10,13 +10,12 @@ import {
   myProfileResponse,
 } from '../../../contract/api/account'
 import { statusOnly } from '../../../contract/api/envelope'
-import { LIMITS } from '../../../contract/constants'
 import { badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { balanceOf } from '../coins/ledger'
 import { upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
-import { searchesLeft } from '../search/daily-limit'
+import { searchAllowance } from '../search/daily-limit'
 import { clearHistory, listHistory, recordSearch } from '../search/history'
 import { findUser, mostReportedNumbers, overlimitOf } from './repository'
 
@@ -43,7 +42,8 @@ export async function accountRoutes(app: FastifyInstance) {
         antispy: u.antispy,
         profileGoing: u.profileGoing,
         overlimit: u.overlimit,
-        isPro: u.isPro,
+        isPro: u.planTier !== null && u.planExpiresAt !== null && u.planExpiresAt > new Date(),
+        planTier: u.planExpiresAt && u.planExpiresAt > new Date() ? u.planTier : null,
         createdAtTimestamp: Math.floor(u.createdAt.getTime() / 1000),
       },
     }
@@ -61,14 +61,16 @@ export async function accountRoutes(app: FastifyInstance) {
     const user = currentUser(request)
     // Featured: the most-reported numbers, so a new user sees what the service knows at once.
     const featured = await mostReportedNumbers(app.db, 6)
+    const allowance = await searchAllowance(app.db, user.id, app.payments.catalogue.limits)
     return {
       status: true as const,
       data: {
         featuredNumbers: featured.map((e164) => ({ phoneNumber: e164.slice(1), name: null, index: 0 })),
         overlimitSearch: await overlimitOf(app.db, user.id),
-        searchDailyLimit: LIMITS.searchDailyLimit,
-        accessToNeuroOwl: true,
-        leftRequests: await searchesLeft(app.db, user.id),
+        searchDailyLimit: allowance.limit,
+        // The full neuro-analysis comes with a plan; free users see its headline.
+        accessToNeuroOwl: allowance.planActive,
+        leftRequests: allowance.left,
       },
     }
   })

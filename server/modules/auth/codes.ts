@@ -113,16 +113,16 @@ export async function checkCode(db: Db, tokens: TokenService, code: string): Pro
       .returning({ id: authCodes.id })
     if (!claimed) throw badRequest('This sign-in code was already used; start again', ERROR_CODES.CODE_USED)
     const { user, isNew } = await upsertUser(tx as unknown as Db, phone)
-    const sessionId = crypto.randomUUID()
-    await tx.insert(sessions).values({
-      id: sessionId,
-      userId: user.id,
-      deviceId: row.deviceId,
-      expiresAt: new Date(now + LIMITS.tokenTtlSeconds * 1000),
-    })
-    const token = await tokens.sign({ userId: user.id, sessionId })
+    const token = await openSession(tx as unknown as Db, tokens, user.id, row.deviceId)
     return { status: true, token, phoneNumber: phone, profileId: user.id, deviceId: row.deviceId, isNewUser: isNew }
   })
+}
+
+/** A new session of the user on a device, and its token. */
+export async function openSession(db: Db, tokens: TokenService, userId: number, deviceId: string): Promise<string> {
+  const sessionId = crypto.randomUUID()
+  await db.insert(sessions).values({ id: sessionId, userId, deviceId, expiresAt: new Date(Date.now() + LIMITS.tokenTtlSeconds * 1000) })
+  return tokens.sign({ userId, sessionId })
 }
 
 /** Creates the account on first sign-in; signing in again after deactivation restores it. */

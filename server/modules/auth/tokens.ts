@@ -3,6 +3,9 @@ import { LIMITS } from '../../../contract/constants'
 
 const ALG = 'HS256'
 const ISSUER = 'callerid-web'
+const KEY_TYPE = 'key'
+/** A one-time key lives 15 minutes (DESIGN.md section 8). */
+export const ONE_TIME_KEY_TTL_SECONDS = 15 * 60
 
 export interface TokenClaims {
   userId: number
@@ -26,9 +29,34 @@ export function createTokenService(secret: string) {
     async verify(token: string): Promise<TokenClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER })
+        // A one-time key is traded for a session, never used as one.
+        if (payload.typ === KEY_TYPE) return null
         const userId = Number(payload.sub)
         if (!Number.isInteger(userId) || !payload.jti) return null
         return { userId, sessionId: payload.jti }
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError) return null
+        throw err
+      }
+    },
+    /** A one-time key (claim `typ: "key"`) that the web app trades for a session with POST /api/v6/auth/key. */
+    async signKey(userId: number, jti: string): Promise<string> {
+      return new SignJWT({ typ: KEY_TYPE })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setSubject(String(userId))
+        .setJti(jti)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ONE_TIME_KEY_TTL_SECONDS}s`)
+        .sign(key)
+    },
+    /** The key's user and id when it is a well-signed, unexpired one-time key; null otherwise. */
+    async verifyKey(token: string): Promise<{ userId: number; jti: string } | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER })
+        const userId = Number(payload.sub)
+        if (payload.typ !== KEY_TYPE || !Number.isInteger(userId) || !payload.jti) return null
+        return { userId, jti: payload.jti }
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null
         throw err

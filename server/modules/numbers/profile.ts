@@ -24,7 +24,7 @@ import {
 } from '../../db/schema'
 import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
 import { friendsWhoKnow, nameEntries } from '../contacts/names'
-import { computeNeuroanalysis } from '../profiles/neuroanalysis'
+import { computeNeuroanalysis, neuroanalysisFor } from '../profiles/neuroanalysis'
 import { reputationIndex } from '../reputation'
 import { evidenceFrom, evidenceJson, type EvidenceRows } from './evidence'
 
@@ -32,6 +32,8 @@ interface Viewer {
   id: number
   balance: number
   spySubscription: boolean
+  /** A plan is in force: the full neuro-analysis. */
+  planActive: boolean
 }
 
 const tagName = (code: string) => TAG_BY_CODE.get(code)?.name ?? code
@@ -118,7 +120,7 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       'evidence', ${evidenceJson(numberId)},
       'bannedByMe', exists(select 1 from ${bans} where number_id = ${numberId} and user_id = ${viewerId}),
       'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
-      'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'isPro', is_pro)
+      'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'isPro', coalesce(plan_expires_at > now(), false))
         from ${users} where phone = ${e164} and deactivated_at is null limit 1),
       'names', (select json_build_object('firstName', (array_agg(first_name order by source, entry_id))[1], 'lastName', (array_agg(last_name order by source, entry_id))[1])
         from name_entries group by name_hash order by count(distinct user_id) desc, min(source), min(entry_id) limit 1),
@@ -152,14 +154,15 @@ function visibleComments(rows: CommentJson[], viewerId: number, isOwner: boolean
 }
 
 /** The neuro-analysis of a number as one viewer sees its data; null when nothing is known. */
-export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, viewerId: number) {
+export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, viewerId: number, full: boolean) {
   const page = await loadPage(db, numberId, e164, viewerId)
-  return computeNeuroanalysis({
+  const analysis = computeNeuroanalysis({
     numberId,
     evidence: evidenceFrom(page.evidence),
     tagsTop: pageTagsTop(page),
     comments: page.commentStats,
   })
+  return neuroanalysisFor(analysis, full)
 }
 
 /** The whole number-profile shape of SPEC.md section 3 for one number and one viewer. */
@@ -225,12 +228,7 @@ export async function buildNumberProfile(
     },
     priceDirectly: LIMITS.defaultPriceDirectly,
   }
-  profile.neuroanalysis = computeNeuroanalysis({
-    numberId,
-    evidence,
-    tagsTop,
-    comments: page.commentStats,
-  })
+  profile.neuroanalysis = neuroanalysisFor(computeNeuroanalysis({ numberId, evidence, tagsTop, comments: page.commentStats }), viewer.planActive)
   profile.evidence = evidence
   return profile
 }

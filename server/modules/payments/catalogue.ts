@@ -69,6 +69,8 @@ export function createCatalogue(config: CatalogueConfig) {
   return {
     currency,
     tiers: config.tiers,
+    /** Daily search limits by plan, for the search statement. */
+    limits: { free: LIMITS.searchDailyLimit, tier1: config.tiers.tier1.searchDailyLimit, tier2: config.tiers.tier2.searchDailyLimit },
     /** The product, or undefined when the catalogue does not sell it. */
     get(id: string): CatalogueEntry | undefined {
       return isPackProduct(id) || isPlanProduct(id) ? entries.get(id) : undefined

@@ -55,7 +55,7 @@ async function credit(tx: Tx, userId: number, amount: number, reason: string, re
 }
 
 /** Marks a pending payment paid; the payment row, or null when it was not pending (paid already, or unknown). */
-async function markPaid(tx: Tx, paymentId: number, intentRef: string | null) {
+export async function markPaymentPaid(tx: Tx, paymentId: number, intentRef: string | null) {
   const [p] = await tx
     .update(payments)
     .set({ status: 'paid', paidAt: new Date(), ...(intentRef ? { intentRef } : {}) })
@@ -66,10 +66,37 @@ async function markPaid(tx: Tx, paymentId: number, intentRef: string | null) {
 
 /** A coin pack paid: its coins credited to the beneficiary, once. */
 export async function fulfilPack(tx: Tx, paymentId: number, intentRef: string | null): Promise<Outcome> {
-  const p = await markPaid(tx, paymentId, intentRef)
+  const p = await markPaymentPaid(tx, paymentId, intentRef)
   if (!p) return 'ignored'
   await credit(tx, p.beneficiaryId, p.coins, 'purchase', `payment:${p.id}`)
   return 'applied'
+}
+
+export async function userExists(tx: Tx, userId: number): Promise<boolean> {
+  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId))
+  return Boolean(u)
+}
+
+/** The end of a period that starts at `from`: a calendar month or year later. */
+export function addPeriod(from: Date, period: Period): Date {
+  const end = new Date(from)
+  if (period === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1)
+  else end.setUTCMonth(end.getUTCMonth() + 1)
+  return end
+}
+
+/** Links a provider's subscription to its user before any period is paid (no entitlement yet). */
+export async function ensureSubscription(
+  tx: Tx,
+  s: { userId: number; tier: Tier; period: Period; providerRef: string; customerRef: string | null },
+): Promise<void> {
+  await tx
+    .insert(subscriptions)
+    .values({ userId: s.userId, tier: s.tier, period: s.period, provider: 'stripe', providerRef: s.providerRef, customerRef: s.customerRef, status: 'active' })
+    .onConflictDoUpdate({
+      target: [subscriptions.provider, subscriptions.providerRef],
+      set: { customerRef: sql`coalesce(${subscriptions.customerRef}, excluded.customer_ref)` },
+    })
 }
 
 export interface PlanGrant {
@@ -174,9 +201,8 @@ export async function applySubscriptionState(tx: Tx, s: SubscriptionSnapshot): P
       and(
         eq(subscriptions.provider, 'stripe'),
         eq(subscriptions.providerRef, s.providerRef),
+        // Events come out of order: only a newer view than the last one applied changes anything.
         sql`(${subscriptions.lastEventAt} is null or ${subscriptions.lastEventAt} <= ${s.eventAt})`,
-        // A subscription that ended stays ended.
-        sql`${subscriptions.status} <> 'expired'`,
       ),
     )
     .returning({ userId: subscriptions.userId })
@@ -215,4 +241,40 @@ export async function refundPayment(tx: Tx, intentRef: string, refundedFraction:
     .set({ coinsTakenBack: p.coinsTakenBack + owed, status: refundedFraction >= 1 ? 'refunded' : p.status })
     .where(eq(payments.id, p.id))
   return 'applied'
+}
+
+/**
+ * The expiry job's work (DESIGN.md section 8): development plans that renew get their
+ * next period (their "payment" is the development provider's), and every other plan
+ * whose paid period has ended is marked expired, its user's plan following. A Stripe
+ * renewal paid late (invoice.paid) makes the plan active again.
+ */
+export async function expireLapsedPlans(db: Db, catalogueCoins: number, now: Date = new Date()): Promise<{ renewed: number; expired: number }> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, 'dev'), eq(subscriptions.autoRenewing, true), eq(subscriptions.status, 'active'), sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`))
+  for (const sub of due) {
+    const periodEnd = addPeriod(sub.expiresAt!, sub.period as Period)
+    await db.transaction((tx) =>
+      grantPlan(tx, {
+        userId: sub.userId,
+        tier: sub.tier as Tier,
+        period: sub.period as Period,
+        provider: 'dev',
+        providerRef: sub.providerRef!,
+        periodEnd,
+        autoRenewing: true,
+        coins: sub.tier === 'tier2' ? catalogueCoins : 0,
+        coinsRef: `${sub.providerRef}:${periodEnd.toISOString()}`,
+      }),
+    )
+  }
+  const lapsed = await db
+    .update(subscriptions)
+    .set({ status: 'expired', autoRenewing: false, nextCronAt: null })
+    .where(and(sql`${subscriptions.status} <> 'expired'`, sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`))
+    .returning({ userId: subscriptions.userId })
+  for (const userId of new Set(lapsed.map((l) => l.userId))) await syncUserPlan(db, userId, now)
+  return { renewed: due.length, expired: lapsed.length }
 }

@@ -97,3 +97,13 @@ export function computeNeuroanalysis(input: NeuroInput): Neuroanalysis | null {
     description: sentences.join(' ') || null,
   }
 }
+
+/**
+ * What a free user sees (DESIGN.md section 8): the headline, the caller kind and the
+ * risk; the other metrics and the description come with a plan.
+ */
+export function neuroanalysisFor(analysis: Neuroanalysis | null, full: boolean): Neuroanalysis | null {
+  if (!analysis || full) return analysis
+  const metrics: Record<string, number> = analysis.metrics.risk === undefined ? {} : { risk: analysis.metrics.risk }
+  return { ...analysis, metrics, description: null }
+}

@@ -12,6 +12,7 @@ import {
   profileResponse,
 } from '../../../contract/api/numbers'
 import { notFound } from '../../errors'
+import { planTierOf } from '../payments/repository'
 import { lookUpNumber } from '../search/look-up'
 import { currentUser } from '../../plugins/auth'
 import { loadNeuroanalysis } from '../numbers/profile'
@@ -39,7 +40,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     const phone = app.phone.normalize(target.phone)
     if (!phone) throw notFound('No such profile')
     // The same rules as a search: the daily limit, then a paid search or the paid alert.
-    const data = await lookUpNumber(app.db, auth, phone, request.query)
+    const data = await lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits)
     return { status: true as const, data }
   })
 
@@ -55,7 +56,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     const user = currentUser(request)
     const phone = readPhone(app, user, request.query.phone)
     const numberId = await findNumber(app.db, phone.e164)
-    const neuroanalysis = numberId === null ? null : await loadNeuroanalysis(app.db, numberId, phone.e164, user.id)
+    const neuroanalysis = numberId === null ? null : await loadNeuroanalysis(app.db, numberId, phone.e164, user.id, (await planTierOf(app.db, user.id)) !== null)
     return { status: true as const, data: { neuroanalysis } }
   })
 

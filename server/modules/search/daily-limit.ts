@@ -2,20 +2,26 @@ import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
+import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, searchHistory, users } from '../../db/schema'
 
 const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
-export async function searchesLeft(db: Db, userId: number, limit: number = LIMITS.searchDailyLimit): Promise<number> {
+export const FREE_LIMITS: PlanLimits = { free: LIMITS.searchDailyLimit, tier1: LIMITS.searchDailyLimit, tier2: LIMITS.searchDailyLimit }
+
+/** Today's limit by the user's plan, what is left of it, and whether a plan is in force. */
+export async function searchAllowance(db: Db, userId: number, limits: PlanLimits): Promise<{ limit: number; left: number; planActive: boolean }> {
   const [row] = await db
-    .select({ count: dailyUsage.count })
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, utcDay())))
-  return Math.max(0, limit - (row?.count ?? 0))
+    .select({ limit: dailyLimitOf(limits), planActive, count: sql<number>`coalesce(${dailyUsage.count}, 0)` })
+    .from(users)
+    .leftJoin(dailyUsage, and(eq(dailyUsage.userId, users.id), eq(dailyUsage.day, utcDay())))
+    .where(eq(users.id, userId))
+  const limit = row?.limit ?? limits.free
+  return { limit, left: Math.max(0, limit - (row?.count ?? 0)), planActive: row?.planActive ?? false }
 }
 
 export interface SearchStart {
-  viewer: { id: number; balance: number; spySubscription: boolean; overlimit: boolean; antispy: boolean; locale: string | null }
+  viewer: { id: number; balance: number; spySubscription: boolean; planActive: boolean; overlimit: boolean; antispy: boolean; locale: string | null }
   /** Searches left today after this one; null when none was left (nothing was recorded then). */
   left: number | null
   /** The number's row, created on first sight; null when the search was refused for the limit. */
@@ -32,21 +38,20 @@ export interface SearchStart {
  */
 export async function startSearch(
   db: Db,
-  args: { userId: number; e164: string; country: string | null; own: boolean; limit?: number },
+  args: { userId: number; e164: string; country: string | null; own: boolean; limits: PlanLimits },
 ): Promise<SearchStart> {
-  const limit = args.limit ?? LIMITS.searchDailyLimit
   const day = utcDay()
   const result = await db.execute(sql`
     with
     viewer as (
-      select ${users.id} as id, ${users.balance} as balance, ${users.spySubscription} as "spySubscription",
-        ${users.overlimit} as overlimit, ${users.antispy} as antispy, ${users.locale} as locale
+      select ${users.id} as id, ${users.balance} as balance, ${spySubscription} as "spySubscription", ${planActive} as "planActive",
+        ${users.overlimit} as overlimit, ${users.antispy} as antispy, ${users.locale} as locale, ${dailyLimitOf(args.limits)} as "dailyLimit"
       from ${users} where ${users.id} = ${args.userId}::int
     ),
     taken as (
       insert into ${dailyUsage} (user_id, day, count)
       select ${args.userId}::int, ${day}::date, 1 where not ${args.own}::boolean
-      on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < ${limit}::int
+      on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < (select "dailyLimit" from viewer)
       returning count
     ),
     used as (
@@ -67,7 +72,8 @@ export async function startSearch(
       'count', case when ${args.own}::boolean then coalesce((select count from used), 0) else (select count from taken) end,
       'numberId', (select id from num)
     ) as start`)
-  const [row] = rowsOf<{ start: { viewer: SearchStart['viewer']; count: number | null; numberId: number | null } | string }>(result)
+  const [row] = rowsOf<{ start: { viewer: SearchStart['viewer'] & { dailyLimit: number }; count: number | null; numberId: number | null } | string }>(result)
   const start = typeof row.start === 'string' ? JSON.parse(row.start) : row.start
-  return { viewer: start.viewer, left: start.count === null ? null : Math.max(0, limit - start.count), numberId: start.numberId }
+  const { dailyLimit, ...viewer } = start.viewer
+  return { viewer, left: start.count === null ? null : Math.max(0, dailyLimit - start.count), numberId: start.numberId }
 }

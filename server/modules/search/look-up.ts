@@ -7,6 +7,7 @@ import { spendCoins } from '../coins/ledger'
 import { describeNumber } from '../numbers/geo'
 import { buildNumberProfile } from '../numbers/profile'
 import { upsertNumber } from '../numbers/repository'
+import type { PlanLimits } from '../../db/entitlements'
 import { startSearch } from './daily-limit'
 import { recordSearch } from './history'
 
@@ -21,10 +22,11 @@ export async function lookUpNumber(
   auth: AuthUser,
   phone: NormalizedPhone,
   query: { locale?: string; paidSearch?: string },
+  limits: PlanLimits,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
   // One round trip for the viewer, the daily limit, the number and the history; then one for the page.
-  const start = await startSearch(db, { userId: auth.id, e164: phone.e164, country: phone.country, own: isOwn })
+  const start = await startSearch(db, { userId: auth.id, e164: phone.e164, country: phone.country, own: isOwn, limits })
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'
 

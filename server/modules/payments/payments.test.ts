@@ -1,0 +1,295 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkoutResponse, productsResponse, subscriptionResponse } from '../../../contract/api/payments'
+import { ERROR_CODES } from '../../../contract/errors'
+import { backends } from '../../../tests/support/database'
+import { bearer, createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
+import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe'
+import { coinLedger, dailyUsage, payments, subscriptions, users } from '../../db/schema'
+import { grantCoins } from '../coins/ledger'
+
+const BUYER = '+4915170000001'
+const OTHER = '+4915170000002'
+const GIFTEE = '+4915170000003'
+const SPY = '+4915170000004'
+const WEBHOOK_SECRET = 'whsec_testsecret'
+
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_NUMCY_PACK_100: 'price_pack100',
+  STRIPE_PRICE_NUMCY_PACK_550: 'price_pack550',
+  STRIPE_PRICE_TIER1_MONTH: 'price_tier1_month',
+  STRIPE_PRICE_TIER2_MONTH: 'price_tier2_month',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  RATE_LIMIT_PER_MINUTE: '100000',
+}
+
+describe.each(backends)('money on %s', (backend) => {
+  let t: TestApp
+  let fake: FakeStripe
+  const tokens: Record<string, string> = {}
+  const ids: Record<string, number> = {}
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+    t = await createTestApp(backend, { ...STRIPE_ENV, STRIPE_API_BASE: fake.url, APK_URL: 'https://example.test/callerid.apk' })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    fake.webhookUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/v6/payment/webhook/stripe`
+    await signInEach(t.app, [BUYER, OTHER, SPY], { tokens, ids })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await fake?.close()
+  })
+
+  const db = () => t.database.db
+  const call = (method: 'GET' | 'POST', url: string, who?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: who ? bearer(tokens[who]) : {}, ...(payload ? { payload } : {}) })
+  const balance = async (userId: number) => (await db().select({ b: users.balance }).from(users).where(eq(users.id, userId)))[0].b
+  const ledger = (userId: number, reason: string) => db().select().from(coinLedger).where(and(eq(coinLedger.userId, userId), eq(coinLedger.reason, reason)))
+  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
+    expect(res.statusCode, res.body).toBe(status)
+    expect(res.json()).toMatchObject({ status: false, message: expect.any(String), ...(code ? { status_code: code } : {}) })
+  }
+  const checkout = async (who: string, body: object) => {
+    const res = await call('POST', '/api/v6/payment/checkout', who, body)
+    expect(res.statusCode, res.body).toBe(200)
+    return checkoutResponse.parse(res.json()).data
+  }
+  const sessionIdOf = (url: string) => url.split('/').pop()!
+  const mainLoad = async (who: string) => (await call('GET', '/api/v202305/main/load', who)).json().data
+
+  it('lists packs and plans with prices in the asker’s language and the providers configured', async () => {
+    const res = await call('GET', '/api/v6/payment/products?locale=de')
+    const data = productsResponse.parse(res.json()).data
+    expect(data.providers).toEqual(['stripe', 'dev'])
+    expect(data.products.map((p) => p.id)).toEqual(['numcy_pack_100', 'numcy_pack_550', 'numcy_pack_1200', 'tier1_month', 'tier1_year', 'tier2_month', 'tier2_year'])
+    const pack = data.products.find((p) => p.id === 'numcy_pack_100')!
+    expect(pack).toMatchObject({ kind: 'pack', coins: 100, price: 199, currency: 'USD', providers: ['stripe', 'dev'] })
+    expect(pack.priceText).toBe('1,99\u00a0$')
+    // No Stripe price for the yearly tier1 plan: only the development provider sells it here.
+    expect(data.products.find((p) => p.id === 'tier1_year')!.providers).toEqual(['dev'])
+    expect(data.tiers).toEqual({ free: { searchDailyLimit: 30 }, tier1: { searchDailyLimit: 300 }, tier2: { searchDailyLimit: 300, coinsPerPeriod: 100 } })
+  })
+
+  it('refuses a checkout signed out, an unknown product, a pack as a gift, a malformed gift number, and a provider that does not sell it', async () => {
+    expectError(await call('POST', '/api/v6/payment/checkout', undefined, { product: 'numcy_pack_100' }), 401)
+    expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'numcy_pack_7' }), 400, ERROR_CODES.VALIDATION)
+    expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'numcy_pack_100', gift_number: GIFTEE }), 400)
+    expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'tier1_month', gift_number: '12' }), 400)
+    expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'tier1_month', gift_number: 'not a number at all' }), 400, ERROR_CODES.NUMBER_INVALID)
+    expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'tier1_year', provider: 'stripe' }), 400)
+    expect(await db().select().from(payments)).toEqual([])
+  })
+
+  it('credits a coin pack bought through Stripe once, however often and however concurrently its event arrives', async () => {
+    const before = await balance(ids[BUYER])
+    const { url, provider, paymentId } = await checkout(BUYER, { product: 'numcy_pack_100' })
+    expect(provider).toBe('stripe')
+    expect(url.startsWith(`${fake.url}/checkout/cs_test_`)).toBe(true)
+    // Nothing is granted from the checkout or the success page: only the signed webhook grants.
+    expect(await balance(ids[BUYER])).toBe(before)
+    const back = await fake.pay(sessionIdOf(url))
+    expect(back).toContain('/paywall/numcy?session_id=cs_test_')
+    expect(await balance(ids[BUYER])).toBe(before + 100)
+    const completed = fake.sent.find((s) => s.event.type === 'checkout.session.completed' && (s.event.data as { object: { id: string } }).object.id === sessionIdOf(url))!
+    expect(completed.body).toMatchObject({ data: { outcome: 'applied' } })
+    // The same event 20 times at once: each answered 200, none credits again.
+    const payload = JSON.stringify(completed.event)
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/v6/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) }, payload }),
+      ),
+    )
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
+    expect(replies.every((r) => r.json().data.outcome === 'duplicate')).toBe(true)
+    expect(await balance(ids[BUYER])).toBe(before + 100)
+    const rows = await ledger(ids[BUYER], 'purchase')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ delta: 100, ref: `payment:${paymentId}`, balanceAfter: before + 100 })
+  })
+
+  it('answers a bad or stale signature with 400 and an unknown event type or user with 200, changing nothing', async () => {
+    const before = await balance(ids[BUYER])
+    const { url, paymentId } = await checkout(BUYER, { product: 'numcy_pack_550' })
+    const session = fake.sessions.get(sessionIdOf(url))!
+    const event = { id: 'evt_forged', object: 'event', created: Math.floor(Date.now() / 1000), type: 'checkout.session.completed', data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' } } }
+    const payload = JSON.stringify(event)
+    const post = (signature: string | undefined, body = payload) =>
+      t.app.inject({ method: 'POST', url: '/api/v6/payment/webhook/stripe', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, payload: body })
+    expectError(await post(undefined), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
+    expectError(await post(fake.sign(payload).replace(/v1=\w+/, `v1=${'0'.repeat(64)}`)), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
+    expectError(await post(fake.sign(payload, Math.floor(Date.now() / 1000) - 400)), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
+    // Signed for another body: the signature covers the exact bytes.
+    expectError(await post(fake.sign(payload), payload.replace('pi_forged', 'pi_other')), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
+    expect(await balance(ids[BUYER])).toBe(before)
+    expect((await db().select().from(payments).where(eq(payments.id, paymentId)))[0].status).toBe('pending')
+
+    expect((await fake.send('customer.created', { id: 'cus_x', object: 'customer' })).body).toMatchObject({ data: { outcome: 'ignored' } })
+    const strangers = { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_x', metadata: { ...(session.metadata as object), user_id: '999999' } }
+    const unknown = await fake.send('checkout.session.completed', strangers)
+    expect(unknown).toMatchObject({ status: 200, body: { data: { outcome: 'ignored' } } })
+    expect(await balance(ids[BUYER])).toBe(before)
+  })
+
+  it('takes back what is left of a refunded pack, never below zero, once', async () => {
+    const { url } = await checkout(OTHER, { product: 'numcy_pack_100' })
+    await fake.pay(sessionIdOf(url))
+    const intent = String(fake.sessions.get(sessionIdOf(url))!.payment_intent)
+    expect(await balance(ids[OTHER])).toBe(100)
+    const spent = await call('POST', '/api/v6/fof/request', OTHER, { phone: '+4930555500099' })
+    expect([200, 409]).toContain(spent.statusCode)
+    await db().update(users).set({ balance: 30 }).where(eq(users.id, ids[OTHER]))
+    const charge = { id: 'ch_test_1', object: 'charge', payment_intent: intent, amount: 199, amount_refunded: 199, refunded: true }
+    expect((await fake.send('charge.refunded', charge)).body).toMatchObject({ data: { outcome: 'applied' } })
+    expect(await balance(ids[OTHER])).toBe(0)
+    const [refund] = await ledger(ids[OTHER], 'refund')
+    expect(refund).toMatchObject({ delta: -30, balanceAfter: 0 })
+    // The same refund told again (a new event id) takes nothing more; neither do new coins later.
+    await grantCoins(db(), ids[OTHER], 5, 'admin_grant')
+    await fake.send('charge.refunded', charge)
+    expect(await balance(ids[OTHER])).toBe(5)
+    expect(await ledger(ids[OTHER], 'refund')).toHaveLength(1)
+  })
+
+  it('grants tier1 through Stripe: the 300 limit and is_pro; cancel keeps it to the period’s end, then the limit is 30 again', async () => {
+    expect((await mainLoad(BUYER)).searchDailyLimit).toBe(30)
+    const never = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', BUYER)).json()).data
+    expect(never).toMatchObject({ activeSubscription: null, neverRequested: true, myNumber: BUYER })
+
+    const { url } = await checkout(BUYER, { product: 'tier1_month' })
+    expect(fake.sessions.get(sessionIdOf(url))!.mode).toBe('subscription')
+    await fake.pay(sessionIdOf(url))
+    const sub = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', BUYER)).json()).data
+    expect(sub.activeSubscription).toMatchObject({ tier: 'tier1', period: 'month', provider: 'stripe', status: 'active', autoRenewing: true })
+    expect(sub.activeSubscription!.expiredAt).toBeGreaterThan(Date.now() + 25 * 86_400_000)
+    expect(sub.stripe?.portalUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/portal\/cus_test_/)
+    expect(await mainLoad(BUYER)).toMatchObject({ searchDailyLimit: 300, leftRequests: 300, accessToNeuroOwl: true })
+    expect((await call('GET', '/api/v6/profile/my', BUYER)).json().data).toMatchObject({ isPro: true, planTier: 'tier1' })
+
+    const cancelled = await call('POST', '/api/v6/subscription/cancel', BUYER)
+    expect(cancelled.json().data.activeSubscription).toMatchObject({ status: 'canceled', autoRenewing: false, nextCronScheduledAt: null })
+    const stripeSub = [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[BUYER]))!
+    expect(stripeSub.cancel_at_period_end).toBe(true)
+    expectError(await call('POST', '/api/v6/subscription/cancel', BUYER), 409, ERROR_CODES.CONFLICT)
+    expect((await mainLoad(BUYER)).searchDailyLimit).toBe(300)
+
+    const end = sub.activeSubscription!.expiredAt
+    expect(await t.app.planExpiryJob.run(new Date(end + 86_400_000))).toMatchObject({ expired: 1 })
+    // The period is over in the job's clock; entitlements read the plan's end against the database clock, so move it too.
+    await db().update(subscriptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(subscriptions.providerRef, String(stripeSub.id)))
+    await db().update(users).set({ planExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.id, ids[BUYER]))
+    expect(await mainLoad(BUYER)).toMatchObject({ searchDailyLimit: 30, accessToNeuroOwl: false })
+    expect((await call('GET', '/api/v6/profile/my', BUYER)).json().data).toMatchObject({ isPro: false, planTier: null })
+    const after = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', BUYER)).json()).data
+    expect(after).toMatchObject({ neverRequested: false, activeSubscription: { status: 'expired', autoRenewing: false } })
+  })
+
+  it('orders subscription events by their time: a late older update changes nothing, a deletion ends the plan', async () => {
+    const { url } = await checkout(OTHER, { product: 'tier2_month' })
+    await fake.pay(sessionIdOf(url))
+    const stripeSub = [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[OTHER]) && s.status === 'active')!
+    const nowS = Math.floor(Date.now() / 1000)
+    await fake.send('customer.subscription.updated', { ...stripeSub, status: 'past_due' }, { created: nowS + 10 })
+    const late = await fake.send('customer.subscription.updated', { ...stripeSub, status: 'active' }, { created: nowS + 5 })
+    expect(late.body).toMatchObject({ data: { outcome: 'ignored' } })
+    const state = async () => subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', OTHER)).json()).data.activeSubscription
+    expect(await state()).toMatchObject({ tier: 'tier2', status: 'past_due' })
+    // tier2 credits its period's coins once, with the invoice.
+    expect((await ledger(ids[OTHER], 'plan_coins')).map((r) => r.delta)).toEqual([100])
+    await fake.send('customer.subscription.deleted', { ...stripeSub, status: 'canceled', ended_at: nowS + 20 }, { created: nowS + 20 })
+    await fake.send('customer.subscription.updated', { ...stripeSub, status: 'active' }, { created: nowS + 15 })
+    expect(await state()).toMatchObject({ status: 'expired' })
+    expect((await mainLoad(OTHER)).searchDailyLimit).toBe(30)
+  })
+
+  it('sells through the development provider with the same fulfilment, once, only to its buyer', async () => {
+    const before = await balance(ids[SPY])
+    const { url, provider, paymentId } = await checkout(SPY, { product: 'numcy_pack_100', provider: 'dev' })
+    expect(provider).toBe('dev')
+    expect(new URL(url).pathname).toBe(`/payment/dev/${paymentId}`)
+    expectError(await call('GET', `/api/v6/payment/dev/${paymentId}`, BUYER), 404)
+    const page = await call('GET', `/api/v6/payment/dev/${paymentId}`, SPY)
+    expect(page.json().data).toMatchObject({ id: paymentId, status: 'pending', giftNumber: null, product: { id: 'numcy_pack_100', coins: 100 } })
+    const paid = await Promise.all([1, 2, 3].map(() => call('POST', '/api/v6/payment/dev/pay', SPY, { id: paymentId })))
+    expect(paid.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1)
+    expect(await balance(ids[SPY])).toBe(before + 100)
+    expectError(await call('POST', '/api/v6/payment/dev/pay', SPY, { id: paymentId }), 409, ERROR_CODES.CONFLICT)
+    expect(await balance(ids[SPY])).toBe(before + 100)
+  })
+
+  it('gifts a plan to another number: its account is created and its owner finds the plan on sign-in', async () => {
+    const { url, paymentId } = await checkout(BUYER, { product: 'tier2_month', provider: 'dev', gift_number: '+49 151 70000003' })
+    expect((await call('GET', `/api/v6/payment/dev/${paymentId}`, BUYER)).json().data.giftNumber).toBe(GIFTEE)
+    expect((await call('POST', '/api/v6/payment/dev/pay', BUYER, { id: paymentId })).statusCode).toBe(200)
+    expect(url).toContain('/payment/dev/')
+    await signInEach(t.app, [GIFTEE], { tokens, ids })
+    const sub = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', GIFTEE)).json()).data
+    expect(sub.activeSubscription).toMatchObject({ tier: 'tier2', provider: 'gift', status: 'active', autoRenewing: false })
+    expect(await balance(ids[GIFTEE])).toBe(100)
+    expectError(await call('POST', '/api/v6/subscription/cancel', GIFTEE), 409)
+  })
+
+  it('shows a tier2 user who looked up their number, anti-spy searchers as someone; a free user is told what tier2 adds', async () => {
+    expect((await call('GET', '/api/v6/spy/lookups', OTHER)).json().data).toEqual({ allowed: false, items: [], total: 0 })
+    const searchAs = (who: string, number: string) => call('GET', `/api/v202505/search/${encodeURIComponent(number)}?locale=en`, who)
+    expect((await searchAs(BUYER, GIFTEE)).statusCode).toBe(200)
+    await db().update(users).set({ antispy: true }).where(eq(users.id, ids[SPY]))
+    expect((await searchAs(SPY, GIFTEE)).statusCode).toBe(200)
+    const list = (await call('GET', '/api/v6/spy/lookups', GIFTEE)).json().data
+    expect(list.allowed).toBe(true)
+    expect(list.total).toBe(2)
+    expect(list.items.map((i: { phoneNumber: string | null }) => i.phoneNumber)).toEqual([null, BUYER])
+  })
+
+  it('a paid search past the daily limit spends exactly one coin; without coins it offers the paid alert', async () => {
+    const day = new Date().toISOString().slice(0, 10)
+    await db().insert(dailyUsage).values({ userId: ids[SPY], day, count: 30 }).onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count: 30 } })
+    expect((await call('POST', '/api/v6/params/overlimit', SPY)).json().data).toEqual({ overlimit: true })
+    const before = await balance(ids[SPY])
+    const paid = (await call('GET', '/api/v202505/search/%2B4930555500042?paidSearch=1', SPY)).json().data
+    expect(paid.common.isPaidRequest).toBe(true)
+    expect(await balance(ids[SPY])).toBe(before - 1)
+    await db().update(users).set({ balance: 0 }).where(eq(users.id, ids[SPY]))
+    const refused = (await call('GET', '/api/v202505/search/%2B4930555500043?paidSearch=1', SPY)).json().data
+    expect(refused.paidAlert).toEqual({ show: true, paidSearchPrice: 1 })
+    expect((await call('POST', '/api/v6/params/overlimit/disable', SPY)).json().data).toEqual({ overlimit: false })
+  })
+
+  it('trades a one-time key for a session once; a key is no session and a session no key', async () => {
+    const issued = (await call('POST', '/api/v6/payment/key', BUYER)).json().data
+    expect(issued.expiresIn).toBe(900)
+    expectError(await t.app.inject({ method: 'GET', url: '/api/v6/profile/my', headers: bearer(issued.key) }), 403, ERROR_CODES.SESSION_INVALID)
+    const traded = await call('POST', '/api/v6/auth/key', undefined, { key: issued.key })
+    expect(traded.statusCode, traded.body).toBe(200)
+    expect(traded.json().data).toMatchObject({ profileId: ids[BUYER], phoneNumber: BUYER })
+    const me = await t.app.inject({ method: 'GET', url: '/api/v6/profile/my', headers: bearer(traded.json().data.token) })
+    expect(me.json().data.profileId).toBe(ids[BUYER])
+    expectError(await call('POST', '/api/v6/auth/key', undefined, { key: issued.key }), 400)
+    expectError(await call('POST', '/api/v6/auth/key', undefined, { key: tokens[BUYER] }), 400)
+    expectError(await call('POST', '/api/v6/auth/key', undefined, { key: `${issued.key.slice(0, -4)}AAAA` }), 400)
+  })
+
+  it('answers the APK link from APK_URL', async () => {
+    expect((await call('GET', '/api/v202305/apk/get')).json()).toEqual({ status: true, data: { url: 'https://example.test/callerid.apk' } })
+  })
+})
+
+describe('payments configuration', () => {
+  it('without a provider, checkout says payments are not configured and there is no APK link', async () => {
+    const t = await createTestApp('pglite', { PAYMENTS_DEV: '0', AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+    try {
+      const tokens: Record<string, string> = {}
+      await signInEach(t.app, [BUYER], { tokens, ids: {} })
+      const products = (await t.app.inject({ method: 'GET', url: '/api/v6/payment/products' })).json().data
+      expect(products.providers).toEqual([])
+      const res = await t.app.inject({ method: 'POST', url: '/api/v6/payment/checkout', headers: bearer(tokens[BUYER]), payload: { product: 'numcy_pack_100' } })
+      expect(res.statusCode).toBe(503)
+      expect(res.json().message).toMatch(/not configured/)
+      expect((await t.app.inject({ method: 'GET', url: '/api/v202305/apk/get' })).statusCode).toBe(404)
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -1,0 +1,160 @@
+import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm'
+import type { ActiveSubscription, CheckoutProvider, Product } from '../../../contract/api/payments'
+import { rowsOf, type Db } from '../../db/client'
+import { coinLedger, numbers, oneTimeKeys, payments, searchHistory, subscriptions, users } from '../../db/schema'
+
+export interface NewPayment {
+  userId: number
+  beneficiaryId: number
+  provider: CheckoutProvider
+  product: Product
+  amount: number
+  currency: string
+  coins: number
+}
+
+export async function createPayment(db: Db, p: NewPayment): Promise<number> {
+  const [row] = await db.insert(payments).values(p).returning({ id: payments.id })
+  return row.id
+}
+
+export async function setPaymentRef(db: Db, id: number, providerRef: string): Promise<void> {
+  await db.update(payments).set({ providerRef }).where(eq(payments.id, id))
+}
+
+export async function getPayment(db: Db, id: number) {
+  const [p] = await db
+    .select({ payment: payments, giftNumber: users.phone })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.beneficiaryId))
+    .where(eq(payments.id, id))
+  return p ? { ...p.payment, beneficiaryPhone: p.giftNumber } : null
+}
+
+/** The account of a gifted number, created when it has none (its owner finds the plan on sign-in). */
+export async function accountForNumber(db: Db, phone: string): Promise<number> {
+  await db.insert(users).values({ phone }).onConflictDoNothing({ target: users.phone })
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))
+  return u.id
+}
+
+export async function phoneOf(db: Db, userId: number): Promise<string | null> {
+  const [u] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId))
+  return u?.phone ?? null
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect
+
+/**
+ * The plan a user has now: the subscription that gives the entitlements in force, else
+ * the latest one that has a period at all (a lapsed or canceled plan still shows).
+ */
+export async function currentSubscription(db: Db, userId: number): Promise<{ row: SubscriptionRow | null; neverRequested: boolean }> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.expiresAt} is not null`))
+    .orderBy(sql`(${subscriptions.status} <> 'expired' and ${subscriptions.expiresAt} > now()) desc`, desc(subscriptions.tier), desc(subscriptions.expiresAt))
+    .limit(1)
+  const [any] = rows.length ? rows : await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1)
+  return { row: rows[0] ?? null, neverRequested: !any }
+}
+
+export function toActiveSubscription(row: SubscriptionRow, now = new Date()): ActiveSubscription {
+  const expiredAt = row.expiresAt ?? now
+  const lapsed = row.status === 'expired' || expiredAt <= now
+  return {
+    tier: row.tier as ActiveSubscription['tier'],
+    period: row.period as ActiveSubscription['period'],
+    provider: row.provider as ActiveSubscription['provider'],
+    status: lapsed ? 'expired' : (row.status as ActiveSubscription['status']),
+    autoRenewing: !lapsed && row.autoRenewing,
+    expiredAt: expiredAt.getTime(),
+    nextCronScheduledAt: !lapsed && row.autoRenewing && row.nextCronAt ? row.nextCronAt.getTime() : null,
+  }
+}
+
+/** Switches renewal at the period's end; the updated row, or null when the plan has ended. */
+export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolean) {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ autoRenewing: on, status: on ? 'active' : 'canceled', nextCronAt: on ? subscriptions.expiresAt : null })
+    .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} in ('active', 'canceled')`, gt(subscriptions.expiresAt, new Date())))
+    .returning()
+  return row ?? null
+}
+
+/** The user's plan tier in force now, or null (free). */
+export async function planTierOf(db: Db, userId: number): Promise<'tier1' | 'tier2' | null> {
+  const [u] = await db.select({ tier: users.planTier, end: users.planExpiresAt }).from(users).where(eq(users.id, userId))
+  return u?.tier && u.end && u.end > new Date() ? u.tier : null
+}
+
+/** Signed-in users who looked up this user's number since `since`; anti-spy searchers come without a number. */
+export async function lookupsOf(db: Db, userId: number, since: Date, limit: number, offset: number) {
+  const where = sql`h.number_id = (select n.id from ${numbers} n join ${users} me on me.phone = n.e164 where me.id = ${userId})
+    and h.user_id <> ${userId} and h.searched_at >= ${since.toISOString()}::timestamptz`
+  const result = await db.execute(sql`
+    select case when h.anonymous or u.antispy then null else u.phone end as phone,
+           case when h.anonymous or u.antispy then null else nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') end as name,
+           h.searched_at, count(*) over ()::int as total
+    from ${searchHistory} h join ${users} u on u.id = h.user_id
+    where ${where}
+    order by h.searched_at desc limit ${limit} offset ${offset}`)
+  const list = rowsOf<{ phone: string | null; name: string | null; searched_at: string | Date; total: number }>(result)
+  return {
+    items: list.map((r) => ({ phoneNumber: r.phone, name: r.name, date: new Date(r.searched_at).getTime() })),
+    total: list[0]?.total ?? 0,
+  }
+}
+
+/** One-time keys: stored at issue, used once before they expire. */
+export async function storeKey(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
+  await db.insert(oneTimeKeys).values({ jti, userId, expiresAt })
+}
+
+export async function useKey(db: Db, jti: string): Promise<number | null> {
+  const [row] = await db
+    .update(oneTimeKeys)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeKeys.jti, jti), isNull(oneTimeKeys.usedAt), gt(oneTimeKeys.expiresAt, new Date())))
+    .returning({ userId: oneTimeKeys.userId })
+  return row?.userId ?? null
+}
+
+/** What `npm run payments:report` prints: purchases and refunds since `since`, and the plans in force. */
+export async function paymentsReport(db: Db, since: Date) {
+  const purchases = await db
+    .select({
+      id: payments.id,
+      paidAt: payments.paidAt,
+      provider: payments.provider,
+      product: payments.product,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      buyer: users.phone,
+      coinsTakenBack: payments.coinsTakenBack,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(gte(payments.paidAt, since)))
+    .orderBy(desc(payments.paidAt))
+  const refunds = await db
+    .select({ at: coinLedger.createdAt, phone: users.phone, coins: coinLedger.delta, ref: coinLedger.ref })
+    .from(coinLedger)
+    .innerJoin(users, eq(users.id, coinLedger.userId))
+    .where(and(eq(coinLedger.reason, 'refund'), gte(coinLedger.createdAt, since)))
+    .orderBy(desc(coinLedger.createdAt))
+  const plans = await db
+    .select({ phone: users.phone, tier: subscriptions.tier, period: subscriptions.period, provider: subscriptions.provider, status: subscriptions.status, expiresAt: subscriptions.expiresAt, autoRenewing: subscriptions.autoRenewing })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(sql`${subscriptions.status} <> 'expired'`, gt(subscriptions.expiresAt, new Date())))
+    .orderBy(subscriptions.expiresAt)
+  return { purchases, refunds, plans }
+}
+
+export async function setOverlimit(db: Db, userId: number, on: boolean): Promise<void> {
+  await db.update(users).set({ overlimit: on }).where(eq(users.id, userId))
+}
