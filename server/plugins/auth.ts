@@ -1,9 +1,8 @@
 import fp from 'fastify-plugin'
-import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { sessions, users } from '../db/schema'
 import { AppError, unauthorized } from '../errors'
 import { ERROR_CODES } from '../../contract/errors'
+import { sessionUser } from '../modules/auth/sessions'
 import type { TokenService } from '../modules/auth/tokens'
 import type { Role } from '../../contract/constants'
 
@@ -45,20 +44,7 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
       request.authRefusal = 'Your sign-in is invalid or has expired. Sign in again.'
       return
     }
-    const [row] = await app.db
-      .select({ id: users.id, phone: users.phone, role: users.role })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-          isNull(users.deactivatedAt),
-        ),
-      )
-      .limit(1)
+    const row = await sessionUser(app.db, claims)
     if (!row) {
       request.authRefusal = 'You have been signed out. Sign in again.'
       return

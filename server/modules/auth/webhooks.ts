@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { and, eq } from 'drizzle-orm'
-import { webhookEvents } from '../../db/schema'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, notFound } from '../../errors'
 import {
@@ -14,6 +12,7 @@ import {
 import { readWhatsappMessages, verifyWhatsappSignature } from '../../providers/whatsapp'
 import { twiml, verifyTwilioSignature } from '../../providers/twilio'
 import { attachChat, codeForChat, confirmCode } from './codes'
+import { claimEvent, forgetEvent } from './webhook-events'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,12 +47,11 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
    * the event is forgotten again, so the provider's retry is processed.
    */
   async function onFirstDelivery<T>(provider: string, eventId: string, work: () => Promise<T>): Promise<T | undefined> {
-    const inserted = await app.db.insert(webhookEvents).values({ provider, eventId }).onConflictDoNothing().returning()
-    if (!inserted.length) return undefined
+    if (!(await claimEvent(app.db, provider, eventId))) return undefined
     try {
       return await work()
     } catch (err) {
-      await app.db.delete(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)))
+      await forgetEvent(app.db, provider, eventId)
       throw err
     }
   }
