@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   CODE_TOO_MANY_ATTEMPTS: 2105,
   PROVIDER_DISABLED: 2201,
   WEBHOOK_SIGNATURE_INVALID: 2202,
+  /** The invisible bot check (Turnstile) failed or did not run. */
+  BOT_CHECK_FAILED: 2203,
   NUMBER_INVALID: 3001,
   /** HTTP 402: the coin balance does not cover the action; the client offers a top-up. */
   INSUFFICIENT_COINS: 3101,

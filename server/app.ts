@@ -5,6 +5,7 @@ import type { Database } from './db/client'
 import type { Env } from './env'
 import { authPlugin } from './plugins/auth'
 import { bodyPlugin } from './plugins/body'
+import { botCheckPlugin } from './plugins/bot-check'
 import { corePlugin } from './plugins/core'
 import { docsPlugin } from './plugins/docs'
 import { errorsPlugin, frameworkErrors } from './plugins/errors'
@@ -29,6 +30,7 @@ import { fofRoutes } from './modules/fof/routes'
 import { paymentsModule } from './modules/payments'
 import { systemRoutes } from './modules/system/routes'
 import type { StripeGateway } from './providers/stripe'
+import type { BotChecker } from './providers/turnstile'
 import type { TelegramClient } from './providers/telegram'
 
 export interface BuildOptions {
@@ -39,6 +41,8 @@ export interface BuildOptions {
   telegram?: TelegramClient
   /** Another Stripe gateway than the SDK's (the SDK pointed at STRIPE_API_BASE is the default). */
   stripe?: StripeGateway
+  /** Another bot check than Turnstile's siteverify (which TURNSTILE_* configures). */
+  botCheck?: BotChecker
   logger?: boolean
 }
 
@@ -64,6 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin)
   await app.register(docsPlugin)
   await app.register(authPlugin, { tokens: createTokenService(env.JWT_SECRET) })
+  await app.register(botCheckPlugin, { checker: opts.botCheck })
 
   await app.register(systemRoutes)
   await app.register(authRoutes)

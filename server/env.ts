@@ -46,6 +46,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET is the endpoint signing secret, whsec_…').optional(),
   STRIPE_API_BASE: z.url().optional(),
   ...Object.fromEntries(PRODUCTS.map((p) => [stripePriceVar(p), z.string().regex(/^price_\w+$/, `${stripePriceVar(p)} is a Stripe price id, price_…`).optional()])),
+  /** The invisible bot check (Cloudflare Turnstile) on sign-in: both keys, or neither. */
+  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  TURNSTILE_API_BASE: z.url().default('https://challenges.cloudflare.com'),
   /** Where the Android app (APK) is downloaded from; without it the footer shows no APK badge. */
   APK_URL: z.url().optional(),
 })
@@ -64,6 +68,8 @@ export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL
   AUTH_DEV: boolean
   isProduction: boolean
   providers: { telegram: boolean; whatsapp: boolean; sms: boolean; dev: boolean }
+  /** Turnstile when both keys are set; the site key goes to the web page. */
+  botCheck: { siteKey: string; secretKey: string; apiBase: string } | null
   payments: {
     dev: boolean
     /** Stripe with its webhook secret, and the price id of each product sold through it. */
@@ -91,6 +97,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(raw.STRIPE_SECRET_KEY) !== Boolean(raw.STRIPE_WEBHOOK_SECRET)) {
     throw new EnvError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both, or neither')
   }
+  if (Boolean(raw.TURNSTILE_SITE_KEY) !== Boolean(raw.TURNSTILE_SECRET_KEY)) {
+    throw new EnvError('Invalid configuration:\n  TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together: set both, or neither')
+  }
   const rawVars = raw as Record<string, unknown>
   const prices = Object.fromEntries(PRODUCTS.flatMap((p) => (rawVars[stripePriceVar(p)] ? [[p, rawVars[stripePriceVar(p)] as string]] : [])))
   const jwtSecret = raw.JWT_SECRET ?? developmentJwtSecret(raw.DATA_DIR)
@@ -109,6 +118,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       sms: Boolean(raw.TWILIO_AUTH_TOKEN && raw.TWILIO_NUMBER),
       dev: authDev,
     },
+    botCheck:
+      raw.TURNSTILE_SITE_KEY && raw.TURNSTILE_SECRET_KEY
+        ? { siteKey: raw.TURNSTILE_SITE_KEY, secretKey: raw.TURNSTILE_SECRET_KEY, apiBase: raw.TURNSTILE_API_BASE }
+        : null,
     payments: {
       dev: paymentsDev,
       stripe:

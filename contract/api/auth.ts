@@ -30,7 +30,11 @@ export const authGetResponse = okEnvelope(
   z.object({ code: sixDigitCode, expiresIn: z.number().int(), auth: z.array(authMethodInfo) }),
 )
 
-export const agreementBody = signedParams.extend({ code: sixDigitCode })
+export const agreementBody = signedParams.extend({
+  code: sixDigitCode,
+  /** The invisible bot check's token, required when the server configures one. */
+  bot_token: z.string().max(4096).optional(),
+})
 export const agreementResponse = okEnvelope(z.object({ code: sixDigitCode, agreed: z.literal(true) }))
 
 export const checkQuery = signedParams.extend({

@@ -22,7 +22,8 @@ export const webAppPlugin = fp(
       app.setNotFoundHandler(notFoundHandler)
       return
     }
-    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET }).replace(/"/g, '&quot;')
+    const botCheck = app.env.botCheck ? { botCheckSiteKey: app.env.botCheck.siteKey } : {}
+    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck }).replace(/"/g, '&quot;')
     const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
     // One route per built file; everything else is the SPA.
     await app.register(fastifyStatic, {

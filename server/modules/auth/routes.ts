@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance) {
     config: authLimit,
     onRequest: signInBudget,
     schema: { tags: ['auth'], summary: 'Accept the terms for a sign-in code', body: agreementBody, response: { 200: agreementResponse } },
-    preHandler: [app.verifySigned, guardAttempts],
+    preHandler: [app.verifySigned, guardAttempts, app.verifyBotCheck],
   }, async (request) => {
     if (!(await agreeToTerms(app.db, request.body.code))) await countWrong(request)
     return { status: true as const, data: { code: request.body.code, agreed: true as const } }
