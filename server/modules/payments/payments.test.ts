@@ -231,6 +231,21 @@ describe.each(backends)('money on %s', (backend) => {
     expectError(await call('POST', '/api/v6/subscription/cancel', GIFTEE), 409)
   })
 
+  it('gifts a plan through Stripe as one prepaid period, not a subscription', async () => {
+    const RECEIVER = '+4915170000005'
+    const { url } = await checkout(OTHER, { product: 'tier1_month', gift_number: RECEIVER })
+    const session = fake.sessions.get(sessionIdOf(url))!
+    expect(session.mode).toBe('payment')
+    expect((session.line_items as Array<{ price_data?: { unit_amount: string } }>)[0].price_data?.unit_amount).toBe('499')
+    await fake.pay(sessionIdOf(url))
+    await signInEach(t.app, [RECEIVER], { tokens, ids })
+    const sub = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', RECEIVER)).json()).data
+    expect(sub.activeSubscription).toMatchObject({ tier: 'tier1', provider: 'gift', autoRenewing: false, status: 'active' })
+    expect((await mainLoad(RECEIVER)).searchDailyLimit).toBe(300)
+    // The giver's own plan is untouched.
+    expect((await mainLoad(OTHER)).searchDailyLimit).toBe(30)
+  })
+
   it('shows a tier2 user who looked up their number, anti-spy searchers as someone; a free user is told what tier2 adds', async () => {
     expect((await call('GET', '/api/v6/spy/lookups', OTHER)).json().data).toEqual({ allowed: false, items: [], total: 0 })
     const searchAs = (who: string, number: string) => call('GET', `/api/v202505/search/${encodeURIComponent(number)}?locale=en`, who)
