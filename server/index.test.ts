@@ -28,7 +28,8 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output }
 }
 
-async function waitForHealth(port: number, timeoutMs = 30_000) {
+// Start-up (tsx, migrations, phone metadata) takes 15–20 s on 2 busy cores: leave room.
+async function waitForHealth(port: number, timeoutMs = 75_000) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     try {
@@ -55,7 +56,7 @@ describe('server process', () => {
     await waitForHealth(port)
     again.child.kill('SIGTERM')
     expect(await again.exited).toBe(0)
-  }, 90_000)
+  }, 180_000)
 
   it('stops with a readable message on a bad variable or a data folder in use', async () => {
     const bad = startServer({ PORT: 'eighty', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-proc-')) })
@@ -71,7 +72,7 @@ describe('server process', () => {
     expect(second.output()).toMatch(/in use by another running server/)
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
-  }, 90_000)
+  }, 180_000)
 })
 
 describe('graceful shutdown', () => {
