@@ -703,6 +703,353 @@ type RootTranslation = {
 		 * @param {number} balance
 		 */
 		balance: RequiredParams<'balance'>
+		/**
+		 * P​l​a​n​s
+		 */
+		plans: string
+		/**
+		 * B​u​y​ ​c​o​i​n​s
+		 */
+		toCoins: string
+		/**
+		 * S​e​e​ ​p​l​a​n​s
+		 */
+		toPlans: string
+		/**
+		 * P​r​e​m​i​u​m
+		 */
+		tier1: string
+		/**
+		 * P​r​e​m​i​u​m​ ​P​l​u​s
+		 */
+		tier2: string
+		/**
+		 * F​r​e​e
+		 */
+		free: string
+		/**
+		 * M​o​n​t​h​l​y
+		 */
+		monthly: string
+		/**
+		 * Y​e​a​r​l​y
+		 */
+		yearly: string
+		/**
+		 * {​p​r​i​c​e​}​ ​p​e​r​ ​m​o​n​t​h
+		 * @param {string} price
+		 */
+		perMonth: RequiredParams<'price'>
+		/**
+		 * {​p​r​i​c​e​}​ ​p​e​r​ ​y​e​a​r
+		 * @param {string} price
+		 */
+		perYear: RequiredParams<'price'>
+		/**
+		 * {​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​ ​i​n​s​t​e​a​d​ ​o​f​ ​{​f​r​e​e​}
+		 * @param {number} count
+		 * @param {number} free
+		 */
+		benefitSearches: RequiredParams<'count' | 'free'>
+		/**
+		 * N​o​ ​p​r​o​m​o​t​i​o​n​ ​b​a​n​n​e​r​s
+		 */
+		benefitNoBanners: string
+		/**
+		 * T​h​e​ ​f​u​l​l​ ​n​e​u​r​o​-​a​n​a​l​y​s​i​s​ ​o​f​ ​e​v​e​r​y​ ​c​a​l​l​e​r
+		 */
+		benefitNeuro: string
+		/**
+		 * E​v​e​r​y​t​h​i​n​g​ ​i​n​ ​P​r​e​m​i​u​m
+		 */
+		benefitEverything: string
+		/**
+		 * S​e​e​ ​w​h​o​ ​l​o​o​k​e​d​ ​u​p​ ​y​o​u​r​ ​n​u​m​b​e​r
+		 */
+		benefitLookups: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​e​v​e​r​y​ ​p​a​i​d​ ​p​e​r​i​o​d
+		 * @param {number} count
+		 */
+		benefitCoins: RequiredParams<'count'>
+		/**
+		 * W​h​a​t​ ​{​p​l​a​n​}​ ​g​i​v​e​s
+		 * @param {string} plan
+		 */
+		benefitsOf: RequiredParams<'plan'>
+		/**
+		 * B​u​y​ ​f​o​r​ ​{​p​r​i​c​e​}
+		 * @param {string} price
+		 */
+		buyFor: RequiredParams<'price'>
+		/**
+		 * D​e​v​e​l​o​p​m​e​n​t​ ​p​a​y​m​e​n​t
+		 */
+		devPayFor: string
+		/**
+		 * P​a​y​ ​{​p​r​i​c​e​}​ ​w​i​t​h​ ​a​ ​d​e​v​e​l​o​p​m​e​n​t​ ​p​a​y​m​e​n​t​ ​(​n​o​ ​r​e​a​l​ ​m​o​n​e​y​)
+		 * @param {string} price
+		 */
+		devPayLabel: RequiredParams<'price'>
+		/**
+		 * O​p​e​n​i​n​g​ ​t​h​e​ ​p​a​y​m​e​n​t​ ​p​a​g​e​…
+		 */
+		opening: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		checkoutFailed: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​t​o​ ​b​u​y​ ​a​ ​p​l​a​n​ ​o​r​ ​c​o​i​n​s​.
+		 */
+		signInToBuy: string
+		/**
+		 * P​a​y​m​e​n​t​s​ ​a​r​e​ ​n​o​t​ ​c​o​n​f​i​g​u​r​e​d​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​y​e​t​.​ ​N​o​t​h​i​n​g​ ​c​a​n​ ​b​e​ ​b​o​u​g​h​t​ ​h​e​r​e​ ​f​o​r​ ​n​o​w​.
+		 */
+		notConfigured: string
+		/**
+		 * Y​o​u​r​ ​p​l​a​n
+		 */
+		yourPlan: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​o​n​ ​t​h​e​ ​f​r​e​e​ ​p​l​a​n​:​ ​{​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​.
+		 * @param {number} count
+		 */
+		freePlan: RequiredParams<'count'>
+		/**
+		 * {​p​l​a​n​}​,​ ​{​p​e​r​i​o​d​}
+		 * @param {string} period
+		 * @param {string} plan
+		 */
+		planOf: RequiredParams<'period' | 'plan'>
+		/**
+		 * R​e​n​e​w​s​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		renewsOn: RequiredParams<'date'>
+		/**
+		 * E​n​d​s​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		endsOn: RequiredParams<'date'>
+		/**
+		 * E​n​d​e​d​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		endedOn: RequiredParams<'date'>
+		/**
+		 * T​h​e​ ​l​a​s​t​ ​p​a​y​m​e​n​t​ ​f​a​i​l​e​d​.​ ​T​h​e​ ​p​l​a​n​ ​e​n​d​s​ ​o​n​ ​{​d​a​t​e​}​ ​u​n​l​e​s​s​ ​i​t​ ​i​s​ ​p​a​i​d​.
+		 * @param {string} date
+		 */
+		pastDue: RequiredParams<'date'>
+		/**
+		 * A​ ​g​i​f​t​.​ ​I​t​ ​e​n​d​s​ ​o​n​ ​{​d​a​t​e​}​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​r​e​n​e​w​.
+		 * @param {string} date
+		 */
+		gifted: RequiredParams<'date'>
+		/**
+		 * C​a​n​c​e​l​ ​r​e​n​e​w​a​l
+		 */
+		cancel: string
+		/**
+		 * R​e​s​u​m​e​ ​r​e​n​e​w​a​l
+		 */
+		resume: string
+		/**
+		 * Y​o​u​r​ ​p​l​a​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​h​a​n​g​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		changeFailed: string
+		/**
+		 * M​a​n​a​g​e​ ​b​i​l​l​i​n​g
+		 */
+		portal: string
+		/**
+		 * C​u​r​r​e​n​t​ ​p​l​a​n
+		 */
+		current: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * @param {number} count
+		 */
+		packCoins: RequiredParams<'count'>
+		/**
+		 * C​o​i​n​ ​p​a​c​k​s
+		 */
+		packs: string
+		/**
+		 * G​i​f​t​ ​t​h​i​s​ ​p​l​a​n
+		 */
+		giftOpen: string
+		/**
+		 * G​i​f​t​ ​{​p​l​a​n​}
+		 * @param {string} plan
+		 */
+		giftTitle: RequiredParams<'plan'>
+		/**
+		 * T​h​e​i​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​,​ ​w​i​t​h​ ​c​o​u​n​t​r​y​ ​c​o​d​e
+		 */
+		giftNumber: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​w​i​t​h​ ​i​t​s​ ​c​o​u​n​t​r​y​ ​c​o​d​e​,​ ​l​i​k​e​ ​+​4​9​ ​3​0​ ​1​2​3​4​5​6​7​.
+		 */
+		giftInvalid: string
+		/**
+		 * P​e​r​i​o​d
+		 */
+		giftPeriod: string
+		/**
+		 * T​h​e​ ​p​l​a​n​ ​g​o​e​s​ ​t​o​ ​t​h​a​t​ ​n​u​m​b​e​r​’​s​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​o​n​e​ ​p​e​r​i​o​d​ ​a​n​d​ ​d​o​e​s​ ​n​o​t​ ​r​e​n​e​w​.
+		 */
+		giftNote: string
+		/**
+		 * B​u​y​ ​a​s​ ​a​ ​g​i​f​t​ ​f​o​r​ ​{​p​r​i​c​e​}
+		 * @param {string} price
+		 */
+		giftSubmit: RequiredParams<'price'>
+		/**
+		 * T​h​a​n​k​ ​y​o​u​!​ ​U​p​d​a​t​i​n​g​ ​y​o​u​r​ ​p​l​a​n​ ​a​n​d​ ​b​a​l​a​n​c​e​…
+		 */
+		returning: string
+		/**
+		 * Y​o​u​r​ ​p​l​a​n​ ​a​n​d​ ​b​a​l​a​n​c​e​ ​a​r​e​ ​u​p​ ​t​o​ ​d​a​t​e​.
+		 */
+		returned: string
+		/**
+		 * D​e​v​e​l​o​p​m​e​n​t​ ​p​a​y​m​e​n​t
+		 */
+		devTitle: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​a​ ​d​e​v​e​l​o​p​m​e​n​t​ ​p​a​y​m​e​n​t​:​ ​n​o​ ​r​e​a​l​ ​m​o​n​e​y​ ​i​s​ ​c​h​a​r​g​e​d​.​ ​P​a​y​m​e​n​t​s​ ​l​i​k​e​ ​t​h​i​s​ ​a​r​e​ ​o​f​f​ ​i​n​ ​p​r​o​d​u​c​t​i​o​n​.
+		 */
+		devWarning: string
+		/**
+		 * P​r​o​d​u​c​t
+		 */
+		devProduct: string
+		/**
+		 * P​r​i​c​e
+		 */
+		devPrice: string
+		/**
+		 * G​i​f​t​ ​f​o​r
+		 */
+		devGift: string
+		/**
+		 * P​a​y​ ​{​p​r​i​c​e​}
+		 * @param {string} price
+		 */
+		devPay: RequiredParams<'price'>
+		/**
+		 * T​h​i​s​ ​p​a​y​m​e​n​t​ ​i​s​ ​a​l​r​e​a​d​y​ ​c​o​m​p​l​e​t​e​.
+		 */
+		devPaid: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​p​l​a​n​s​ ​a​n​d​ ​c​o​i​n​s
+		 */
+		devBack: string
+		/**
+		 * T​h​e​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​l​e​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		devFailed: string
+	}
+	money: {
+		/**
+		 * P​a​i​d​ ​s​e​a​r​c​h
+		 */
+		paidSearch: string
+		/**
+		 * P​a​s​t​ ​y​o​u​r​ ​d​a​i​l​y​ ​l​i​m​i​t​,​ ​e​a​c​h​ ​s​e​a​r​c​h​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.
+		 * @param {number} price
+		 */
+		paidSearchText: RequiredParams<'price'>
+		/**
+		 * A​l​l​o​w​ ​p​a​i​d​ ​s​e​a​r​c​h​e​s
+		 */
+		overlimit: string
+		/**
+		 * P​a​s​t​ ​y​o​u​r​ ​d​a​i​l​y​ ​l​i​m​i​t​ ​a​ ​s​e​a​r​c​h​ ​m​a​y​ ​c​o​s​t​ ​c​o​i​n​s​.​ ​W​i​t​h​ ​t​h​i​s​ ​o​n​,​ ​t​h​e​ ​s​e​a​r​c​h​ ​p​a​g​e​ ​h​a​s​ ​a​ ​p​a​i​d​-​s​e​a​r​c​h​ ​s​w​i​t​c​h​.
+		 */
+		overlimitText: string
+		/**
+		 * T​h​e​ ​s​e​t​t​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		overlimitFailed: string
+		/**
+		 * P​l​a​n​s​ ​a​n​d​ ​c​o​i​n​s
+		 */
+		plansLink: string
+		/**
+		 * {​p​l​a​n​}​:​ ​{​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y
+		 * @param {number} count
+		 * @param {string} plan
+		 */
+		planLine: RequiredParams<'count' | 'plan'>
+		/**
+		 * S​e​a​r​c​h​ ​f​o​r​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * @param {number} price
+		 */
+		searchFor: RequiredParams<'price'>
+		/**
+		 * T​h​i​s​ ​a​l​s​o​ ​a​l​l​o​w​s​ ​p​a​i​d​ ​s​e​a​r​c​h​e​s​ ​i​n​ ​y​o​u​r​ ​s​e​t​t​i​n​g​s​.
+		 */
+		searchForNote: string
+		/**
+		 * T​h​e​ ​p​a​i​d​ ​s​e​a​r​c​h​ ​d​i​d​ ​n​o​t​ ​g​o​ ​t​h​r​o​u​g​h​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		searchFailed: string
+		/**
+		 * W​h​o​ ​l​o​o​k​e​d​ ​m​e​ ​u​p
+		 */
+		lookupsTitle: string
+		/**
+		 * S​i​g​n​e​d​-​i​n​ ​p​e​o​p​l​e​ ​w​h​o​ ​l​o​o​k​e​d​ ​u​p​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​.
+		 */
+		lookupsIntro: string
+		/**
+		 * N​o​b​o​d​y​ ​h​a​s​ ​l​o​o​k​e​d​ ​u​p​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​.
+		 */
+		lookupsEmpty: string
+		/**
+		 * S​o​m​e​o​n​e
+		 */
+		someone: string
+		/**
+		 * w​i​t​h​ ​a​n​t​i​-​s​p​y​ ​o​n
+		 */
+		someoneHint: string
+		/**
+		 * S​h​o​w​ ​m​o​r​e
+		 */
+		lookupsMore: string
+		/**
+		 * P​e​o​p​l​e​ ​w​h​o​ ​l​o​o​k​e​d​ ​u​p​ ​y​o​u​r​ ​n​u​m​b​e​r
+		 */
+		lookupsList: string
+		/**
+		 * P​r​e​m​i​u​m​ ​P​l​u​s​ ​s​h​o​w​s​ ​w​h​o​ ​l​o​o​k​e​d​ ​u​p​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​3​0​ ​d​a​y​s​,​ ​a​n​d​ ​a​d​d​s​ ​c​o​i​n​s​ ​e​v​e​r​y​ ​m​o​n​t​h​.
+		 */
+		upsellText: string
+		/**
+		 * S​e​e​ ​P​r​e​m​i​u​m​ ​P​l​u​s
+		 */
+		upsellLink: string
+		/**
+		 * O​f​f​e​r
+		 */
+		promoRegion: string
+		/**
+		 * P​r​e​m​i​u​m​:​ ​{​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​,​ ​n​o​ ​b​a​n​n​e​r​s​.
+		 * @param {number} count
+		 */
+		promoText: RequiredParams<'count'>
+		/**
+		 * S​e​e​ ​p​l​a​n​s
+		 */
+		promoLink: string
+		/**
+		 * H​i​d​e​ ​t​h​i​s​ ​o​f​f​e​r
+		 */
+		promoDismiss: string
 	}
 	notAuthorized: {
 		/**
@@ -2721,6 +3068,328 @@ export type TranslationFunctions = {
 		 * Your balance: {balance} {{coin|coins}}
 		 */
 		balance: (arg: { balance: number }) => LocalizedString
+		/**
+		 * Plans
+		 */
+		plans: () => LocalizedString
+		/**
+		 * Buy coins
+		 */
+		toCoins: () => LocalizedString
+		/**
+		 * See plans
+		 */
+		toPlans: () => LocalizedString
+		/**
+		 * Premium
+		 */
+		tier1: () => LocalizedString
+		/**
+		 * Premium Plus
+		 */
+		tier2: () => LocalizedString
+		/**
+		 * Free
+		 */
+		free: () => LocalizedString
+		/**
+		 * Monthly
+		 */
+		monthly: () => LocalizedString
+		/**
+		 * Yearly
+		 */
+		yearly: () => LocalizedString
+		/**
+		 * {price} per month
+		 */
+		perMonth: (arg: { price: string }) => LocalizedString
+		/**
+		 * {price} per year
+		 */
+		perYear: (arg: { price: string }) => LocalizedString
+		/**
+		 * {count} searches a day instead of {free}
+		 */
+		benefitSearches: (arg: { count: number, free: number }) => LocalizedString
+		/**
+		 * No promotion banners
+		 */
+		benefitNoBanners: () => LocalizedString
+		/**
+		 * The full neuro-analysis of every caller
+		 */
+		benefitNeuro: () => LocalizedString
+		/**
+		 * Everything in Premium
+		 */
+		benefitEverything: () => LocalizedString
+		/**
+		 * See who looked up your number
+		 */
+		benefitLookups: () => LocalizedString
+		/**
+		 * {count} {{coin|coins}} every paid period
+		 */
+		benefitCoins: (arg: { count: number }) => LocalizedString
+		/**
+		 * What {plan} gives
+		 */
+		benefitsOf: (arg: { plan: string }) => LocalizedString
+		/**
+		 * Buy for {price}
+		 */
+		buyFor: (arg: { price: string }) => LocalizedString
+		/**
+		 * Development payment
+		 */
+		devPayFor: () => LocalizedString
+		/**
+		 * Pay {price} with a development payment (no real money)
+		 */
+		devPayLabel: (arg: { price: string }) => LocalizedString
+		/**
+		 * Opening the payment page…
+		 */
+		opening: () => LocalizedString
+		/**
+		 * The payment could not be started. Try again.
+		 */
+		checkoutFailed: () => LocalizedString
+		/**
+		 * Sign in to buy a plan or coins.
+		 */
+		signInToBuy: () => LocalizedString
+		/**
+		 * Payments are not configured on this server yet. Nothing can be bought here for now.
+		 */
+		notConfigured: () => LocalizedString
+		/**
+		 * Your plan
+		 */
+		yourPlan: () => LocalizedString
+		/**
+		 * You are on the free plan: {count} searches a day.
+		 */
+		freePlan: (arg: { count: number }) => LocalizedString
+		/**
+		 * {plan}, {period}
+		 */
+		planOf: (arg: { period: string, plan: string }) => LocalizedString
+		/**
+		 * Renews on {date}
+		 */
+		renewsOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * Ends on {date}
+		 */
+		endsOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * Ended on {date}
+		 */
+		endedOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * The last payment failed. The plan ends on {date} unless it is paid.
+		 */
+		pastDue: (arg: { date: string }) => LocalizedString
+		/**
+		 * A gift. It ends on {date} and does not renew.
+		 */
+		gifted: (arg: { date: string }) => LocalizedString
+		/**
+		 * Cancel renewal
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * Resume renewal
+		 */
+		resume: () => LocalizedString
+		/**
+		 * Your plan could not be changed. Try again.
+		 */
+		changeFailed: () => LocalizedString
+		/**
+		 * Manage billing
+		 */
+		portal: () => LocalizedString
+		/**
+		 * Current plan
+		 */
+		current: () => LocalizedString
+		/**
+		 * {count} {{coin|coins}}
+		 */
+		packCoins: (arg: { count: number }) => LocalizedString
+		/**
+		 * Coin packs
+		 */
+		packs: () => LocalizedString
+		/**
+		 * Gift this plan
+		 */
+		giftOpen: () => LocalizedString
+		/**
+		 * Gift {plan}
+		 */
+		giftTitle: (arg: { plan: string }) => LocalizedString
+		/**
+		 * Their phone number, with country code
+		 */
+		giftNumber: () => LocalizedString
+		/**
+		 * Enter a valid phone number with its country code, like +49 30 1234567.
+		 */
+		giftInvalid: () => LocalizedString
+		/**
+		 * Period
+		 */
+		giftPeriod: () => LocalizedString
+		/**
+		 * The plan goes to that number’s account for one period and does not renew.
+		 */
+		giftNote: () => LocalizedString
+		/**
+		 * Buy as a gift for {price}
+		 */
+		giftSubmit: (arg: { price: string }) => LocalizedString
+		/**
+		 * Thank you! Updating your plan and balance…
+		 */
+		returning: () => LocalizedString
+		/**
+		 * Your plan and balance are up to date.
+		 */
+		returned: () => LocalizedString
+		/**
+		 * Development payment
+		 */
+		devTitle: () => LocalizedString
+		/**
+		 * This is a development payment: no real money is charged. Payments like this are off in production.
+		 */
+		devWarning: () => LocalizedString
+		/**
+		 * Product
+		 */
+		devProduct: () => LocalizedString
+		/**
+		 * Price
+		 */
+		devPrice: () => LocalizedString
+		/**
+		 * Gift for
+		 */
+		devGift: () => LocalizedString
+		/**
+		 * Pay {price}
+		 */
+		devPay: (arg: { price: string }) => LocalizedString
+		/**
+		 * This payment is already complete.
+		 */
+		devPaid: () => LocalizedString
+		/**
+		 * Back to plans and coins
+		 */
+		devBack: () => LocalizedString
+		/**
+		 * The payment could not be completed. Try again.
+		 */
+		devFailed: () => LocalizedString
+	}
+	money: {
+		/**
+		 * Paid search
+		 */
+		paidSearch: () => LocalizedString
+		/**
+		 * Past your daily limit, each search costs {price} {{coin|coins}}.
+		 */
+		paidSearchText: (arg: { price: number }) => LocalizedString
+		/**
+		 * Allow paid searches
+		 */
+		overlimit: () => LocalizedString
+		/**
+		 * Past your daily limit a search may cost coins. With this on, the search page has a paid-search switch.
+		 */
+		overlimitText: () => LocalizedString
+		/**
+		 * The setting could not be saved. Try again.
+		 */
+		overlimitFailed: () => LocalizedString
+		/**
+		 * Plans and coins
+		 */
+		plansLink: () => LocalizedString
+		/**
+		 * {plan}: {count} searches a day
+		 */
+		planLine: (arg: { count: number, plan: string }) => LocalizedString
+		/**
+		 * Search for {price} {{coin|coins}}
+		 */
+		searchFor: (arg: { price: number }) => LocalizedString
+		/**
+		 * This also allows paid searches in your settings.
+		 */
+		searchForNote: () => LocalizedString
+		/**
+		 * The paid search did not go through. Try again.
+		 */
+		searchFailed: () => LocalizedString
+		/**
+		 * Who looked me up
+		 */
+		lookupsTitle: () => LocalizedString
+		/**
+		 * Signed-in people who looked up your number in the last 30 days.
+		 */
+		lookupsIntro: () => LocalizedString
+		/**
+		 * Nobody has looked up your number in the last 30 days.
+		 */
+		lookupsEmpty: () => LocalizedString
+		/**
+		 * Someone
+		 */
+		someone: () => LocalizedString
+		/**
+		 * with anti-spy on
+		 */
+		someoneHint: () => LocalizedString
+		/**
+		 * Show more
+		 */
+		lookupsMore: () => LocalizedString
+		/**
+		 * People who looked up your number
+		 */
+		lookupsList: () => LocalizedString
+		/**
+		 * Premium Plus shows who looked up your number in the last 30 days, and adds coins every month.
+		 */
+		upsellText: () => LocalizedString
+		/**
+		 * See Premium Plus
+		 */
+		upsellLink: () => LocalizedString
+		/**
+		 * Offer
+		 */
+		promoRegion: () => LocalizedString
+		/**
+		 * Premium: {count} searches a day, no banners.
+		 */
+		promoText: (arg: { count: number }) => LocalizedString
+		/**
+		 * See plans
+		 */
+		promoLink: () => LocalizedString
+		/**
+		 * Hide this offer
+		 */
+		promoDismiss: () => LocalizedString
 	}
 	notAuthorized: {
 		/**
