@@ -31,6 +31,7 @@ import { Route as profileNoCheckNumberRouteImport } from './routes/profile-no-ch
 import { Route as profileRouteImport } from './routes/profile'
 import { Route as profileNoCheckIdRouteImport } from './routes/profile-no-check-id'
 import { Route as settingsPaymentRouteImport } from './routes/settings-payment'
+import { Route as paymentDevRouteImport } from './routes/payment-dev'
 
 const homeRoute = homeRouteImport.update({
   id: '/',
@@ -142,6 +143,11 @@ const settingsPaymentRoute = settingsPaymentRouteImport.update({
   path: '/settings/payment',
   getParentRoute: () => rootRouteImport,
 } as any)
+const paymentDevRoute = paymentDevRouteImport.update({
+  id: '/payment/dev/$id',
+  path: '/payment/dev/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof homeRoute
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/profile/$profileId': typeof profileRoute
   '/profile_no_check/$profileId': typeof profileNoCheckIdRoute
   '/settings/payment': typeof settingsPaymentRoute
+  '/payment/dev/$id': typeof paymentDevRoute
 }
 export interface FileRoutesByTo {
   '/': typeof homeRoute
@@ -190,6 +197,7 @@ export interface FileRoutesByTo {
   '/profile/$profileId': typeof profileRoute
   '/profile_no_check/$profileId': typeof profileNoCheckIdRoute
   '/settings/payment': typeof settingsPaymentRoute
+  '/payment/dev/$id': typeof paymentDevRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -215,6 +223,7 @@ export interface FileRoutesById {
   '/profile/$profileId': typeof profileRoute
   '/profile_no_check/$profileId': typeof profileNoCheckIdRoute
   '/settings/payment': typeof settingsPaymentRoute
+  '/payment/dev/$id': typeof paymentDevRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -241,6 +250,7 @@ export interface FileRouteTypes {
     | '/profile/$profileId'
     | '/profile_no_check/$profileId'
     | '/settings/payment'
+    | '/payment/dev/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/profile/$profileId'
     | '/profile_no_check/$profileId'
     | '/settings/payment'
+    | '/payment/dev/$id'
   id:
     | '__root__'
     | '/'
@@ -289,6 +300,7 @@ export interface FileRouteTypes {
     | '/profile/$profileId'
     | '/profile_no_check/$profileId'
     | '/settings/payment'
+    | '/payment/dev/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -314,6 +326,7 @@ export interface RootRouteChildren {
   profileRoute: typeof profileRoute
   profileNoCheckIdRoute: typeof profileNoCheckIdRoute
   settingsPaymentRoute: typeof settingsPaymentRoute
+  paymentDevRoute: typeof paymentDevRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -472,6 +485,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof settingsPaymentRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/dev/$id': {
+      id: '/payment/dev/$id'
+      path: '/payment/dev/$id'
+      fullPath: '/payment/dev/$id'
+      preLoaderRoute: typeof paymentDevRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -498,6 +518,7 @@ const rootRouteChildren: RootRouteChildren = {
   profileRoute: profileRoute,
   profileNoCheckIdRoute: profileNoCheckIdRoute,
   settingsPaymentRoute: settingsPaymentRoute,
+  paymentDevRoute: paymentDevRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -11,6 +11,7 @@ export const routes = rootRoute('root.tsx', [
   route('/payment', 'payment.tsx'),
   route('/payment/numcy', 'payment-numcy.tsx'),
   route('/payment/show', 'payment-show.tsx'),
+  route('/payment/dev/$id', 'payment-dev.tsx'),
   route('/paywall', 'paywall.tsx'),
   route('/paywall/numcy', 'paywall-numcy.tsx'),
   route('/not-authorized', 'not-authorized.tsx'),

@@ -1,0 +1,7 @@
+import { cancelResumeResponse } from '@contract/api/payments'
+import { api } from '@/lib/api'
+
+/** POST /api/v6/subscription/cancel: the plan stops renewing and holds until the end of its paid period. */
+export async function cancelSubscription() {
+  return (await api.post('/api/v6/subscription/cancel', undefined, cancelResumeResponse)).data
+}
