@@ -1,0 +1,7 @@
+import { authKeyResponse } from '@contract/api/payments'
+import { api } from '@/lib/api'
+
+/** POST /api/v6/auth/key: a one-time key traded for a session token; a key works once. */
+export async function tradeKey(key: string) {
+  return (await api.post('/api/v6/auth/key', { key }, authKeyResponse)).data
+}
