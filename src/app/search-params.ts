@@ -43,12 +43,14 @@ export function searchSchema<S extends Record<string, Param<unknown>>>(shape: S)
   }
 }
 
-/** The search params every route accepts (tab, number, theme, banner, key). */
+/** The search params every route accepts (tab, number, theme, banner, key, apk). */
 export const validateGlobalSearch = searchSchema({
   tab: param.string(32),
   number: param.string(21, /^\+?\d{0,20}$/),
   theme: param.oneOf(['light', 'dark']),
   banner: param.oneOf(['0', '1']),
   key: param.string(4096),
+  /** `1` enters APK mode, `0` leaves it (DESIGN.md section 8). */
+  apk: param.oneOf(['0', '1']),
 })
 export type GlobalSearch = ReturnType<typeof validateGlobalSearch>

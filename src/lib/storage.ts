@@ -13,6 +13,7 @@ export const STORAGE_KEYS = {
   history: 'history',
   profile: 'profile',
   numberBackup: 'numberBackup',
+  promoDismissedAt: 'promoDismissedAt',
 } as const
 
 /** Storage that never throws: private modes and full quotas degrade to memory-less behaviour. */

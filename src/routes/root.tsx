@@ -3,11 +3,16 @@ import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { AppShell } from '@/components/layout/app-shell'
 import { GlobalOverlays } from '@/components/layout/global-overlays'
 import { validateGlobalSearch } from '@/app/search-params'
+import { setApk } from '@/stores/apk'
 import { setTheme } from '@/stores/theme'
 import { SessionBootstrap } from '@/features/auth/session-bootstrap'
 
 export const Route = createRootRoute({
   validateSearch: validateGlobalSearch,
+  // Before any child route's redirect: `/payment?apk=1` already redirects as the APK does.
+  beforeLoad: ({ search }) => {
+    if (search.apk) setApk(search.apk === '1')
+  },
   component: Root,
 })
 

@@ -7,3 +7,12 @@ export const apk = proxy({
   paymentProduct: null as string | null,
   giftNumber: null as string | null,
 })
+
+/**
+ * Enters or leaves APK mode (`?apk=1` on any route, or a key that says so), kept in local
+ * storage: store badges and promotion banners stay hidden in later visits too (DESIGN.md section 8).
+ */
+export function setApk(on: boolean) {
+  storage.set(K.isAPK, on ? '1' : null)
+  apk.isAPK = on
+}

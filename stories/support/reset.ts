@@ -1,3 +1,4 @@
+import { apk } from '@/stores/apk'
 import { auth, signedOut } from '@/stores/auth'
 import { backdrop } from '@/stores/backdrop'
 import { balance } from '@/stores/balance'
@@ -23,6 +24,7 @@ export function resetStores() {
     userAgreement: false,
     authError: null,
   })
+  Object.assign(apk, { isAPK: false, paymentProduct: null, giftNumber: null })
   Object.assign(balance, { value: 0, loading: false })
   closeModal()
   Object.assign(modal, { body: null, modalId: null, className: null, attention: false, balance: null, buttonClose: true, title: '', description: null })

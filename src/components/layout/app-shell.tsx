@@ -1,16 +1,29 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
+import { apk } from '@/stores/apk'
+import { auth } from '@/stores/auth'
 import { Header } from './header'
 import { Footer } from './footer'
 
+// Only signed-in free users see it, after their profile has loaded: it need not load with the first page.
+const PromoBanner = lazy(() => import('./promo-banner'))
+
 export function AppShell({ children }: { children: ReactNode }) {
   const { LL } = useI18nContext()
+  const { isAuthenticated } = useSnapshot(auth)
+  const { isAPK } = useSnapshot(apk)
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2">
         {LL.app.skipToContent()}
       </a>
       <Header />
+      {isAuthenticated && !isAPK && (
+        <Suspense fallback={null}>
+          <PromoBanner />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">
         {children}
       </main>

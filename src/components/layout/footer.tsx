@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react'
+import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
+import { apk } from '@/stores/apk'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { mainSitePage, STORE_LINKS, SUPPORT_EMAIL } from '@/lib/site'
@@ -11,7 +13,12 @@ const SiteQrCode = lazy(() => import('./site-qr-code'))
 export function Footer() {
   const { LL } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
+  const { isAPK } = useSnapshot(apk)
   const { locale } = useSnapshot(theme)
+  // Store badges are for signed-in web users (SPEC.md section 2); inside the APK they would send
+  // people to the app they are in. The APK badge needs a download link from the server.
+  const badges = isAuthenticated && !isAPK
+  const apkLink = useSWR(badges ? 'apk-link' : null, () => import('@/lib/get-apk-link').then((m) => m.getApkLink()))
   const lang = locale.split('-')[0]
   const links = [
     [LL.footer.terms(), 'tos'],
@@ -39,12 +46,12 @@ export function Footer() {
               {SUPPORT_EMAIL}
             </a>
           </p>
-          {isAuthenticated && (
-            <div className="flex flex-wrap gap-2" aria-label={LL.footer.getApp()} role="group">
+          {badges && (
+            <div className="flex flex-wrap gap-2" aria-label={LL.footer.getApp()} role="group" data-testid="store-badges">
               <a className="rounded-lg border border-border px-3 py-2 text-sm" href={STORE_LINKS.googlePlay}>{LL.footer.googlePlay()}</a>
               <a className="rounded-lg border border-border px-3 py-2 text-sm" href={STORE_LINKS.appStore}>{LL.footer.appStore()}</a>
               <a className="rounded-lg border border-border px-3 py-2 text-sm" href={STORE_LINKS.appGallery}>{LL.footer.appGallery()}</a>
-              <a className="rounded-lg border border-border px-3 py-2 text-sm" href="/api/v202305/apk/get">{LL.footer.apk()}</a>
+              {apkLink.data && <a className="rounded-lg border border-border px-3 py-2 text-sm" href={apkLink.data}>{LL.footer.apk()}</a>}
             </div>
           )}
           <p className="text-xs text-muted">{LL.footer.rights({ year: new Date().getFullYear() })}</p>
