@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import useSWR, { useSWRConfig } from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -8,20 +8,24 @@ import { Spinner } from '@/components/ui/spinner'
 import { ErrorState } from '@/components/ui/states'
 import { getNumber } from '@/features/number/api/get-number'
 import { LimitAlert } from '@/features/number/components/limit-alert'
+import { LookupsCard } from '@/features/lookups/components/lookups-card'
 import { SearchBox, searchTarget } from '@/features/search/components/search-box'
 import { ApiError } from '@/lib/api'
 import { getMyProfile } from '@/lib/get-my-profile'
 import { phone } from '@/lib/phone'
 import { usePageTitle } from '@/lib/use-page-title'
 import { NumberView } from './number-view'
+import { usePaidSearch } from './use-paid-search'
 
-/** A number's profile page. A search with no result counts as a fetch failure: not-found. */
-export function NumberPage({ digits, title, canonicalize = false }: { digits: string; title?: string; canonicalize?: boolean }) {
+/** A number's profile page. A search with no result counts as a fetch failure: not-found. `after` follows the number's own cards. */
+export function NumberPage({ digits, title, canonicalize = false, after }: { digits: string; title?: string; canonicalize?: boolean; after?: ReactNode }) {
   const { LL, locale } = useI18nContext()
   const navigate = useNavigate()
   // What was searched: replacing the address with the canonical number must not search again.
   const [query, setQuery] = useState(digits)
-  const { data, error, isLoading, mutate } = useSWR(['number', query, locale], () => getNumber(query, locale))
+  const pageKey = ['number', query, locale] as const
+  const { data, error, isLoading, mutate } = useSWR(pageKey, () => getNumber(query, locale))
+  const paid = usePaidSearch(pageKey, () => getNumber(query, locale), data)
   useEffect(() => {
     if (digits !== query && digits !== data?.targetPhoneNumber) setQuery(digits)
   }, [digits, query, data])
@@ -56,8 +60,9 @@ export function NumberPage({ digits, title, canonicalize = false }: { digits: st
       {error && !(error instanceof ApiError && error.status === 404) && (
         <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />
       )}
-      {data && <LimitAlert data={data} />}
+      {data && <LimitAlert data={data} paid={paid} />}
       {data && <NumberView data={data} />}
+      {after}
     </Page>
   )
 }
@@ -68,5 +73,5 @@ export function MyNumberPage() {
   const me = useSWR(['me', locale], () => getMyProfile(locale))
   if (me.error) return <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} />
   if (!me.data) return <Spinner label={LL.app.loading()} />
-  return <NumberPage digits={me.data.phoneNumber.replace(/\D/g, '')} title={LL.number.myTitle()} />
+  return <NumberPage digits={me.data.phoneNumber.replace(/\D/g, '')} title={LL.number.myTitle()} after={<LookupsCard />} />
 }

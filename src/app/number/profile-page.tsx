@@ -14,6 +14,7 @@ import { phone } from '@/lib/phone'
 import { LimitAlert } from '@/features/number/components/limit-alert'
 import { getProfile } from '@/features/profile/api/get-profile'
 import { NumberView } from './number-view'
+import { usePaidSearch } from './use-paid-search'
 
 /**
  * A user's number page by profile id (a comment author's name links here). Its SWR key
@@ -22,7 +23,9 @@ import { NumberView } from './number-view'
 export function ProfilePage({ profileId }: { profileId: string }) {
   const { LL, locale } = useI18nContext()
   const valid = /^[1-9]\d{0,9}$/.test(profileId)
-  const { data, error, isLoading, mutate } = useSWR(valid ? ['number', `profile:${profileId}`, locale] : null, () => getProfile(profileId, locale))
+  const pageKey = ['number', `profile:${profileId}`, locale] as const
+  const { data, error, isLoading, mutate } = useSWR(valid ? pageKey : null, () => getProfile(profileId, locale))
+  const paid = usePaidSearch(pageKey, () => getProfile(profileId, locale), data)
   const title = data ? LL.profilePage.title({ number: ltr(phone.formatInternational(data.phone.number)) }) : LL.profilePage.titleLoading()
   usePageTitle(title)
   const { mutate: prime } = useSWRConfig()
@@ -49,7 +52,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
         </Card>
       )}
       {error && !notFound && <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />}
-      {data && <LimitAlert data={data} />}
+      {data && <LimitAlert data={data} paid={paid} />}
       {data && <NumberView data={data} />}
     </Page>
   )

@@ -1,19 +1,12 @@
 import { useEffect } from 'react'
+import { Link } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { TranslationFunctions as LLType } from '@i18n/i18n-types'
 import { Button, buttonVariants } from '@/components/ui/button'
-import { STORE_LINKS } from '@/lib/site'
 import { refreshBalance } from '@/lib/use-balance'
 import { balance } from '@/stores/balance'
 import { closeModal, openModal } from '@/stores/modal'
-
-/** The store the coins are bought in: the app's page in the store of this device (the footer's links). */
-export function storeLink(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): string {
-  if (/iPhone|iPad|iPod|Macintosh/i.test(userAgent)) return STORE_LINKS.appStore
-  if (/Huawei|HMSCore|HarmonyOS/i.test(userAgent)) return STORE_LINKS.appGallery
-  return STORE_LINKS.googlePlay
-}
 
 /** The viewer's coin balance as the store has it; `refresh` fetches it when the line appears. */
 export function BalanceLine({ refresh = false }: { refresh?: boolean }) {
@@ -29,7 +22,10 @@ export function BalanceLine({ refresh = false }: { refresh?: boolean }) {
   )
 }
 
-/** Not enough coins (SPEC.md section 2): the balance, a top-up link to the app store, and back. */
+/**
+ * Not enough coins (SPEC.md section 2): the balance, a top-up link and back. Coins are
+ * bought on the web now (DESIGN.md section 8), so the top-up opens the coin packs.
+ */
 export function openNotEnoughCoins(LL: LLType, price: number, onBack: () => void = closeModal) {
   openModal({
     modalId: 'not-enough-coins',
@@ -43,9 +39,9 @@ export function openNotEnoughCoins(LL: LLType, price: number, onBack: () => void
           <Button variant="secondary" onClick={onBack}>
             {LL.commentMoney.back()}
           </Button>
-          <a className={buttonVariants({ variant: 'primary' })} href={storeLink()}>
+          <Link to="/paywall/numcy" className={buttonVariants({ variant: 'primary' })} onClick={() => closeModal()}>
             {LL.commentMoney.topUp()}
-          </a>
+          </Link>
         </div>
       </>
     ),

@@ -17,6 +17,7 @@ import { auth, signedOut } from '@/stores/auth'
 import { currentSubView, openSubView, resetSettings, settings, settingsBack, type SubViewFlag } from '@/stores/settings'
 import { setTheme, theme } from '@/stores/theme'
 import { logout } from './api/logout'
+import { AdvancedFeatures } from './components/advanced-features'
 
 /** Language names in their own language, for the language list. */
 export function nativeName(code: string): string {
@@ -89,11 +90,7 @@ export function SettingsPage() {
           <p className="text-muted">{LL.settings.fullDeleteText()}</p>
         </Card>
       )}
-      {view === 'openPaymentAdditionalFunction' && (
-        <Card>
-          <p className="text-muted">{LL.settings.paymentText()}</p>
-        </Card>
-      )}
+      {view === 'openPaymentAdditionalFunction' && <AdvancedFeatures />}
     </Page>
   )
 }

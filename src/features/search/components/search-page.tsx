@@ -14,6 +14,8 @@ import { theme } from '@/stores/theme'
 import { clearHistory } from '../api/clear-history'
 import { getHistory } from '../api/get-history'
 import { getMainData } from '../api/get-main-data'
+import { PaidSearchSwitch } from './paid-search-switch'
+import { PlanLine } from './plan-line'
 import { SearchBox, searchTarget } from './search-box'
 import { formatDate } from '@/lib/format'
 
@@ -37,6 +39,8 @@ export function SearchPage() {
     <Page title={LL.search.heroTitle()}>
       <p className="-mt-3 max-w-2xl text-muted">{LL.search.heroText()}</p>
       <SearchBox onSearch={search} leftRequests={isAuthenticated ? main.data?.leftRequests : null} />
+      {isAuthenticated && <PlanLine dailyLimit={main.data?.searchDailyLimit} />}
+      {isAuthenticated && main.data?.overlimitSearch && <PaidSearchSwitch />}
       {!isAuthenticated && (
         <Card className="flex flex-wrap items-center justify-between gap-3">
           <p>{LL.search.signInToSearch()}</p>
