@@ -74,8 +74,9 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories touch the database: a route file reads and writes through them.
-    files: ['server/modules/**/routes.ts'],
+    // Only repositories touch the database: route, webhook and plugin files read and write through them.
+    files: ['server/modules/**/*routes.ts', 'server/modules/**/webhook.ts', 'server/modules/**/webhooks.ts', 'server/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [

@@ -3,8 +3,9 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
-import { authCodes, sessions, users } from '../../db/schema'
+import { authCodes, users } from '../../db/schema'
 import { AppError, badRequest } from '../../errors'
+import { openSession } from './sessions'
 import type { TokenService } from './tokens'
 
 /** How long after its expiry a confirmed code may still be exchanged for a token. */
@@ -118,13 +119,6 @@ export async function checkCode(db: Db, tokens: TokenService, code: string): Pro
   })
 }
 
-/** A new session of the user on a device, and its token. */
-export async function openSession(db: Db, tokens: TokenService, userId: number, deviceId: string): Promise<string> {
-  const sessionId = crypto.randomUUID()
-  await db.insert(sessions).values({ id: sessionId, userId, deviceId, expiresAt: new Date(Date.now() + LIMITS.tokenTtlSeconds * 1000) })
-  return tokens.sign({ userId, sessionId })
-}
-
 /** Creates the account on first sign-in; signing in again after deactivation restores it. */
 export async function upsertUser(db: Db, phone: string): Promise<{ user: { id: number }; isNew: boolean }> {
   const [created] = await db
@@ -139,8 +133,4 @@ export async function upsertUser(db: Db, phone: string): Promise<{ user: { id: n
     .where(eq(users.phone, phone))
     .returning({ id: users.id })
   return { user: existing, isNew: false }
-}
-
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
 }

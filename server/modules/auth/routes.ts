@@ -16,7 +16,8 @@ import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
-import { agreeToTerms, checkCode, confirmCode, createCode, revokeSession } from './codes'
+import { agreeToTerms, checkCode, confirmCode, createCode } from './codes'
+import { revokeSession } from './sessions'
 
 const WRONG_CODE_WINDOW_SECONDS = 600
 

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/api/payments'
 import { badRequest, conflict } from '../../errors'
 import { currentUser } from '../../plugins/auth'
-import { openSession } from '../auth/codes'
+import { openSession } from '../auth/sessions'
 import { ONE_TIME_KEY_TTL_SECONDS } from '../auth/tokens'
 import type { PaymentsContext } from './context'
 import { syncUserPlan } from './fulfilment'
