@@ -14,6 +14,7 @@ import '../src/styles.css'
 /** Calls every signed-in screen may make; a story's `parameters.api` adds to or replaces these. */
 const DEFAULT_API: ApiTable = {
   'GET /api/v6/numcy/balance': ok({ balance: 12 }),
+  'GET /api/v202305/apk/get': ok({ url: 'https://downloads.example.com/callerid.apk' }),
 }
 
 // As in main.tsx: <html> follows the theme store, so a story that changes the theme (settings) shows it.

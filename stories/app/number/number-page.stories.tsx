@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, screen, waitFor, within } from 'storybook/test'
 import { NumberNotFound } from '@/app/number/number-not-found'
 import { NumberPage } from '@/app/number/number-page'
 import { ltr } from '@/components/ui/phone-text'
 import { phone } from '@/lib/phone'
+import { balance } from '@/stores/balance'
 import type { StoryRouter } from '../../support/app-frame'
 import { fail, ok, PENDING } from '../../support/api'
 import { withAppShell } from '../../support/decorators'
@@ -11,6 +12,7 @@ import { comments, limitedNumber, richNumber, SCAM_DIGITS } from '../../support/
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
+import { myProfile } from '../../features/paywall/fixtures'
 
 const meta = {
   title: 'Pages/Number',
@@ -54,6 +56,8 @@ const limitedStory = modes<Story>({
     await expect(within(limit).getByRole('heading', { name: LL.number.limitTitle() })).toBeVisible()
     await expect(limit).toHaveTextContent(LL.number.limitText({ price: 2 }))
     await expect(within(limit).getByRole('link', { name: LL.number.toPaywall() })).toHaveAttribute('href', '/paywall')
+    // One click searches for the price in coins.
+    await expect(within(limit).getByRole('button', { name: LL.money.searchFor({ price: 2 }).trim() })).toBeEnabled()
     // No searches left: the search box says so, and the limited answer has no comments.
     await expect(page.getByText(LL.search.remaining({ count: 0 }))).toBeVisible()
     await expect(page.queryByTestId('comments')).toBeNull()
@@ -63,6 +67,69 @@ export const Limited = limitedStory.light
 export const LimitedDark = limitedStory.dark
 export const LimitedRtl = limitedStory.rtl
 export const LimitedDarkRtl = limitedStory.darkRtl
+
+let paidCalls: string[] = []
+const paidStory = modes<Story>({
+  parameters: {
+    api: {
+      [SEARCH]: (url: URL) => {
+        const paid = url.searchParams.get('paidSearch') === '1'
+        paidCalls.push(paid ? 'search paid' : 'search')
+        const limited = limitedNumber()
+        return ok(paid ? richNumber() : { ...limited, common: { ...limited.common, balance: 5 } })
+      },
+      'GET /api/v6/profile/my': ok(myProfile(null, false)),
+      'POST /api/v6/params/overlimit': () => {
+        paidCalls.push('overlimit on')
+        return ok({ overlimit: true })
+      },
+      'GET /api/v7/comment/list': ok({ items: comments(), total: 2 }),
+      'GET /api/v6/contacts/by-phone': ok({ contacts: [] }),
+    },
+  },
+  beforeEach: () => {
+    paidCalls = []
+    signIn({ coins: 5 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    const limit = await page.findByRole('alert')
+    // Paid searches are off in the settings: the one click turns them on, and says so.
+    await expect(await within(limit).findByText(LL.money.searchForNote())).toBeVisible()
+    await userEvent.click(within(limit).getByRole('button', { name: LL.money.searchFor({ price: 2 }).trim() }))
+    // The number's page replaces the alert; this one search was paid, the next ones are not.
+    await expect(await page.findByRole('meter', { name: LL.number.reputation() })).toBeVisible()
+    await expect(page.queryByRole('heading', { name: LL.number.limitTitle() })).toBeNull()
+    await expect(paidCalls).toEqual(['search', 'overlimit on', 'search paid'])
+    // The balance is fetched again after the spend; let it land before the next story starts.
+    await waitFor(() => expect(balance.loading).toBe(false), { timeout: 3000 })
+  },
+})
+export const PaidSearch = paidStory.light
+export const PaidSearchDark = paidStory.dark
+export const PaidSearchRtl = paidStory.rtl
+export const PaidSearchDarkRtl = paidStory.darkRtl
+
+const brokeStory = modes<Story>({
+  parameters: { api: { [SEARCH]: ok(limitedNumber()), 'GET /api/v6/profile/my': ok(myProfile(null, true)) } },
+  beforeEach: () => signIn({ coins: 0 }),
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const limit = await within(canvasElement).findByRole('alert')
+    await userEvent.click(within(limit).getByRole('button', { name: LL.money.searchFor({ price: 2 }).trim() }))
+    // Short of the price: nothing is asked; the not-enough-coins modal offers the coin packs.
+    const dialog = await screen.findByRole('dialog', { name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
+    await expect(within(dialog).getByRole('link', { name: LL.commentMoney.topUp() })).toHaveAttribute('href', '/paywall/numcy')
+    await userEvent.click(within(dialog).getByRole('button', { name: LL.commentMoney.back() }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(balance.loading).toBe(false), { timeout: 3000 })
+  },
+})
+export const PaidSearchNotEnoughCoins = brokeStory.light
+export const PaidSearchNotEnoughCoinsDark = brokeStory.dark
+export const PaidSearchNotEnoughCoinsRtl = brokeStory.rtl
+export const PaidSearchNotEnoughCoinsDarkRtl = brokeStory.darkRtl
 
 const loadingStory = modes<Story>({
   parameters: { api: { [SEARCH]: PENDING } },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { SearchPage } from '@/features/search/components/search-page'
+import { auth } from '@/stores/auth'
 import { phone } from '@/lib/phone'
 import { fail, ok } from '../../support/api'
 import { withAppShell } from '../../support/decorators'
@@ -8,6 +9,7 @@ import { HISTORY, MAIN_DATA } from '../../support/fixtures'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
+import { myProfile } from '../paywall/fixtures'
 
 const meta = {
   title: 'Pages/Search',
@@ -110,3 +112,31 @@ export const SignedInLoadFailed = errorStory.light
 export const SignedInLoadFailedDark = errorStory.dark
 export const SignedInLoadFailedRtl = errorStory.rtl
 export const SignedInLoadFailedDarkRtl = errorStory.darkRtl
+
+const paidStory = modes<Story>({
+  parameters: {
+    api: {
+      'GET /api/v202305/main/load': ok({ ...MAIN_DATA, overlimitSearch: true, searchDailyLimit: 300, leftRequests: 250 }),
+      'GET /api/v6/history/list': ok({ items: [], total: 0 }),
+      'GET /api/v6/profile/my': ok(myProfile('tier1', true)),
+    },
+  },
+  beforeEach: () => signIn(),
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    // Premium's limit, and paid searches allowed in the settings: the paid-search switch shows.
+    await expect(await page.findByTestId('plan-line')).toHaveTextContent(LL.money.planLine({ plan: LL.paywall.tier1(), count: 300 }))
+    const paid = await page.findByRole('switch', { name: LL.money.paidSearch() })
+    await expect(paid).toHaveAccessibleDescription(LL.money.paidSearchText({ price: 1 }))
+    await expect(paid).toHaveAttribute('aria-checked', 'false')
+    // On, every search carries paidSearch=1 (the search call reads the store).
+    await userEvent.click(paid)
+    await expect(paid).toHaveAttribute('aria-checked', 'true')
+    await expect(auth.paidSearch).toBe(true)
+  },
+})
+export const SignedInPaidSearch = paidStory.light
+export const SignedInPaidSearchDark = paidStory.dark
+export const SignedInPaidSearchRtl = paidStory.rtl
+export const SignedInPaidSearchDarkRtl = paidStory.darkRtl

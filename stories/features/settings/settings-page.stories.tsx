@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
-import { expect, screen, within } from 'storybook/test'
+import { expect, screen, waitFor, within } from 'storybook/test'
 import { SettingsPage } from '@/features/settings/settings-page'
 import { openSubView, type SubViewFlag } from '@/stores/settings'
 import { ok } from '../../support/api'
@@ -8,6 +8,7 @@ import { withAppShell } from '../../support/decorators'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
+import { myProfile } from '../paywall/fixtures'
 
 /**
  * Opens the sub-views named in `parameters.subViews` with the store's own flags. The
@@ -122,13 +123,41 @@ export const FullDeleteDark = fullDeleteStory.dark
 export const FullDeleteRtl = fullDeleteStory.rtl
 export const FullDeleteDarkRtl = fullDeleteStory.darkRtl
 
+let overlimitCalls: string[] = []
 const paymentStory = modes<Story>({
-  parameters: { subViews: ['openPaymentAdditionalFunction'] },
-  play: async ({ canvasElement, globals }) => {
+  parameters: {
+    subViews: ['openPaymentAdditionalFunction'],
+    api: {
+      'GET /api/v6/profile/my': ok(myProfile(null, false)),
+      'POST /api/v6/params/overlimit': () => {
+        overlimitCalls.push('on')
+        return ok({ overlimit: true })
+      },
+      'POST /api/v6/params/overlimit/disable': () => {
+        overlimitCalls.push('off')
+        return ok({ overlimit: false })
+      },
+    },
+  },
+  beforeEach: () => {
+    overlimitCalls = []
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const page = within(canvasElement)
     await expect(await page.findByRole('heading', { level: 1, name: LL.settings.payment() })).toBeVisible()
     await expect(page.getByText(LL.settings.paymentText())).toBeVisible()
+    // Paid searches, as the server has them; each change is saved there.
+    const overlimit = await page.findByRole('switch', { name: LL.money.overlimit() })
+    await expect(overlimit).toHaveAccessibleDescription(LL.money.overlimitText())
+    await expect(overlimit).toHaveAttribute('aria-checked', 'false')
+    await userEvent.click(overlimit)
+    await waitFor(() => expect(overlimit).toHaveAttribute('aria-checked', 'true'))
+    await waitFor(() => expect(overlimit).toBeEnabled())
+    await userEvent.click(overlimit)
+    await waitFor(() => expect(overlimit).toHaveAttribute('aria-checked', 'false'))
+    await expect(overlimitCalls).toEqual(['on', 'off'])
+    await expect(page.getByRole('link', { name: LL.money.plansLink() })).toHaveAttribute('href', '/paywall')
   },
 })
 export const Payment = paymentStory.light
