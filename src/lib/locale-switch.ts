@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { proxy } from 'valtio'
 import type { Locales } from '@i18n/i18n-types'
 import { activateLocale } from './i18n'
@@ -11,20 +10,4 @@ export function switchLocale(wanted: string): Promise<Locales> {
     i18nState.active = locale
     return locale
   })
-}
-
-/** Switches the language of the whole app. */
-export function useChangeLocale() {
-  const [pending, setPending] = useState(false)
-  return {
-    pending,
-    async change(wanted: string) {
-      setPending(true)
-      try {
-        await switchLocale(wanted)
-      } finally {
-        setPending(false)
-      }
-    },
-  }
 }

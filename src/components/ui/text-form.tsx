@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { failureText } from '@/lib/failure-text'
@@ -29,27 +30,25 @@ interface TextFormProps {
 export function TextForm({ label, max, initial = '', submitLabel, pendingLabel, counter, fallbackError, onSubmit, cancelLabel, onCancel, rows = 4, reset = false, className, testId, autoFocus, describeError }: TextFormProps) {
   const id = useId()
   const [text, setText] = useState(initial)
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const send = useSWRMutation(['text-form', id], (_key, { arg }: { arg: string }) => onSubmit(arg), {
+    throwOnError: false,
+    onSuccess: () => {
+      if (reset) setText('')
+    },
+  })
+  const pending = send.isMutating
+  // A new attempt hides the last failure.
+  const error = send.error && !pending ? (describeError?.(send.error) ?? failureText(send.error, fallbackError)) : null
   const empty = text.trim().length === 0
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     if (empty || pending) return
-    setPending(true)
-    setError(null)
-    try {
-      await onSubmit(text.trim())
-      if (reset) setText('')
-    } catch (err) {
-      setError(describeError?.(err) ?? failureText(err, fallbackError))
-    } finally {
-      setPending(false)
-    }
+    void send.trigger(text.trim())
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} className={cn('flex flex-col gap-2', className)} data-testid={testId}>
+    <form onSubmit={submit} className={cn('flex flex-col gap-2', className)} data-testid={testId}>
       <label htmlFor={`${id}-text`} className="text-sm font-medium text-fg">
         {label}
       </label>

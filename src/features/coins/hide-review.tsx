@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { TranslationFunctions as LLType } from '@i18n/i18n-types'
@@ -48,20 +48,14 @@ export async function hideReview(LL: LLType, request: HideRequest): Promise<void
 function HideOptions({ request }: { request: HideRequest }) {
   const { LL } = useI18nContext()
   const { loading } = useSnapshot(balance)
-  const [pending, setPending] = useState(false)
-  async function hide() {
-    setPending(true)
-    try {
-      await hideReview(LL, request)
-    } finally {
-      setPending(false)
-    }
-  }
+  // hideReview says every outcome in a modal of its own.
+  const hide = useSWRMutation(['hide-review', request.commentId], () => hideReview(LL, request))
+  const pending = hide.isMutating
   return (
     <>
       <BalanceLine refresh />
       <div className="flex flex-col gap-2">
-        <Button disabled={pending || loading} aria-busy={pending || loading || undefined} onClick={() => void hide()}>
+        <Button disabled={pending || loading} aria-busy={pending || loading || undefined} onClick={() => void hide.trigger()}>
           {pending ? LL.commentMoney.hiding() : LL.commentMoney.hideForCoins({ price: LIMITS.hideReviewPrice })}
         </Button>
         <Button variant="secondary" disabled={pending} onClick={request.onComplain}>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { QRCodeSVG } from 'qrcode.react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { AuthMethodInfo } from '@contract/api/auth'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -139,19 +140,14 @@ function MessengerMethod({ method, disabled, onChoose }: { method: AuthMethodInf
 function DevSignIn({ disabled, onConfirm }: { disabled: boolean; onConfirm: (phone: string) => Promise<void> }) {
   const { LL } = useI18nContext()
   const [phone, setPhone] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  async function submit(e: FormEvent) {
+  const confirm = useSWRMutation('dev-sign-in', (_key, { arg }: { arg: string }) => onConfirm(arg), { throwOnError: false })
+  const busy = confirm.isMutating
+  const failure = busy ? undefined : confirm.error
+  // A new attempt hides the last failure.
+  const error = failure ? (failure instanceof ApiError && failure.code ? LL.login.errorCode({ code: failure.code }) : LL.app.genericError()) : null
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setError(null)
-    setBusy(true)
-    try {
-      await onConfirm(phone)
-    } catch (err) {
-      setError(err instanceof ApiError && err.code ? LL.login.errorCode({ code: err.code }) : LL.app.genericError())
-    } finally {
-      setBusy(false)
-    }
+    void confirm.trigger(phone)
   }
   return (
     <Card className="border-dashed border-warning">

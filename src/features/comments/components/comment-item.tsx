@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { CommunityComment } from '@contract/api/community'
 import { LIMITS } from '@contract/constants'
@@ -38,7 +39,6 @@ export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit,
   const { LL } = useI18nContext()
   const [error, setError] = useState<string | null>(null)
   const [replying, setReplying] = useState(false)
-  const [pinning, setPinning] = useState(false)
   const replies = useReplies(comment)
   const hidden = comment.hiddenBy !== null && comment.endDateTimestamp !== null
 
@@ -51,17 +51,19 @@ export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit,
     notifyAttention(LL.comments.replyPosted())
   }
 
-  async function togglePin() {
-    setPinning(true)
-    setError(null)
-    try {
+  const pin = useSWRMutation(
+    ['pin-comment', comment.id],
+    async () => {
       await pinComment(comment.id, !comment.pinned)
       await onChanged()
-    } catch (e) {
-      setError(failureText(e, LL.comments.actionError()))
-    } finally {
-      setPinning(false)
-    }
+    },
+    { throwOnError: false, onError: (e) => setError(failureText(e, LL.comments.actionError())) },
+  )
+  const pinning = pin.isMutating
+
+  function togglePin() {
+    setError(null)
+    void pin.trigger()
   }
 
   function hide() {
@@ -95,7 +97,7 @@ export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit,
           {LL.comments.reply()}
         </Button>
         {owner && (
-          <Button variant="ghost" size="sm" aria-pressed={comment.pinned} disabled={pinning} aria-busy={pinning || undefined} onClick={() => void togglePin()}>
+          <Button variant="ghost" size="sm" aria-pressed={comment.pinned} disabled={pinning} aria-busy={pinning || undefined} onClick={togglePin}>
             <IconPin />
             {comment.pinned ? LL.commentMoney.unpin() : LL.commentMoney.pin()}
           </Button>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { openNotEnoughCoins } from '@/components/modals/not-enough-coins'
@@ -27,12 +28,11 @@ interface Props {
 export function CommentUpButton({ target, count, pressed, onUpped, onError }: Props) {
   const { LL } = useI18nContext()
   const [state, setState] = useState({ count, pressed })
-  const [busy, setBusy] = useState(false)
   useEffect(() => setState({ count, pressed }), [count, pressed])
 
-  async function up() {
-    setBusy(true)
-    try {
+  const up = useSWRMutation(
+    ['up-comment', target],
+    async () => {
       // A stored balance may be stale: check with the server before refusing.
       if (balance.value < COMMENT_UP_COST) await refreshBalance()
       if (balance.value < COMMENT_UP_COST) return openNotEnoughCoins(LL, COMMENT_UP_COST)
@@ -42,15 +42,18 @@ export function CommentUpButton({ target, count, pressed, onUpped, onError }: Pr
       notifyAttention(LL.commentMoney.upDone())
       void refreshBalance()
       await onUpped()
-    } catch (e) {
-      if (isInsufficientCoins(e)) {
-        void refreshBalance()
-        openNotEnoughCoins(LL, COMMENT_UP_COST)
-      } else onError()
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    {
+      throwOnError: false,
+      onError: (e) => {
+        if (isInsufficientCoins(e)) {
+          void refreshBalance()
+          openNotEnoughCoins(LL, COMMENT_UP_COST)
+        } else onError()
+      },
+    },
+  )
+  const busy = up.isMutating
 
   return (
     <Button
@@ -60,7 +63,7 @@ export function CommentUpButton({ target, count, pressed, onUpped, onError }: Pr
       aria-busy={busy || undefined}
       disabled={busy}
       title={LL.commentMoney.upHint({ cost: COMMENT_UP_COST })}
-      onClick={() => void up()}
+      onClick={() => void up.trigger()}
       className={cn(state.pressed && 'text-primary')}
       data-testid="comment-up"
     >

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useSWRConfig } from 'swr'
 import useSWRInfinite from 'swr/infinite'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { CommunityComment } from '@contract/api/community'
 import type { NumberProfile } from '@contract/api/number-profile'
@@ -51,7 +52,6 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
   const phone = data.phone.number
   const [order, setOrder] = useState<CommentOrder>('interesting')
   const [editing, setEditing] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const mine = data.myComment
 
   const list = useSWRInfinite(
@@ -81,21 +81,20 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
     await refresh()
   }
 
+  const deletion = useSWRMutation(
+    ['delete-comment', phone],
+    async ([, p]: [string, string]) => {
+      await deleteComment(p)
+      setEditing(false)
+      await refresh()
+    },
+    { throwOnError: false },
+  )
+  // A new attempt hides the last failure.
+  const error = deletion.error && !deletion.isMutating ? failureText(deletion.error, LL.comments.actionError()) : null
+
   function remove() {
-    confirmKeepOrDelete(LL, {
-      title: LL.comments.deleteTitle(),
-      text: LL.comments.deleteText(),
-      onDelete: async () => {
-        setError(null)
-        try {
-          await deleteComment(phone)
-          setEditing(false)
-          await refresh()
-        } catch (e) {
-          setError(failureText(e, LL.comments.actionError()))
-        }
-      },
-    })
+    confirmKeepOrDelete(LL, { title: LL.comments.deleteTitle(), text: LL.comments.deleteText(), onDelete: () => deletion.trigger() })
   }
 
   const showForm = !mine || editing

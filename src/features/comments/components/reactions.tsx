@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
@@ -15,22 +15,18 @@ interface Counts {
 /** Like and dislike toggles of a comment or a reply; the counts come back from the server. */
 export function Reactions({ target, counts, onError }: { target: { comment_id?: number; thread_id?: number }; counts: Counts; onError: () => void }) {
   const { LL } = useI18nContext()
-  const [state, setState] = useState(counts)
-  const [busy, setBusy] = useState(false)
-  useEffect(() => setState(counts), [counts.likes, counts.dislikes, counts.hasLike, counts.hasDislike]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  async function react(kind: 'LIKE' | 'DISLIKE') {
-    const on = kind === 'LIKE' ? state.hasLike : state.hasDislike
-    setBusy(true)
-    try {
-      const r = await likeComment(target, kind, on ? 'REMOVE' : 'ADD')
-      setState({ likes: r.likes, dislikes: r.dislikes, hasLike: r.hasLike, hasDislike: r.hasDislike })
-    } catch {
-      onError()
-    } finally {
-      setBusy(false)
-    }
-  }
+  // The server's answer stands until the list brings other counts.
+  const given = `${counts.likes} ${counts.dislikes} ${counts.hasLike} ${counts.hasDislike}`
+  const react = useSWRMutation(
+    ['like-comment', target],
+    async (_key, { arg }: { arg: { kind: 'LIKE' | 'DISLIKE'; on: boolean } }) => {
+      const r = await likeComment(target, arg.kind, arg.on ? 'REMOVE' : 'ADD')
+      return { for: given, counts: { likes: r.likes, dislikes: r.dislikes, hasLike: r.hasLike, hasDislike: r.hasDislike } }
+    },
+    { throwOnError: false, onError: () => onError() },
+  )
+  const state = react.data?.for === given ? react.data.counts : counts
+  const busy = react.isMutating
 
   return (
     <div className="flex items-center gap-1">
@@ -39,7 +35,7 @@ export function Reactions({ target, counts, onError }: { target: { comment_id?: 
         size="sm"
         aria-pressed={state.hasLike}
         disabled={busy}
-        onClick={() => void react('LIKE')}
+        onClick={() => void react.trigger({ kind: 'LIKE', on: state.hasLike })}
         className={cn(state.hasLike && 'text-success')}
         data-testid="like"
       >
@@ -51,7 +47,7 @@ export function Reactions({ target, counts, onError }: { target: { comment_id?: 
         size="sm"
         aria-pressed={state.hasDislike}
         disabled={busy}
-        onClick={() => void react('DISLIKE')}
+        onClick={() => void react.trigger({ kind: 'DISLIKE', on: state.hasDislike })}
         className={cn(state.hasDislike && 'text-danger')}
         data-testid="dislike"
       >

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
 import type { Comment } from '@contract/api/number-profile'
@@ -29,18 +30,22 @@ export function ReplyItem({ reply, viewerId, onChanged }: { reply: Reply; viewer
     await onChanged()
   }
 
+  const deletion = useSWRMutation(
+    ['delete-reply', reply.id],
+    async ([, id]: [string, number]) => {
+      await deleteReply(id)
+      await onChanged(true)
+    },
+    { throwOnError: false, onError: (e) => setError(failureText(e, LL.comments.actionError())) },
+  )
+
   function remove() {
     confirmDeleteWithSubtext(LL, {
       title: LL.commentMoney.deleteReplyTitle(),
       subtext: LL.commentMoney.deleteReplySubtext(),
-      onDelete: async () => {
+      onDelete: () => {
         setError(null)
-        try {
-          await deleteReply(reply.id)
-          await onChanged(true)
-        } catch (e) {
-          setError(failureText(e, LL.comments.actionError()))
-        }
+        return deletion.trigger()
       },
     })
   }

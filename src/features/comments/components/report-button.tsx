@@ -1,18 +1,16 @@
-import { useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
+import { failureText } from '@/lib/failure-text'
 import { closeModal, openModal } from '@/stores/modal'
 import { reportComment } from '../api/report-comment'
-import { failureText } from '@/lib/failure-text'
 
 /** Sends a report; the button shows a pending state, then a confirmation modal appears. */
 export function ReportButton({ target, onError }: { target: { comment_id?: number; thread_id?: number }; onError: (message: string) => void }) {
   const { LL } = useI18nContext()
-  const [pending, setPending] = useState(false)
-  async function report() {
-    setPending(true)
-    try {
-      await reportComment(target)
+  const { trigger, isMutating: pending } = useSWRMutation(['report-comment', target], () => reportComment(target), {
+    throwOnError: false,
+    onSuccess: () =>
       openModal({
         modalId: 'comment-report-sent',
         title: LL.comments.reportSentTitle(),
@@ -22,15 +20,11 @@ export function ReportButton({ target, onError }: { target: { comment_id?: numbe
             {LL.app.close()}
           </Button>
         ),
-      })
-    } catch (e) {
-      onError(failureText(e, LL.comments.actionError()))
-    } finally {
-      setPending(false)
-    }
-  }
+      }),
+    onError: (e) => onError(failureText(e, LL.comments.actionError())),
+  })
   return (
-    <Button variant="ghost" size="sm" disabled={pending} aria-busy={pending || undefined} onClick={() => void report()}>
+    <Button variant="ghost" size="sm" disabled={pending} aria-busy={pending || undefined} onClick={() => void trigger()}>
       {pending ? LL.comments.reporting() : LL.comments.report()}
     </Button>
   )

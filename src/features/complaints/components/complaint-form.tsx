@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -16,26 +17,24 @@ export function ComplaintForm({ target, onSent }: { target: ComplaintTarget; onS
   const { LL } = useI18nContext()
   const id = useId()
   const [fields, setFields] = useState<ComplaintFields>(EMPTY_COMPLAINT)
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const send = useSWRMutation(['add-complaint', target], (_key, { arg }: { arg: ComplaintFields }) => addComplaint(target, arg), {
+    throwOnError: false,
+    onSuccess: () => {
+      setFields(EMPTY_COMPLAINT)
+      onSent()
+    },
+  })
+  const pending = send.isMutating
+  // A new attempt hides the last failure.
+  const error = send.error && !pending ? failureText(send.error, LL.complaints.sendError()) : null
   const ready = complaintReady(fields)
   const emailWrong = fields.email.trim() !== '' && !isEmail(fields.email)
   const set = (key: keyof ComplaintFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }))
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     if (!ready || pending) return
-    setPending(true)
-    setError(null)
-    try {
-      await addComplaint(target, fields)
-      setFields(EMPTY_COMPLAINT)
-      onSent()
-    } catch (err) {
-      setError(failureText(err, LL.complaints.sendError()))
-    } finally {
-      setPending(false)
-    }
+    void send.trigger(fields)
   }
 
   const label = 'text-sm font-medium text-fg'
@@ -45,7 +44,7 @@ export function ComplaintForm({ target, onSent }: { target: ComplaintTarget; onS
       data-testid="complaint-form"
       data-ready={ready}
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       className="flex flex-col gap-3"
     >
       {/* Dimmed until the form can be sent; the messages below stay at full strength to stay readable. */}

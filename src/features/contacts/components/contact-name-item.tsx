@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { ContactName } from '@contract/api/numbers'
 import { confirmDeleteWithToggle } from '@/components/modals/delete-confirmations'
@@ -22,55 +22,47 @@ interface Props {
 /** One name the number is saved under: how many saved it, its score, like/dislike toggles and a report button. */
 export function ContactNameItem({ item, phone, onChange, onComplain }: Props) {
   const { LL, locale } = useI18nContext()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const name = [item.firstName, item.lastName].filter(Boolean).join(' ')
   const score = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', numberingSystem: 'latn' }).format(item.reviewResult)
 
-  async function react(kind: 'LIKE' | 'DISLIKE') {
+  async function vote(kind: 'LIKE' | 'DISLIKE') {
     const on = kind === 'LIKE' ? item.hasLike : item.hasDislike
-    setBusy(true)
-    setError(null)
-    try {
-      onChange(await likeContact(phone, item.name_hash, kind, on ? 'REMOVE' : 'ADD'))
-    } catch (e) {
-      setError(failureText(e, LL.contacts.actionError()))
-    } finally {
-      setBusy(false)
-    }
+    onChange(await likeContact(phone, item.name_hash, kind, on ? 'REMOVE' : 'ADD'))
   }
 
   async function sendReport(complain: boolean) {
-    setBusy(true)
-    setError(null)
-    try {
-      await reportContact({ phone, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
-      if (complain) {
-        onComplain()
-      } else {
-        openModal({
-          modalId: 'contact-report-sent',
-          title: LL.contacts.reportSentTitle(),
-          description: LL.contacts.reportSentText(),
-          body: (
-            <Button className="self-end" onClick={closeModal}>
-              {LL.app.close()}
-            </Button>
-          ),
-        })
-      }
-    } catch (e) {
-      setError(failureText(e, LL.contacts.actionError()))
-    } finally {
-      setBusy(false)
+    await reportContact({ phone, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
+    if (complain) {
+      onComplain()
+    } else {
+      openModal({
+        modalId: 'contact-report-sent',
+        title: LL.contacts.reportSentTitle(),
+        description: LL.contacts.reportSentText(),
+        body: (
+          <Button className="self-end" onClick={closeModal}>
+            {LL.app.close()}
+          </Button>
+        ),
+      })
     }
   }
+
+  // A vote and a report share one busy state and one error line.
+  const action = useSWRMutation(
+    ['contact-name', phone, item.name_hash],
+    (_key, { arg }: { arg: { vote: 'LIKE' | 'DISLIKE' } | { report: { complain: boolean } } }) => ('vote' in arg ? vote(arg.vote) : sendReport(arg.report.complain)),
+    { throwOnError: false },
+  )
+  const busy = action.isMutating
+  // A new attempt hides the last failure.
+  const error = action.error && !busy ? failureText(action.error, LL.contacts.actionError()) : null
 
   function report() {
     confirmDeleteWithToggle(LL, {
       title: LL.contacts.reportTitle(),
       text: LL.contacts.reportText({ name: name || LL.contacts.noName() }),
-      onDelete: (complain) => sendReport(complain),
+      onDelete: (complain) => action.trigger({ report: { complain } }),
     })
   }
 
@@ -87,11 +79,11 @@ export function ContactNameItem({ item, phone, onChange, onComplain }: Props) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">
-        <Button variant="ghost" size="sm" aria-pressed={item.hasLike} disabled={busy} onClick={() => void react('LIKE')} className={cn(item.hasLike && 'text-success')}>
+        <Button variant="ghost" size="sm" aria-pressed={item.hasLike} disabled={busy} onClick={() => void action.trigger({ vote: 'LIKE' })} className={cn(item.hasLike && 'text-success')}>
           <IconThumbUp />
           {LL.contacts.like({ count: item.likes })}
         </Button>
-        <Button variant="ghost" size="sm" aria-pressed={item.hasDislike} disabled={busy} onClick={() => void react('DISLIKE')} className={cn(item.hasDislike && 'text-danger')}>
+        <Button variant="ghost" size="sm" aria-pressed={item.hasDislike} disabled={busy} onClick={() => void action.trigger({ vote: 'DISLIKE' })} className={cn(item.hasDislike && 'text-danger')}>
           <IconThumbDown />
           {LL.contacts.dislike({ count: item.dislikes })}
         </Button>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { ContactsUploadReport } from '@contract/api/numbers'
 import { Button } from '@/components/ui/button'
@@ -57,35 +58,43 @@ export function UploadBook({ initialReport = null }: { initialReport?: ContactsU
   const { mutate: revalidate } = useSWRConfig()
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [report, setReport] = useState<ContactsUploadReport | null>(initialReport)
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const file = input.current?.files?.[0]
-    setError(null)
-    if (!file) return setError(LL.contacts.chooseFile())
-    if (file.size > UPLOAD_MAX_MB * 1024 * 1024) return setError(LL.contacts.tooLarge({ max: UPLOAD_MAX_MB }))
-    setPending(true)
-    setReport(null)
-    try {
+  /** What the form refuses before sending: no file, or one too large. */
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const upload = useSWRMutation(
+    'upload-contacts',
+    async (_key, { arg: file }: { arg: File }) => {
       setReport(await uploadContacts(file, file.name))
       if (input.current) input.current.value = ''
       // The names of any number in the book may have changed.
       void revalidate((key) => isNumberPageKey(key) || (Array.isArray(key) && key[0] === 'contacts'))
-    } catch (err) {
-      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? LL.contacts.uploadError() : LL.contacts.uploadFailed())
-    } finally {
-      setPending(false)
-    }
+    },
+    { throwOnError: false },
+  )
+  const pending = upload.isMutating
+  const refused = upload.error instanceof ApiError && upload.error.status >= 400 && upload.error.status < 500
+  const error = invalid ?? (upload.error && !pending ? (refused ? LL.contacts.uploadError() : LL.contacts.uploadFailed()) : null)
+
+  function clearError() {
+    setInvalid(null)
+    upload.reset()
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const file = input.current?.files?.[0]
+    clearError()
+    if (!file) return setInvalid(LL.contacts.chooseFile())
+    if (file.size > UPLOAD_MAX_MB * 1024 * 1024) return setInvalid(LL.contacts.tooLarge({ max: UPLOAD_MAX_MB }))
+    setReport(null)
+    void upload.trigger(file)
   }
 
   return (
     <section className="flex flex-col gap-3 border-t border-border pt-4" aria-labelledby={`${id}-title`} data-testid="upload-book">
       <h3 id={`${id}-title`} className="font-semibold">{LL.contacts.uploadTitle()}</h3>
       <p className="text-sm text-muted">{LL.contacts.uploadIntro()}</p>
-      <form className="flex flex-col gap-2" onSubmit={(e) => void submit(e)} aria-busy={pending || undefined}>
+      <form className="flex flex-col gap-2" onSubmit={submit} aria-busy={pending || undefined}>
         <label htmlFor={`${id}-file`} className="text-sm font-medium">{LL.contacts.uploadLabel()}</label>
         <input
           ref={input}
@@ -94,7 +103,7 @@ export function UploadBook({ initialReport = null }: { initialReport?: ContactsU
           accept={ACCEPT}
           aria-describedby={`${id}-hint`}
           disabled={pending}
-          onChange={() => setError(null)}
+          onChange={clearError}
           className="text-sm text-fg file:me-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-2 file:text-fg file:hover:bg-border focus-visible:outline-2 focus-visible:outline-focus"
         />
         <p id={`${id}-hint`} className="text-sm text-muted">{LL.contacts.uploadHint()}</p>

@@ -1,16 +1,17 @@
 import { useId, useState } from 'react'
 import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
+import { openNotEnoughCoins } from '@/components/modals/not-enough-coins'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
-import { formatDate } from '@/lib/format'
-import { setBalance } from '@/stores/balance'
 import { failureText } from '@/lib/failure-text'
-import { openNotEnoughCoins } from '@/components/modals/not-enough-coins'
+import { formatDate } from '@/lib/format'
 import { isInsufficientCoins } from '@/lib/insufficient-coins'
-import { requestIntroduction } from '../api/request-introduction'
 import { isNumberPageKey } from '@/lib/number-page-key'
+import { setBalance } from '@/stores/balance'
+import { requestIntroduction } from '../api/request-introduction'
 
 /**
  * Friends of friends: which of the viewer's own contacts have this number saved (needs
@@ -52,28 +53,29 @@ export function FofCard({ data }: { data: NumberProfile }) {
 function IntroductionRequest({ data }: { data: NumberProfile }) {
   const { LL, locale } = useI18nContext()
   const { mutate } = useSWRConfig()
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const price = data.fof.priceDirectly
   // The server's answer shows at once; the page data catches up on its next load.
   const [made, setMade] = useState<NumberProfile['fof']['requests']['outgoing'][number] | null>(null)
   const open = made ?? data.fof.requests.outgoing.find((r) => r.status === 'pending')
 
-  async function ask() {
-    setPending(true)
-    setError(null)
-    try {
-      const result = await requestIntroduction(data.phone.number)
+  const ask = useSWRMutation(
+    ['request-introduction', data.phone.number],
+    async ([, phone]: [string, string]) => {
+      const result = await requestIntroduction(phone)
       setMade(result.request)
       setBalance(result.balance)
       await mutate(isNumberPageKey)
-    } catch (e) {
-      if (isInsufficientCoins(e)) openNotEnoughCoins(LL, price)
-      else setError(failureText(e, LL.insights.fofRequestError()))
-    } finally {
-      setPending(false)
-    }
-  }
+    },
+    {
+      throwOnError: false,
+      onError: (e) => {
+        if (isInsufficientCoins(e)) openNotEnoughCoins(LL, price)
+      },
+    },
+  )
+  const pending = ask.isMutating
+  // A short balance opens its modal instead; a new attempt hides the last failure.
+  const error = ask.error && !pending && !isInsufficientCoins(ask.error) ? failureText(ask.error, LL.insights.fofRequestError()) : null
 
   if (open) {
     return (
@@ -85,7 +87,7 @@ function IntroductionRequest({ data }: { data: NumberProfile }) {
   return (
     <div className="flex flex-col items-start gap-2">
       <p className="text-sm text-muted">{LL.insights.fofPrice({ price })}</p>
-      <Button variant="secondary" disabled={pending} aria-busy={pending || undefined} onClick={() => void ask()}>
+      <Button variant="secondary" disabled={pending} aria-busy={pending || undefined} onClick={() => void ask.trigger()}>
         {pending ? LL.insights.fofRequesting() : LL.insights.fofRequest({ price })}
       </Button>
       {error && (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { ModerationQueueItem } from '@contract/api/community'
 import { Badge } from '@/components/ui/badge'
@@ -36,38 +37,37 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
   const headingId = useId()
   const [mode, setMode] = useState<'idle' | 'confirmRemove' | 'edit'>('idle')
   const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const kind = kindLabel(LL, item.kind)
   const about = { kind: item.kind, id: item.id }
   const textTarget = textTargetOf(item)
   const canChangeText = item.status === 'open' && textTarget !== null && !item.target!.removed
 
-  async function run(action: () => Promise<Outcome>) {
-    setBusy(true)
-    setError(null)
-    try {
-      const outcome = await action()
-      setMode('idle')
-      onOutcome(outcome)
-    } catch (err) {
-      setError(failureText(err, LL.moderation.actionError()))
-    } finally {
-      setBusy(false)
-    }
+  async function remove(): Promise<Outcome> {
+    const result = await removeText(textTarget!, about, reason.trim())
+    const args = { number: targetNumber(item)!, count: result.removalsAfterComplaint }
+    return { message: result.postingBanned ? LL.moderation.removedBanned(args) : LL.moderation.removed(args), gone: true }
   }
 
-  const remove = () =>
-    run(async () => {
-      const result = await removeText(textTarget!, about, reason.trim())
-      const args = { number: targetNumber(item)!, count: result.removalsAfterComplaint }
-      return { message: result.postingBanned ? LL.moderation.removedBanned(args) : LL.moderation.removed(args), gone: true }
-    })
-  const close = (status: 'resolved' | 'rejected') =>
-    run(async () => {
-      await resolveCase(about, status)
-      return { message: status === 'resolved' ? LL.moderation.resolved({ kind, id: item.id }) : LL.moderation.rejected({ kind, id: item.id }), gone: true }
-    })
+  async function close(status: 'resolved' | 'rejected'): Promise<Outcome> {
+    await resolveCase(about, status)
+    return { message: status === 'resolved' ? LL.moderation.resolved({ kind, id: item.id }) : LL.moderation.rejected({ kind, id: item.id }), gone: true }
+  }
+
+  // Removing and closing share one busy state and one error line.
+  const act = useSWRMutation(
+    ['moderate', item.kind, item.id],
+    (_key, { arg }: { arg: 'remove' | 'resolved' | 'rejected' }) => (arg === 'remove' ? remove() : close(arg)),
+    {
+      throwOnError: false,
+      onSuccess: (outcome) => {
+        setMode('idle')
+        onOutcome(outcome)
+      },
+    },
+  )
+  const busy = act.isMutating
+  // A new attempt hides the last failure.
+  const error = act.error && !busy ? failureText(act.error, LL.moderation.actionError()) : null
   async function saveEdit(text: string) {
     await editText(textTarget!, text)
     setMode('idle')
@@ -102,7 +102,7 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
       )}
 
       {item.status === 'open' && mode === 'confirmRemove' && (
-        <RemoveConfirm reason={reason} onReasonChange={setReason} busy={busy} onRemove={() => void remove()} onCancel={() => setMode('idle')} />
+        <RemoveConfirm reason={reason} onReasonChange={setReason} busy={busy} onRemove={() => void act.trigger('remove')} onCancel={() => setMode('idle')} />
       )}
 
       {item.status === 'open' && mode === 'idle' && (
@@ -117,10 +117,10 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
               </Button>
             </>
           )}
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void close('resolved')}>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void act.trigger('resolved')}>
             {LL.moderation.resolve()}
           </Button>
-          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void close('rejected')}>
+          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void act.trigger('rejected')}>
             {LL.moderation.reject()}
           </Button>
         </div>

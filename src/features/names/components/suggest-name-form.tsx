@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
 import { Button } from '@/components/ui/button'
@@ -20,27 +21,25 @@ export function SuggestNameForm({ phone, initial, onSaved }: { phone: string; in
   const id = useId()
   const [firstName, setFirstName] = useState(initial.firstName ?? '')
   const [lastName, setLastName] = useState(initial.lastName ?? '')
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setPending(true)
-    setError(null)
-    try {
-      const saved = await suggestName(phone, firstName, lastName)
+  const save = useSWRMutation(['suggest-name', phone], ([, p]: [string, string]) => suggestName(p, firstName, lastName), {
+    throwOnError: false,
+    onSuccess: (saved) => {
       closeModal()
       notifyCopied(LL.names.saved())
       onSaved(saved)
-    } catch (err) {
-      setError(failureText(err, LL.names.error()))
-    } finally {
-      setPending(false)
-    }
+    },
+  })
+  const pending = save.isMutating
+  // A new attempt hides the last failure.
+  const error = save.error && !pending ? failureText(save.error, LL.names.error()) : null
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    void save.trigger()
   }
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} aria-busy={pending || undefined} data-testid="suggest-name-form">
+    <form className="flex flex-col gap-3" onSubmit={submit} aria-busy={pending || undefined} data-testid="suggest-name-form">
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-first`} className="text-sm font-medium">{LL.names.firstName()}</label>
         <Input id={`${id}-first`} dir="auto" autoComplete="off" maxLength={LIMITS.nameMaxLength} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoFocus />

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { LIMITS } from '@contract/constants'
@@ -23,8 +24,6 @@ export function NoteCard({ data }: { data: NumberProfile }) {
   const [local, setLocal] = useState<{ text: string } | null | undefined>(undefined)
   const note = local === undefined ? data.notice : local
   const [editing, setEditing] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
 
   const refresh = () => revalidate(isNumberPageKey)
 
@@ -35,20 +34,19 @@ export function NoteCard({ data }: { data: NumberProfile }) {
     void refresh()
   }
 
-  async function remove() {
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteNote(phone)
+  const deletion = useSWRMutation(
+    ['delete-note', phone],
+    async ([, p]: [string, string]) => {
+      await deleteNote(p)
       setLocal(null)
       setEditing(false)
       void refresh()
-    } catch (e) {
-      setError(failureText(e, LL.notes.error()))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    { throwOnError: false },
+  )
+  const busy = deletion.isMutating
+  // A new attempt hides the last failure.
+  const error = deletion.error && !busy ? failureText(deletion.error, LL.notes.error()) : null
 
   return (
     <Card className="flex flex-col gap-3 wide:col-span-2" role="region" aria-labelledby={headingId} data-testid="private-note">
@@ -83,7 +81,7 @@ export function NoteCard({ data }: { data: NumberProfile }) {
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               {LL.notes.edit()}
             </Button>
-            <Button variant="ghost" size="sm" className="text-danger" disabled={busy} aria-busy={busy || undefined} onClick={() => void remove()}>
+            <Button variant="ghost" size="sm" className="text-danger" disabled={busy} aria-busy={busy || undefined} onClick={() => void deletion.trigger()}>
               {LL.notes.delete()}
             </Button>
           </div>

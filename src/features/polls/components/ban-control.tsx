@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
@@ -29,26 +30,26 @@ export function BanControl({ data }: { data: NumberProfile }) {
   const { mutate } = useSWRConfig()
   // The server's answer shows at once, before the page data reloads.
   const [answer, setAnswer] = useState<boolean | null>(null)
-  const [pending, setPending] = useState(false)
-  const [message, setMessage] = useState<'blocked' | 'unblocked' | 'error' | null>(null)
+  const [done, setDone] = useState<'blocked' | 'unblocked' | null>(null)
   useEffect(() => setAnswer(null), [data])
+  const toggle = useSWRMutation(
+    ['ban', data.phone.number],
+    async ([, phone]: [string, string], { arg: banned }: { arg: boolean }) => {
+      const state = banned ? await removeBan(phone) : await addBan(phone)
+      setAnswer(state.isBanned)
+      setDone(state.isBanned ? 'blocked' : 'unblocked')
+      await refreshNumber(mutate, phone, state)
+      if (state.isBanned && data.polls.show.onBan) openBanPoll(LL, { ...data, polls: { ...data.polls, pollAnswers: state.pollAnswers } })
+    },
+    { throwOnError: false },
+  )
+  const pending = toggle.isMutating
   if (data.common.profileView === 'OWNER') return null
   const banned = answer ?? data.common.isBanned
 
-  async function toggle() {
-    setPending(true)
-    setMessage(null)
-    try {
-      const state = banned ? await removeBan(data.phone.number) : await addBan(data.phone.number)
-      setAnswer(state.isBanned)
-      setMessage(state.isBanned ? 'blocked' : 'unblocked')
-      await refreshNumber(mutate, data.phone.number, state)
-      if (state.isBanned && data.polls.show.onBan) openBanPoll(LL, { ...data, polls: { ...data.polls, pollAnswers: state.pollAnswers } })
-    } catch {
-      setMessage('error')
-    } finally {
-      setPending(false)
-    }
+  function start() {
+    setDone(null)
+    void toggle.trigger(banned)
   }
 
   return (
@@ -59,7 +60,7 @@ export function BanControl({ data }: { data: NumberProfile }) {
         aria-pressed={banned}
         disabled={pending}
         aria-busy={pending || undefined}
-        onClick={() => void toggle()}
+        onClick={start}
         data-testid="ban-control"
       >
         {banned && (
@@ -70,9 +71,9 @@ export function BanControl({ data }: { data: NumberProfile }) {
         {LL.polls.block()}
       </Button>
       <span role="status" className="text-sm text-muted empty:hidden">
-        {message === 'blocked' ? LL.polls.blocked() : message === 'unblocked' ? LL.polls.unblocked() : ''}
+        {done === 'blocked' ? LL.polls.blocked() : done === 'unblocked' ? LL.polls.unblocked() : ''}
       </span>
-      {message === 'error' && (
+      {toggle.error && !pending && (
         <span role="alert" className="text-sm text-danger">
           {LL.polls.blockError()}
         </span>

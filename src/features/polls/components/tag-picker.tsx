@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useSWRConfig } from 'swr'
+import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import type { TagKind } from '@contract/tags'
@@ -62,33 +63,36 @@ export function TagPicker({
   // Tag ids are fixed in the contract and seeded as they are.
   const catalog = TAGS
   const [selected, setSelected] = useState<number[]>(() => data.polls.pollAnswers.filter((id) => catalog.some((t) => t.id === id)))
-  const [pending, setPending] = useState(false)
-  const [result, setResult] = useState<'saved' | 'error' | null>(null)
+  const [saved, setSaved] = useState(false)
   const titleId = useId()
+  const save = useSWRMutation(
+    ['answer-poll', data.phone.number, poll],
+    async ([, phone]: [string, string, Poll]) => {
+      const state = await saveTags(phone, poll, selected, data.polls.pollAnswers)
+      setSaved(true)
+      await refreshNumber(mutate, phone, state)
+      onSaved?.()
+    },
+    { throwOnError: false },
+  )
+  const pending = save.isMutating
+  const failed = Boolean(save.error) && !pending
 
   function toggle(id: number, on: boolean) {
-    setResult(null)
+    // A changed choice is not what was saved (or failed to save).
+    setSaved(false)
+    if (!pending) save.reset()
     setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)))
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setPending(true)
-    setResult(null)
-    try {
-      const state = await saveTags(data.phone.number, poll, selected, data.polls.pollAnswers)
-      setResult('saved')
-      await refreshNumber(mutate, data.phone.number, state)
-      onSaved?.()
-    } catch {
-      setResult('error')
-    } finally {
-      setPending(false)
-    }
+    setSaved(false)
+    void save.trigger()
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-labelledby={titleId} className="flex flex-col gap-4" data-testid={`poll-${poll}`}>
+    <form onSubmit={submit} aria-labelledby={titleId} className="flex flex-col gap-4" data-testid={`poll-${poll}`}>
       <div className="flex flex-col gap-1">
         <h3 id={titleId} className="font-semibold text-fg">
           {title}
@@ -130,10 +134,10 @@ export function TagPicker({
       </div>
       {!onSaved && (
         <p role="status" className="text-sm text-success empty:hidden">
-          {result === 'saved' ? LL.polls.saved() : ''}
+          {saved ? LL.polls.saved() : ''}
         </p>
       )}
-      {result === 'error' && (
+      {failed && (
         <p role="alert" className="text-sm text-danger">
           {LL.polls.saveError()}
         </p>
