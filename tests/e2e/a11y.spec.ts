@@ -63,6 +63,37 @@ const CHECKS: Check[] = [
   { name: '/settings advanced features', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettings(p, t, 'payment') },
   { name: '/paywall', path: '/paywall', signedIn: true },
   { name: '/paywall/numcy', path: '/paywall/numcy', signedIn: true },
+  { name: '/paywall?tab=tier2', path: '/paywall?tab=tier2', signedIn: true },
+  {
+    name: '/paywall gift form',
+    path: '/paywall?tab=tier1',
+    signedIn: true,
+    scope: 'main',
+    open: async (page) => {
+      const gift = page.getByTestId('offer-tier1').locator('button[aria-expanded]')
+      await gift.click()
+      await expect(gift).toHaveAttribute('aria-expanded', 'true')
+      await expect(page.getByRole('form')).toBeVisible()
+    },
+  },
+  {
+    name: '/payment/dev/{id}',
+    path: '/paywall/numcy',
+    signedIn: true,
+    // A pending development payment of this user's, as the paywall's development button makes one.
+    open: async (page) => {
+      const url = await page.evaluate(async () => {
+        const res = await fetch('/api/v6/payment/checkout', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'product=numcy_pack_550&provider=dev',
+        })
+        return ((await res.json()) as { data: { url: string } }).data.url
+      })
+      await page.goto(url)
+      await expect(page.getByTestId('dev-checkout')).toBeVisible()
+    },
+  },
   { name: '/not-authorized', path: '/not-authorized', signedIn: false },
   { name: '/number/my', path: '/number/my', signedIn: true },
   { name: '/number/not-found', path: '/number/not-found', signedIn: true },

@@ -1,6 +1,8 @@
 /**
  * The server the browser tests drive: a fresh embedded database in a temp folder,
- * the real PhoneBlock list imported into it, the built web app served.
+ * the real PhoneBlock list imported into it, the built web app served, payments
+ * through the local Stripe stand-in (Premium monthly and the 100-coin pack have Stripe
+ * prices; everything is also sold through the development provider).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,11 +12,14 @@ import { buildApp } from '../../server/app'
 import { openPglite } from '../../server/db/client'
 import { importFile } from '../../server/db/import'
 import { loadEnv } from '../../server/env'
+import { startFakeStripe } from '../support/fake-stripe'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const PHONEBLOCK_FILE = path.resolve(root, '../shared/data/phoneblock-blocklist.xml')
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-e2e-'))
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e'
+const fakeStripe = await startFakeStripe({ webhookSecret: STRIPE_WEBHOOK_SECRET })
 const env = loadEnv({
   ...process.env,
   NODE_ENV: 'test',
@@ -28,6 +33,12 @@ const env = loadEnv({
   TELEGRAM_WEBHOOK_SECRET: 'e2e-telegram-secret',
   TELEGRAM_API_BASE: 'http://127.0.0.1:9',
   DATABASE_URL: '',
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_BASE: fakeStripe.url,
+  STRIPE_PRICE_TIER1_MONTH: 'price_tier1_month',
+  STRIPE_PRICE_NUMCY_PACK_100: 'price_numcy_pack_100',
+  APK_URL: 'https://downloads.example.com/callerid.apk',
 })
 const database = await openPglite(dataDir)
 await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK_FILE, progress: null })
@@ -40,8 +51,10 @@ for (const file of fs.existsSync(fixturesDir) ? fs.readdirSync(fixturesDir).filt
 // E2E_WEB_ROOT: a build of the web app other than dist/ (parallel runs each build their own).
 const app = await buildApp({ env, database, webRoot: process.env.E2E_WEB_ROOT || undefined })
 await app.listen({ port: env.PORT, host: '127.0.0.1' })
+fakeStripe.webhookUrl = `http://127.0.0.1:${env.PORT}/api/v6/payment/webhook/stripe`
 const stop = async () => {
   await app.close()
+  await fakeStripe.close()
   await database.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)
