@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
+import { openNotice } from '@/components/modals/notice'
 import { Button } from '@/components/ui/button'
 import { failureText } from '@/lib/failure-text'
-import { closeModal, openModal } from '@/stores/modal'
 import { reportComment } from '../api/report-comment'
 
 /** Sends a report; the button shows a pending state, then a confirmation modal appears. */
@@ -10,17 +10,7 @@ export function ReportButton({ target, onError }: { target: { comment_id?: numbe
   const { LL } = useI18nContext()
   const { trigger, isMutating: pending } = useSWRMutation(['report-comment', target], () => reportComment(target), {
     throwOnError: false,
-    onSuccess: () =>
-      openModal({
-        modalId: 'comment-report-sent',
-        title: LL.comments.reportSentTitle(),
-        description: LL.comments.reportSentText(),
-        body: (
-          <Button className="self-end" onClick={closeModal}>
-            {LL.app.close()}
-          </Button>
-        ),
-      }),
+    onSuccess: () => openNotice(LL, { modalId: 'comment-report-sent', title: LL.comments.reportSentTitle(), description: LL.comments.reportSentText() }),
     onError: (e) => onError(failureText(e, LL.comments.actionError())),
   })
   return (

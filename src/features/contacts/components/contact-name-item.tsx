@@ -2,11 +2,11 @@ import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { ContactName } from '@contract/api/numbers'
 import { confirmDeleteWithToggle } from '@/components/modals/delete-confirmations'
+import { openNotice } from '@/components/modals/notice'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { IconThumbDown, IconThumbUp } from '@/components/ui/action-icons'
 import { failureText } from '@/lib/failure-text'
-import { closeModal, openModal } from '@/stores/modal'
 import { likeContact } from '../api/like-contact'
 import { reportContact } from '../api/report-contact'
 
@@ -32,20 +32,8 @@ export function ContactNameItem({ item, phone, onChange, onComplain }: Props) {
 
   async function sendReport(complain: boolean) {
     await reportContact({ phone, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
-    if (complain) {
-      onComplain()
-    } else {
-      openModal({
-        modalId: 'contact-report-sent',
-        title: LL.contacts.reportSentTitle(),
-        description: LL.contacts.reportSentText(),
-        body: (
-          <Button className="self-end" onClick={closeModal}>
-            {LL.app.close()}
-          </Button>
-        ),
-      })
-    }
+    if (complain) onComplain()
+    else openNotice(LL, { modalId: 'contact-report-sent', title: LL.contacts.reportSentTitle(), description: LL.contacts.reportSentText() })
   }
 
   // A vote and a report share one busy state and one error line.
