@@ -585,7 +585,7 @@ const cs_cz = {
     fofKnown: '{count} {{|váš kontakt zná||vaše kontakty znají|vašeho kontaktu zná|vašich kontaktů zná}} toto číslo:',
     fofUnnamed: 'Kontakt bez jména',
     fofPrice: 'Seznámení přes přítele stojí {price} {{|minci||mince|mince|mincí}}.',
-    fofRequest: 'Požádat o seznámení ({price} {{|mince||mince|mincí|mince}})',
+    fofRequest: 'Požádat o seznámení ({price} {{|mince||mince|mince|mincí}})',
     fofRequesting: 'Odesílá se…',
     fofRequested: 'O seznámení jste požádali {date}; vaše kontakty byly osloveny.',
     fofRequestError: 'Žádost se nepodařilo odeslat. Zkuste to znovu.',
