@@ -1,8 +1,8 @@
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
-import { getMyProfile } from './get-my-profile'
 import { auth } from '@/stores/auth'
+import { getMyProfile } from './get-my-profile'
 
 /**
  * Whether the signed-in user may moderate (moderator or admin), from their own profile

@@ -12,8 +12,8 @@ import { ApiError } from '@/lib/api'
 import { mainSitePage } from '@/lib/site'
 import { phone } from '@/lib/phone'
 import type { SignedIn } from '@/stores/auth'
-import { useSignIn } from '../use-sign-in'
 import { ltr } from '@/components/ui/phone-text'
+import { useSignIn } from '../use-sign-in'
 
 function useSecondsLeft(expiresAt: number | undefined) {
   const [now, setNow] = useState(Date.now())

@@ -8,8 +8,8 @@ import { refreshBalance } from '@/lib/use-balance'
 import { cn } from '@/lib/cn'
 import { balance, setBalance } from '@/stores/balance'
 import { notifyAttention } from '@/stores/notification'
-import { COMMENT_UP_COST, upComment } from '../api/up-comment'
 import { IconArrowUp } from '@/components/ui/action-icons'
+import { COMMENT_UP_COST, upComment } from '../api/up-comment'
 
 interface Props {
   target: { comment_id?: number; thread_id?: number }

@@ -14,15 +14,15 @@ import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { useBalance } from '@/lib/use-balance'
 import { auth } from '@/stores/auth'
+import { TextForm } from '@/components/ui/text-form'
+import { failureText } from '@/lib/failure-text'
+import { isNumberPageKey } from '@/lib/number-page-key'
 import { addComment } from '../api/add-comment'
 import { deleteComment } from '../api/delete-comment'
 import { listComments, type CommentOrder } from '../api/list-comments'
 import type { HideFlows } from '../hide-flows'
 import { postingBannedText } from '../posting-banned'
 import { CommentItem } from './comment-item'
-import { TextForm } from '@/components/ui/text-form'
-import { failureText } from '@/lib/failure-text'
-import { isNumberPageKey } from '@/lib/number-page-key'
 
 const PAGE = 10
 const ORDERS: CommentOrder[] = ['interesting', 'new', 'old', 'rating']

@@ -2,8 +2,8 @@ import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
-import { likeComment } from '../api/like-comment'
 import { IconThumbDown, IconThumbUp } from '@/components/ui/action-icons'
+import { likeComment } from '../api/like-comment'
 
 interface Counts {
   likes: number

@@ -5,8 +5,8 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { ContactsUploadReport } from '@contract/api/numbers'
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api'
-import { UPLOAD_MAX_MB, uploadContacts } from '../api/upload-contacts'
 import { isNumberPageKey } from '@/lib/number-page-key'
+import { UPLOAD_MAX_MB, uploadContacts } from '../api/upload-contacts'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 

@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
-import { getModerationQueue, type QueueKind, type QueueStatus } from '../api/get-moderation-queue'
 import { useIsModerator } from '@/lib/use-is-moderator'
+import { getModerationQueue, type QueueKind, type QueueStatus } from '../api/get-moderation-queue'
 import { ModerationItem, type Outcome } from './moderation-item'
 
 export const PAGE_SIZE = 20

@@ -10,9 +10,9 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { TextForm } from '@/components/ui/text-form'
 import { failureText } from '@/lib/failure-text'
 import { IconLock } from '@/components/ui/action-icons'
+import { isNumberPageKey } from '@/lib/number-page-key'
 import { addNote } from '../api/add-note'
 import { deleteNote } from '../api/delete-note'
-import { isNumberPageKey } from '@/lib/number-page-key'
 
 /** The viewer's private note on the number: shown to nobody else. */
 export function NoteCard({ data }: { data: NumberProfile }) {

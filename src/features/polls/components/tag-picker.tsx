@@ -5,11 +5,11 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import type { TagKind } from '@contract/tags'
 import { Button } from '@/components/ui/button'
+import { tagLabel } from '@/lib/tag-label'
 import { answerPoll, type Poll } from '../api/answer-poll'
 import { TAGS } from '@contract/tags'
 import { KINDS } from '../tag-catalog'
 import { refreshNumber, type ReputationState } from '../refresh-number'
-import { tagLabel } from '@/lib/tag-label'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 

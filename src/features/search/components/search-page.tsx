@@ -11,13 +11,13 @@ import { Spinner } from '@/components/ui/spinner'
 import { PhoneText } from '@/components/ui/phone-text'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
+import { formatDate } from '@/lib/format'
 import { clearHistory } from '../api/clear-history'
 import { getHistory } from '../api/get-history'
 import { getMainData } from '../api/get-main-data'
 import { PaidSearchSwitch } from './paid-search-switch'
 import { PlanLine } from './plan-line'
 import { SearchBox, searchTarget } from './search-box'
-import { formatDate } from '@/lib/format'
 
 export function SearchPage() {
   const { LL } = useI18nContext()
