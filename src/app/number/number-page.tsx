@@ -11,8 +11,8 @@ import { LimitAlert } from '@/features/number/components/limit-alert'
 import { LookupsCard } from '@/features/lookups/components/lookups-card'
 import { SearchBox, searchTarget } from '@/features/search/components/search-box'
 import { ApiError } from '@/lib/api'
-import { getMyProfile } from '@/lib/get-my-profile'
 import { phone } from '@/lib/phone'
+import { useMyProfile } from '@/lib/use-my-profile'
 import { usePageTitle } from '@/lib/use-page-title'
 import { NumberView } from './number-view'
 import { usePaidSearch } from './use-paid-search'
@@ -69,8 +69,8 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
 
 /** The signed-in user's own number. */
 export function MyNumberPage() {
-  const { LL, locale } = useI18nContext()
-  const me = useSWR(['me', locale], () => getMyProfile(locale))
+  const { LL } = useI18nContext()
+  const me = useMyProfile()
   if (me.error) return <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} />
   if (!me.data) return <Spinner label={LL.app.loading()} />
   return <NumberPage digits={me.data.phoneNumber.replace(/\D/g, '')} title={LL.number.myTitle()} after={<LookupsCard />} />
