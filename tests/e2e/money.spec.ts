@@ -5,7 +5,8 @@ import { apiSignIn, bearer, openAs } from './support'
 /**
  * Money in the browser against the real server (DESIGN.md section 8): coin packs through
  * the development provider, a plan through the local Stripe stand-in (hosted checkout,
- * signed webhooks), paid search past the daily limit, one-time keys, APK mode.
+ * signed webhooks), paid search past the daily limit, one-time keys, APK mode. Its users
+ * have numbers +49 1517 9…, which no other spec uses.
  */
 
 /** Imported from the PhoneBlock list. */
@@ -23,7 +24,7 @@ async function storedToken(page: Page) {
 }
 
 test('a user buys a coin pack through the development payment and sees the new balance', async ({ browser, baseURL, request }) => {
-  const token = await apiSignIn(baseURL!, '+4915173000101')
+  const token = await apiSignIn(baseURL!, '+4915179000101')
   const page = await openAs(browser, baseURL!, token, '/paywall/numcy')
   await expect(page.getByTestId('paywall-balance')).toHaveText('Your balance: 0 coins')
   // The 550 pack has no Stripe price here: its one buy button is the development provider's.
@@ -52,7 +53,7 @@ test('a user buys a coin pack through the development payment and sees the new b
 })
 
 test('a user buys Premium through Stripe, gets 300 searches a day, cancels and sees when it ends', async ({ browser, baseURL, request }) => {
-  const token = await apiSignIn(baseURL!, '+4915173000102')
+  const token = await apiSignIn(baseURL!, '+4915179000102')
   const page = await openAs(browser, baseURL!, token, '/paywall?tab=tier1')
   await expect(page.getByTestId('current-plan')).toContainText('You are on the free plan: 30 searches a day.')
   await expect(page.getByRole('tab', { name: 'Premium', exact: true })).toHaveAttribute('aria-selected', 'true')
@@ -136,7 +137,7 @@ test('past the daily limit, a paid search costs exactly one coin; short of coins
 })
 
 test('a one-time key opens the paywall signed in; a used, forged or expired key changes nothing', async ({ browser, baseURL, request }) => {
-  const OWNER = '+4915173000103'
+  const OWNER = '+4915179000103'
   const ownerToken = await apiSignIn(baseURL!, OWNER)
   const res = await request.post('/api/v6/payment/key', { headers: bearer(ownerToken) })
   expect(res.status()).toBe(200)
@@ -156,7 +157,7 @@ test('a one-time key opens the paywall signed in; a used, forged or expired key 
   await context.close()
 
   // Someone else, signed in: none of these keys signs them out or sends them to /not-authorized.
-  const otherToken = await apiSignIn(baseURL!, '+4915173000104')
+  const otherToken = await apiSignIn(baseURL!, '+4915179000104')
   const other = await openAs(browser, baseURL!, otherToken, '/search')
   const [header, payload, signature] = key.split('.')
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
@@ -181,7 +182,7 @@ test('a one-time key opens the paywall signed in; a used, forged or expired key 
 })
 
 test('?apk=1 hides the store badges and the promotion banner, and /payment goes to the paywall', async ({ browser, baseURL }) => {
-  const token = await apiSignIn(baseURL!, '+4915173000105')
+  const token = await apiSignIn(baseURL!, '+4915179000105')
   const page = await openAs(browser, baseURL!, token, '/search')
   // On the web, a free user sees the offer and the store badges, the APK one from the server's link.
   const banner = page.getByRole('complementary', { name: 'Offer' })
