@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -34,7 +34,7 @@ export function nativeName(code: string): string {
  * sub-view (blank for full delete), back closing the most specific first, then
  * leaving to /.
  */
-export function SettingsPage() {
+export function SettingsPage({ plan }: { plan?: ReactNode }) {
   const { LL } = useI18nContext()
   const navigate = useNavigate()
   const { phoneNumber } = useSnapshot(auth)
@@ -90,7 +90,7 @@ export function SettingsPage() {
           <p className="text-muted">{LL.settings.fullDeleteText()}</p>
         </Card>
       )}
-      {view === 'openPaymentAdditionalFunction' && <AdvancedFeatures />}
+      {view === 'openPaymentAdditionalFunction' && <AdvancedFeatures plan={plan} />}
     </Page>
   )
 }

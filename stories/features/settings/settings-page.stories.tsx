@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
+import { CurrentPlan } from '@/features/paywall/components/current-plan'
 import { SettingsPage } from '@/features/settings/settings-page'
 import { openSubView, type SubViewFlag } from '@/stores/settings'
 import { ok } from '../../support/api'
@@ -8,7 +9,7 @@ import { withAppShell } from '../../support/decorators'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
-import { myProfile } from '../paywall/fixtures'
+import { myProfile, subscription } from '../paywall/fixtures'
 
 /**
  * Opens the sub-views named in `parameters.subViews` with the store's own flags. The
@@ -125,10 +126,13 @@ export const FullDeleteDarkRtl = fullDeleteStory.darkRtl
 
 let overlimitCalls: string[] = []
 const paymentStory = modes<Story>({
+  // The route composes the paywall's plan card into this sub-view.
+  args: { plan: <CurrentPlan /> },
   parameters: {
     subViews: ['openPaymentAdditionalFunction'],
     api: {
       'GET /api/v6/profile/my': ok(myProfile(null, false)),
+      'GET /api/v6/subscription/get': ok(subscription({ tier: 'tier2', period: 'year' })),
       'POST /api/v6/params/overlimit': () => {
         overlimitCalls.push('on')
         return ok({ overlimit: true })
@@ -158,6 +162,10 @@ const paymentStory = modes<Story>({
     await waitFor(() => expect(overlimit).toHaveAttribute('aria-checked', 'false'))
     await expect(overlimitCalls).toEqual(['on', 'off'])
     await expect(page.getByRole('link', { name: LL.money.plansLink() })).toHaveAttribute('href', '/paywall')
+    // The plan in force, with its renewal switch.
+    const plan = within(page.getByTestId('current-plan'))
+    await expect(await plan.findByText(LL.paywall.planOf({ plan: LL.paywall.tier2(), period: LL.paywall.yearly() }))).toBeVisible()
+    await expect(plan.getByRole('button', { name: LL.paywall.cancel() })).toBeVisible()
   },
 })
 export const Payment = paymentStory.light

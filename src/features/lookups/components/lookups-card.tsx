@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states'
 import { formatDate } from '@/lib/format'
 import { getLookups } from '../api/get-lookups'
 
-export const LOOKUPS_PAGE = 20
+const LOOKUPS_PAGE = 20
 
 /**
  * "Who looked me up" on the own number page (DESIGN.md section 8, Premium Plus): the
@@ -51,7 +51,7 @@ export function LookupsCard() {
   )
 }
 
-export function LookupList({ items }: { items: LookupsData['items'] }) {
+function LookupList({ items }: { items: LookupsData['items'] }) {
   const { LL, locale } = useI18nContext()
   return (
     <ul className="flex flex-col divide-y divide-border" aria-label={LL.money.lookupsList()}>
@@ -80,7 +80,7 @@ export function LookupList({ items }: { items: LookupsData['items'] }) {
 }
 
 /** For everyone without Premium Plus: what it adds, and the way there. */
-export function LookupsUpsell() {
+function LookupsUpsell() {
   const { LL } = useI18nContext()
   return (
     <Card className="flex flex-col gap-3" data-testid="lookups-upsell">

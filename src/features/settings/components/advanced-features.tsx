@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSWRConfig } from 'swr'
 import useSWRMutation from 'swr/mutation'
@@ -15,9 +15,10 @@ import { myProfileKey, useMyProfile } from '@/lib/use-my-profile'
 
 /**
  * The advanced-features sub-view (DESIGN.md sections 8 and 9): whether a search past the
- * daily limit may cost coins (overlimit, saved on the server), and the way to the plans and coins.
+ * daily limit may cost coins (overlimit, saved on the server), the plan in force (`plan`,
+ * composed in by the route: it belongs to the paywall) and the way to the plans and coins.
  */
-export function AdvancedFeatures() {
+export function AdvancedFeatures({ plan }: { plan?: ReactNode }) {
   const { LL, locale } = useI18nContext()
   const id = useId()
   const me = useMyProfile()
@@ -31,39 +32,42 @@ export function AdvancedFeatures() {
     },
   })
   return (
-    <Card className="flex flex-col gap-4">
-      <p className="text-muted">{LL.settings.paymentText()}</p>
-      {me.error && !me.data ? (
-        <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} />
-      ) : !me.data ? (
-        <Spinner label={LL.app.loading()} className="self-start" />
-      ) : (
-        <div className="flex items-start justify-between gap-4 rounded-xl bg-surface-2 p-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-overlimit`} className="font-medium">
-              {LL.money.overlimit()}
-            </label>
-            <p id={`${id}-overlimit-text`} className="text-sm text-muted">
-              {LL.money.overlimitText()}
-            </p>
+    <>
+      <Card className="flex flex-col gap-4">
+        <p className="text-muted">{LL.settings.paymentText()}</p>
+        {me.error && !me.data ? (
+          <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} />
+        ) : !me.data ? (
+          <Spinner label={LL.app.loading()} className="self-start" />
+        ) : (
+          <div className="flex items-start justify-between gap-4 rounded-xl bg-surface-2 p-4">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-overlimit`} className="font-medium">
+                {LL.money.overlimit()}
+              </label>
+              <p id={`${id}-overlimit-text`} className="text-sm text-muted">
+                {LL.money.overlimitText()}
+              </p>
+            </div>
+            <Switch
+              id={`${id}-overlimit`}
+              aria-describedby={`${id}-overlimit-text`}
+              checked={me.data.overlimit}
+              disabled={change.isMutating}
+              onCheckedChange={(on) => void change.trigger(on)}
+            />
           </div>
-          <Switch
-            id={`${id}-overlimit`}
-            aria-describedby={`${id}-overlimit-text`}
-            checked={me.data.overlimit}
-            disabled={change.isMutating}
-            onCheckedChange={(on) => void change.trigger(on)}
-          />
-        </div>
-      )}
-      {change.error && !change.isMutating && (
-        <p role="alert" className="text-sm text-danger">
-          {failureText(change.error, LL.money.overlimitFailed())}
-        </p>
-      )}
-      <Link to="/paywall" className={buttonVariants({ variant: 'secondary' }) + ' self-start'}>
-        {LL.money.plansLink()}
-      </Link>
-    </Card>
+        )}
+        {change.error && !change.isMutating && (
+          <p role="alert" className="text-sm text-danger">
+            {failureText(change.error, LL.money.overlimitFailed())}
+          </p>
+        )}
+        <Link to="/paywall" className={buttonVariants({ variant: 'secondary' }) + ' self-start'}>
+          {LL.money.plansLink()}
+        </Link>
+      </Card>
+      {plan}
+    </>
   )
 }
