@@ -2241,6 +2241,14 @@ type RootTranslation = {
 		 */
 		neuroEmpty: string
 		/**
+		 * W​i​t​h​ ​P​r​e​m​i​u​m​ ​y​o​u​ ​s​e​e​ ​t​h​e​ ​w​h​o​l​e​ ​a​n​a​l​y​s​i​s​:​ ​t​h​e​ ​s​h​a​r​e​s​ ​o​f​ ​f​r​a​u​d​ ​a​n​d​ ​n​u​i​s​a​n​c​e​ ​r​e​p​o​r​t​s​,​ ​t​h​e​ ​m​o​o​d​ ​o​f​ ​t​h​e​ ​r​e​v​i​e​w​s​ ​a​n​d​ ​a​ ​p​l​a​i​n​ ​s​u​m​m​a​r​y​.
+		 */
+		neuroUpsell: string
+		/**
+		 * S​e​e​ ​P​r​e​m​i​u​m
+		 */
+		neuroUpsellLink: string
+		/**
 		 * L​o​a​d​i​n​g​ ​t​h​e​ ​a​n​a​l​y​s​i​s​…
 		 */
 		neuroLoading: string
@@ -4512,6 +4520,14 @@ export type TranslationFunctions = {
 		 * Not enough data yet: nobody has reported, tagged or commented on this number.
 		 */
 		neuroEmpty: () => LocalizedString
+		/**
+		 * With Premium you see the whole analysis: the shares of fraud and nuisance reports, the mood of the reviews and a plain summary.
+		 */
+		neuroUpsell: () => LocalizedString
+		/**
+		 * See Premium
+		 */
+		neuroUpsellLink: () => LocalizedString
 		/**
 		 * Loading the analysis…
 		 */

@@ -122,6 +122,8 @@ export const numberProfile = z.object({
       is_shared: z.boolean(),
       metrics: z.record(z.string(), z.number()),
       description: z.string().nullable(),
+      /** False for a free user: only the headline (caller kind and risk); the rest comes with a plan. */
+      full: z.boolean(),
     })
     .nullable(),
   /** Why the index is what it is: the evidence behind it. */

@@ -559,6 +559,8 @@ const az_az = {
     neuroBadge: 'Avtomatik hesablanıb',
     neuroNote: 'Tətbiq bunu bu nömrə haqqında şikayətlər, etiketlər və şərhlər əsasında hesablayır. Heç kim onu yoxlamayıb.',
     neuroEmpty: 'Hələ kifayət qədər məlumat yoxdur: bu nömrədən heç kim şikayət etməyib, onu etiketləməyib və ya şərh yazmayıb.',
+    neuroUpsell: 'Premium ilə təhlilin tamamını görürsünüz: fırıldaqçılıq və narahatlıq şikayətlərinin payı, rəylərin əhval-ruhiyyəsi və sadə xülasə.',
+    neuroUpsellLink: 'Premium-a baxın',
     neuroLoading: 'Təhlil yüklənir…',
     neuroError: 'Təhlili yükləmək alınmadı.',
     kind: 'Ən ehtimal olunan zəng edən',

@@ -559,6 +559,8 @@ const cs_cz = {
     neuroBadge: 'Vypočteno automaticky',
     neuroNote: 'Vypočteno aplikací z hlášení, štítků a komentářů k tomuto číslu. Žádný člověk to nekontroloval.',
     neuroEmpty: 'Zatím nedostatek údajů: toto číslo nikdo nenahlásil, neoznačil ani nekomentoval.',
+    neuroUpsell: 'S Premium uvidíte celou analýzu: podíl hlášení podvodů a obtěžování, vyznění recenzí a srozumitelné shrnutí.',
+    neuroUpsellLink: 'Zobrazit Premium',
     neuroLoading: 'Načítání analýzy…',
     neuroError: 'Analýzu se nepodařilo načíst.',
     kind: 'Nejpravděpodobnější volající',

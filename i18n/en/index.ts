@@ -564,6 +564,8 @@ const en = {
     neuroBadge: 'Computed automatically',
     neuroNote: 'Calculated by the app from the reports, tags and comments about this number. No person checked it.',
     neuroEmpty: 'Not enough data yet: nobody has reported, tagged or commented on this number.',
+    neuroUpsell: 'With Premium you see the whole analysis: the shares of fraud and nuisance reports, the mood of the reviews and a plain summary.',
+    neuroUpsellLink: 'See Premium',
     neuroLoading: 'Loading the analysis…',
     neuroError: 'The analysis could not be loaded.',
     kind: 'Most likely caller',

@@ -559,6 +559,8 @@ const es_es = {
     neuroBadge: 'Calculado automáticamente',
     neuroNote: 'La app lo calcula a partir de las denuncias, etiquetas y comentarios sobre este número. Ninguna persona lo ha revisado.',
     neuroEmpty: 'Aún no hay datos suficientes: nadie ha denunciado, etiquetado ni comentado este número.',
+    neuroUpsell: 'Con Premium ves el análisis completo: la proporción de denuncias por fraude y por molestias, el tono de las reseñas y un resumen claro.',
+    neuroUpsellLink: 'Ver Premium',
     neuroLoading: 'Cargando el análisis…',
     neuroError: 'No se ha podido cargar el análisis.',
     kind: 'Autor más probable de la llamada',

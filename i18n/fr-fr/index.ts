@@ -559,6 +559,8 @@ const fr_fr = {
     neuroBadge: 'Calculé automatiquement',
     neuroNote: 'Calculé par l’application à partir des signalements, des étiquettes et des commentaires sur ce numéro. Personne ne l’a vérifié.',
     neuroEmpty: 'Pas encore assez de données : personne n’a signalé, qualifié ni commenté ce numéro.',
+    neuroUpsell: 'Avec Premium, vous voyez l\'analyse complète : la part des signalements de fraude et de nuisance, le ton des avis et un résumé clair.',
+    neuroUpsellLink: 'Voir Premium',
     neuroLoading: 'Chargement de l’analyse…',
     neuroError: 'Impossible de charger l’analyse.',
     kind: 'Appelant le plus probable',

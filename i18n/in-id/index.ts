@@ -559,6 +559,8 @@ const in_id = {
     neuroBadge: 'Dihitung otomatis',
     neuroNote: 'Dihitung oleh aplikasi dari laporan, tag, dan komentar tentang nomor ini. Tidak diperiksa oleh manusia.',
     neuroEmpty: 'Data belum cukup: belum ada yang melaporkan, memberi tag, atau mengomentari nomor ini.',
+    neuroUpsell: 'Dengan Premium Anda melihat analisis lengkap: porsi laporan penipuan dan gangguan, suasana ulasan, dan ringkasan yang jelas.',
+    neuroUpsellLink: 'Lihat Premium',
     neuroLoading: 'Memuat analisis…',
     neuroError: 'Analisis tidak dapat dimuat.',
     kind: 'Kemungkinan penelepon',

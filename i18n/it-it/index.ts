@@ -559,6 +559,8 @@ const it_it = {
     neuroBadge: 'Calcolata automaticamente',
     neuroNote: 'Calcolata dall’app in base a segnalazioni, etichette e commenti su questo numero. Nessuna persona l’ha verificata.',
     neuroEmpty: 'Dati ancora insufficienti: nessuno ha segnalato, etichettato o commentato questo numero.',
+    neuroUpsell: 'Con Premium vedi l\'analisi completa: la quota di segnalazioni di truffa e di disturbo, il tono delle recensioni e un riepilogo chiaro.',
+    neuroUpsellLink: 'Scopri Premium',
     neuroLoading: 'Caricamento dell’analisi…',
     neuroError: 'Impossibile caricare l’analisi.',
     kind: 'Chiamante più probabile',

@@ -559,6 +559,8 @@ const ms_my = {
     neuroBadge: 'Dikira secara automatik',
     neuroNote: 'Dikira oleh aplikasi berdasarkan laporan, tag dan komen tentang nombor ini. Tiada manusia yang menyemaknya.',
     neuroEmpty: 'Data belum mencukupi: belum ada sesiapa yang melaporkan, menandakan atau mengulas nombor ini.',
+    neuroUpsell: 'Dengan Premium anda melihat analisis penuh: bahagian laporan penipuan dan gangguan, nada ulasan dan ringkasan yang mudah.',
+    neuroUpsellLink: 'Lihat Premium',
     neuroLoading: 'Memuatkan analisis…',
     neuroError: 'Analisis tidak dapat dimuatkan.',
     kind: 'Pemanggil yang paling mungkin',

@@ -559,6 +559,8 @@ const pt_br = {
     neuroBadge: 'Calculada automaticamente',
     neuroNote: 'Calculada pelo app com base nas denúncias, marcações e comentários sobre este número. Nenhuma pessoa a verificou.',
     neuroEmpty: 'Ainda não há dados suficientes: ninguém denunciou, marcou ou comentou este número.',
+    neuroUpsell: 'Com o Premium você vê a análise completa: a parcela de denúncias de fraude e de incômodo, o tom das avaliações e um resumo claro.',
+    neuroUpsellLink: 'Ver o Premium',
     neuroLoading: 'Carregando a análise…',
     neuroError: 'Não foi possível carregar a análise.',
     kind: 'Autor mais provável da ligação',

@@ -559,6 +559,8 @@ const tr = {
     neuroBadge: 'Otomatik hesaplandı',
     neuroNote: 'Uygulama tarafından bu numarayla ilgili bildirimler, etiketler ve yorumlardan hesaplanır. Hiç kimse tarafından kontrol edilmemiştir.',
     neuroEmpty: 'Henüz yeterli veri yok: Bu numarayı kimse bildirmedi, etiketlemedi veya yorumlamadı.',
+    neuroUpsell: 'Premium ile analizin tamamını görürsünüz: dolandırıcılık ve rahatsızlık şikâyetlerinin payı, yorumların havası ve sade bir özet.',
+    neuroUpsellLink: 'Premium\'a göz atın',
     neuroLoading: 'Analiz yükleniyor…',
     neuroError: 'Analiz yüklenemedi.',
     kind: 'En olası arayan',

@@ -559,6 +559,8 @@ const vi_vn = {
     neuroBadge: 'Được tính tự động',
     neuroNote: 'Ứng dụng tính toán dựa trên các báo cáo, thẻ và bình luận về số này. Chưa có người nào kiểm tra.',
     neuroEmpty: 'Chưa đủ dữ liệu: chưa ai báo cáo, gắn thẻ hoặc bình luận về số này.',
+    neuroUpsell: 'Với Premium, bạn xem được toàn bộ phân tích: tỷ lệ báo cáo lừa đảo và làm phiền, thái độ của các đánh giá và phần tóm tắt dễ hiểu.',
+    neuroUpsellLink: 'Xem Premium',
     neuroLoading: 'Đang tải phân tích…',
     neuroError: 'Không thể tải phân tích.',
     kind: 'Người gọi khả năng cao nhất',

@@ -559,6 +559,8 @@ const zh_cn = {
     neuroBadge: '自动计算',
     neuroNote: '由应用根据有关这个号码的举报、标记和评论自动计算，未经人工核实。',
     neuroEmpty: '数据尚不足：还没有人举报、标记或评论这个号码。',
+    neuroUpsell: '开通 Premium 可查看完整分析：诈骗和骚扰举报的占比、评价的情绪倾向以及简明摘要。',
+    neuroUpsellLink: '了解 Premium',
     neuroLoading: '正在加载分析…',
     neuroError: '分析加载失败。',
     kind: '最可能的来电者',

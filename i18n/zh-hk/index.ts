@@ -559,6 +559,8 @@ const zh_hk = {
     neuroBadge: '自動計算',
     neuroNote: '由應用程式根據此號碼的舉報、標籤及留言計算得出，未經人手核實。',
     neuroEmpty: '暫時未有足夠資料：未有人舉報、標記或評論此號碼。',
+    neuroUpsell: '開通 Premium 可查看完整分析：詐騙及滋擾舉報的比例、評價的情緒傾向及簡明摘要。',
+    neuroUpsellLink: '了解 Premium',
     neuroLoading: '正在載入分析…',
     neuroError: '無法載入分析。',
     kind: '最有可能的來電者',

@@ -70,7 +70,9 @@ test('tag a number, block and unblock it, read its analysis, open a commenter\u2
   await expect(neuro.getByText('Computed automatically')).toBeVisible()
   await expect(neuro.getByTestId('neuro-kind')).toHaveText('Legitimate')
   await expect(neuro.getByRole('meter', { name: 'Risk' })).toBeVisible()
-  await expect(neuro.getByTestId('neuro-summary')).toContainText('Based on 75 reports and 1 review.')
+  // A free user sees the headline (kind and risk); the whole analysis comes with a plan.
+  await expect(neuro.getByTestId('neuro-summary')).toBeHidden()
+  await expect(neuro.getByRole('link', { name: 'See Premium' })).toHaveAttribute('href', '/paywall?tab=tier1')
 
   // B's profile page, by profile id: B's own number and its data.
   await page.goto(`/profile/${profileIdB}`)

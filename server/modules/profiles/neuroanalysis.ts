@@ -95,6 +95,7 @@ export function computeNeuroanalysis(input: NeuroInput): Neuroanalysis | null {
     is_shared: false,
     metrics,
     description: sentences.join(' ') || null,
+    full: true,
   }
 }
 
@@ -105,5 +106,5 @@ export function computeNeuroanalysis(input: NeuroInput): Neuroanalysis | null {
 export function neuroanalysisFor(analysis: Neuroanalysis | null, full: boolean): Neuroanalysis | null {
   if (!analysis || full) return analysis
   const metrics: Record<string, number> = analysis.metrics.risk === undefined ? {} : { risk: analysis.metrics.risk }
-  return { ...analysis, metrics, description: null }
+  return { ...analysis, metrics, description: null, full: false }
 }

@@ -134,13 +134,13 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
     await t.database.db.insert(comments).values({ numberId, userId: writer.profileId, text: 'Asked for my bank PIN', likes: 3 })
     // A free user sees the headline: the caller kind and the risk.
     const headline = await neuro('+493077770011')
-    expect(headline).toMatchObject({ neurotype: 'fraud', description: null })
+    expect(headline).toMatchObject({ neurotype: 'fraud', description: null, full: false })
     expect(Object.keys(headline!.metrics)).toEqual(['risk'])
     expect((await search(me.token, '+493077770011')).neuroanalysis).toEqual(headline)
     // With a plan in force, the whole analysis.
     await t.database.db.update(users).set({ planTier: 'tier1', planExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, me.profileId))
     const n = await neuro('+493077770011')
-    expect(n).toMatchObject({ neurotype: 'fraud', metrics: expect.objectContaining({ reports: 80, comments: 1 }) })
+    expect(n).toMatchObject({ neurotype: 'fraud', full: true, metrics: expect.objectContaining({ reports: 80, comments: 1 }) })
     expect(n!.metrics.risk).toBe(headline!.metrics.risk)
     expect(n!.metrics.risk).toBeGreaterThan(0.5)
     expect(n!.description).toMatch(/reported 80 times, mostly as Fraud/)

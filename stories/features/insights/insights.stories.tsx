@@ -24,8 +24,15 @@ function analysedNumber(): NumberProfile {
       is_shared: false,
       metrics: { reports: 40, comments: 3, confidence: 0.8, risk: 0.76, negativeShare: 1, fraud: 0.9, nuisance: 0.1, sentiment: -0.5 },
       description: 'This number was reported 40 times, mostly as Fraud.',
+      full: true,
     },
   }
+}
+
+/** What a free user gets for the same number: the headline only. */
+function headlineOnly(): NumberProfile {
+  const p = analysedNumber()
+  return { ...p, neuroanalysis: { ...p.neuroanalysis!, metrics: { risk: 0.76 }, description: null, full: false } }
 }
 
 /** Friends of friends: the viewer uploaded contacts, two of them know the number. */
@@ -62,6 +69,24 @@ export const Neuroanalysis = neuro.light
 export const NeuroanalysisDark = neuro.dark
 export const NeuroanalysisRtl = neuro.rtl
 export const NeuroanalysisDarkRtl = neuro.darkRtl
+
+const neuroHeadline = modes<Story>({
+  args: { data: headlineOnly() },
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const view = within(within(canvasElement).getByRole('region', { name: LL.insights.neuroTitle() }))
+    await expect(view.getByTestId('neuro-kind')).toHaveTextContent(LL.tags.fraud())
+    await expect(view.getByRole('meter', { name: LL.insights.risk() })).toHaveAttribute('aria-valuenow', '0.76')
+    await expect(view.queryByRole('meter', { name: LL.insights.sentiment() })).toBeNull()
+    await expect(view.queryByTestId('neuro-summary')).toBeNull()
+    await expect(view.getByTestId('neuro-upsell')).toHaveTextContent(LL.insights.neuroUpsell())
+    await expect(view.getByRole('link', { name: LL.insights.neuroUpsellLink() })).toHaveAttribute('href', '/paywall?tab=tier1')
+  },
+})
+export const NeuroanalysisHeadline = neuroHeadline.light
+export const NeuroanalysisHeadlineDark = neuroHeadline.dark
+export const NeuroanalysisHeadlineRtl = neuroHeadline.rtl
+export const NeuroanalysisHeadlineDarkRtl = neuroHeadline.darkRtl
 
 const neuroEmpty = modes<Story>({
   args: { data: emptyNumberProfile(DIGITS) },

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { Link } from '@tanstack/react-router'
 import useSWR from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
@@ -101,11 +102,21 @@ function NeuroBody({ n }: { n: Neuro }) {
           />
         )}
       </div>
-      <ul className="flex list-disc flex-col gap-1 ps-5 text-sm" data-testid="neuro-summary">
-        {summary(LL, n).map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ul>
+      {n.full ? (
+        <ul className="flex list-disc flex-col gap-1 ps-5 text-sm" data-testid="neuro-summary">
+          {summary(LL, n).map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      ) : (
+        // A free user sees the headline; the plans page says what the whole analysis adds.
+        <p className="rounded-lg bg-surface-2 p-3 text-sm" data-testid="neuro-upsell">
+          {LL.insights.neuroUpsell()}{' '}
+          <Link to="/paywall" search={{ tab: 'tier1' }} className="font-medium text-primary underline">
+            {LL.insights.neuroUpsellLink()}
+          </Link>
+        </p>
+      )}
     </>
   )
 }
