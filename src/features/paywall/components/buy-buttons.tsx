@@ -2,6 +2,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { ProductInfo } from '@contract/api/payments'
 import { Button } from '@/components/ui/button'
 import { useCheckout } from '../use-checkout'
+import { CheckoutStatus } from './checkout-status'
 
 /**
  * The buy button of one product, through its default provider (Stripe when it sells the
@@ -31,16 +32,7 @@ export function BuyButtons({ product }: { product: ProductInfo }) {
           </Button>
         )}
       </div>
-      {checkout.opening && (
-        <p role="status" className="text-sm text-muted">
-          {LL.paywall.opening()}
-        </p>
-      )}
-      {checkout.error && (
-        <p role="alert" className="text-sm text-danger">
-          {checkout.error}
-        </p>
-      )}
+      <CheckoutStatus checkout={checkout} />
     </div>
   )
 }

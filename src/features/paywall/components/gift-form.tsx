@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { phone } from '@/lib/phone'
 import { useCheckout } from '../use-checkout'
+import { CheckoutStatus } from './checkout-status'
 import { periodName } from '../product-name'
 
 /**
@@ -80,16 +81,7 @@ export function GiftForm({ planName, options }: { planName: string; options: Pro
           <Button type="submit" className="self-start" disabled={checkout.busy}>
             {LL.paywall.giftSubmit({ price: chosen.priceText })}
           </Button>
-          {checkout.opening && (
-            <p role="status" className="text-sm text-muted">
-              {LL.paywall.opening()}
-            </p>
-          )}
-          {checkout.error && (
-            <p role="alert" className="text-sm text-danger">
-              {checkout.error}
-            </p>
-          )}
+          <CheckoutStatus checkout={checkout} />
         </form>
       )}
     </div>
