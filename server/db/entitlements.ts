@@ -9,6 +9,11 @@ export const planActive = sql<boolean>`coalesce(${users.planExpiresAt} > now(), 
 /** Premium Plus ("who looked me up"). */
 export const spySubscription = sql<boolean>`coalesce(${users.planTier} = 'tier2' and ${users.planExpiresAt} > now(), false)`
 
+/** The same rule in code, for a user row already read: the plan's tier while its period runs, else null. */
+export function planInForce(u: { planTier: 'tier1' | 'tier2' | null; planExpiresAt: Date | null }, now = new Date()): 'tier1' | 'tier2' | null {
+  return u.planTier && u.planExpiresAt && u.planExpiresAt > now ? u.planTier : null
+}
+
 /** Daily search limits by plan, from the catalogue. */
 export interface PlanLimits {
   free: number

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/api/account'
 import { statusOnly } from '../../../contract/api/envelope'
 import { badRequest, notFound } from '../../errors'
+import { planInForce } from '../../db/entitlements'
 import { currentUser } from '../../plugins/auth'
 import { balanceOf } from '../coins/ledger'
 import { upsertNumber } from '../numbers/repository'
@@ -42,8 +43,8 @@ export async function accountRoutes(app: FastifyInstance) {
         antispy: u.antispy,
         profileGoing: u.profileGoing,
         overlimit: u.overlimit,
-        isPro: u.planTier !== null && u.planExpiresAt !== null && u.planExpiresAt > new Date(),
-        planTier: u.planExpiresAt && u.planExpiresAt > new Date() ? u.planTier : null,
+        isPro: planInForce(u) !== null,
+        planTier: planInForce(u),
         createdAtTimestamp: Math.floor(u.createdAt.getTime() / 1000),
       },
     }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm'
 import type { ActiveSubscription, CheckoutProvider, Product } from '../../../contract/api/payments'
 import { rowsOf, type Db } from '../../db/client'
+import { planInForce } from '../../db/entitlements'
 import { coinLedger, numbers, oneTimeKeys, payments, searchHistory, subscriptions, users } from '../../db/schema'
 
 export interface NewPayment {
@@ -86,8 +87,8 @@ export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolea
 
 /** The user's plan tier in force now, or null (free). */
 export async function planTierOf(db: Db, userId: number): Promise<'tier1' | 'tier2' | null> {
-  const [u] = await db.select({ tier: users.planTier, end: users.planExpiresAt }).from(users).where(eq(users.id, userId))
-  return u?.tier && u.end && u.end > new Date() ? u.tier : null
+  const [u] = await db.select({ planTier: users.planTier, planExpiresAt: users.planExpiresAt }).from(users).where(eq(users.id, userId))
+  return u ? planInForce(u) : null
 }
 
 /** Signed-in users who looked up this user's number since `since`; anti-spy searchers come without a number. */
