@@ -2,6 +2,7 @@
  * npm run payments:report [-- --days N]: purchases, refunds and the plans in force over
  * the last N days (30 by default), from the database the server uses (both engines).
  */
+import { formatPrice } from '../modules/payments/catalogue'
 import { paymentsReport } from '../modules/payments/repository'
 import type { Db } from '../db/client'
 import { CliError, openCliDatabase, runCli } from './common'
@@ -14,7 +15,8 @@ export function readDays(argv: string[]): number {
   return Number(argv[1])
 }
 
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`
+/** Minor units in the currency's own decimals, as the catalogue formats prices. */
+const money = (minor: number, currency: string) => formatPrice(minor, currency, 'en')
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '—')
 
 /** The report as text: one section per kind, totals per currency. */

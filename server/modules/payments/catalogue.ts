@@ -78,6 +78,10 @@ export function createCatalogue(config: CatalogueConfig) {
     entries(): CatalogueEntry[] {
       return [...entries.values()]
     },
+    /** Coins credited with each paid period of a plan (tier2 only). */
+    coinsPerPeriod(tier: Tier): number {
+      return tier === 'tier2' ? config.tiers.tier2.coinsPerPeriod : 0
+    },
     /** The daily search limit of a plan (or of a free user). */
     searchDailyLimit(tier: Tier | null): number {
       return tier ? config.tiers[tier].searchDailyLimit : LIMITS.searchDailyLimit

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Period, Tier } from '../../../contract/api/payments'
+import { isPlanProduct, planOf, type Period, type Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
 import { coinLedger, payments, subscriptions, users, webhookEvents } from '../../db/schema'
 
@@ -36,18 +36,22 @@ export async function onceForEvent(db: Db, event: ProviderEvent, fn: (tx: Tx) =>
   })
 }
 
-/** Adds coins with a ledger row; false (and no change) when that (reason, ref) was already credited. */
-async function credit(tx: Tx, userId: number, amount: number, reason: string, ref: string): Promise<boolean> {
-  if (amount <= 0) return false
+/**
+ * Changes a balance by `delta` with its ledger row, once per (reason, ref): false (and no
+ * change) when that ref was applied already. The caller keeps a negative delta within the
+ * balance (the balance never goes below zero: a check constraint stops it anyway).
+ */
+async function applyOnce(tx: Tx, userId: number, delta: number, reason: string, ref: string): Promise<boolean> {
+  if (delta === 0) return false
   const [row] = await tx
     .insert(coinLedger)
-    .values({ userId, delta: amount, balanceAfter: 0, reason, ref })
+    .values({ userId, delta, balanceAfter: 0, reason, ref })
     .onConflictDoNothing()
     .returning({ id: coinLedger.id })
   if (!row) return false
   const [u] = await tx
     .update(users)
-    .set({ balance: sql`${users.balance} + ${amount}` })
+    .set({ balance: sql`${users.balance} + ${delta}` })
     .where(eq(users.id, userId))
     .returning({ balance: users.balance })
   await tx.update(coinLedger).set({ balanceAfter: u.balance }).where(eq(coinLedger.id, row.id))
@@ -68,7 +72,7 @@ export async function markPaymentPaid(tx: Tx, paymentId: number, intentRef: stri
 export async function fulfilPack(tx: Tx, paymentId: number, intentRef: string | null): Promise<Outcome> {
   const p = await markPaymentPaid(tx, paymentId, intentRef)
   if (!p) return 'ignored'
-  await credit(tx, p.beneficiaryId, p.coins, 'purchase', `payment:${p.id}`)
+  await applyOnce(tx, p.beneficiaryId, p.coins, 'purchase', `payment:${p.id}`)
   return 'applied'
 }
 
@@ -97,6 +101,31 @@ export async function ensureSubscription(
       target: [subscriptions.provider, subscriptions.providerRef],
       set: { customerRef: sql`coalesce(${subscriptions.customerRef}, excluded.customer_ref)` },
     })
+}
+
+/**
+ * A plan paid once (a development purchase, or a gift through any provider): one period
+ * from now for the beneficiary; a gift does not renew, a development plan renews until
+ * cancelled (the expiry job plays its provider).
+ */
+export async function fulfilPlanPayment(tx: Tx, paymentId: number, intentRef: string | null, coinsPerPeriod: (tier: Tier) => number): Promise<Outcome> {
+  const paid = await markPaymentPaid(tx, paymentId, intentRef)
+  if (!paid || !isPlanProduct(paid.product)) return 'ignored'
+  const { tier, period } = planOf(paid.product)
+  const gift = paid.beneficiaryId !== paid.userId
+  const providerRef = `${gift ? 'gift' : paid.provider}:${paid.id}`
+  await grantPlan(tx, {
+    userId: paid.beneficiaryId,
+    tier,
+    period,
+    provider: gift ? 'gift' : paid.provider,
+    providerRef,
+    periodEnd: addPeriod(new Date(), period),
+    autoRenewing: !gift,
+    coins: coinsPerPeriod(tier),
+    coinsRef: `${providerRef}:first`,
+  })
+  return 'applied'
 }
 
 export interface PlanGrant {
@@ -147,7 +176,7 @@ export async function grantPlan(tx: Tx, g: PlanGrant): Promise<void> {
     })
     .returning()
   await syncUserPlan(tx, sub.userId)
-  if (sub.status === 'active') await credit(tx, g.userId, g.coins, 'plan_coins', g.coinsRef)
+  if (sub.status === 'active' && g.coins > 0) await applyOnce(tx, g.userId, g.coins, 'plan_coins', g.coinsRef)
 }
 
 /**
@@ -221,20 +250,7 @@ export async function refundPayment(tx: Tx, intentRef: string, refundedFraction:
   const owed = Math.max(0, Math.round(p.coins * Math.min(1, refundedFraction)) - p.coinsTakenBack)
   const [u] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, p.beneficiaryId)).for('update')
   const take = Math.min(owed, u?.balance ?? 0)
-  if (take > 0) {
-    const [row] = await tx
-      .insert(coinLedger)
-      .values({ userId: p.beneficiaryId, delta: -take, balanceAfter: 0, reason: 'refund', ref: refundRef })
-      .onConflictDoNothing()
-      .returning({ id: coinLedger.id })
-    if (!row) return 'duplicate'
-    const [after] = await tx
-      .update(users)
-      .set({ balance: sql`${users.balance} - ${take}` })
-      .where(eq(users.id, p.beneficiaryId))
-      .returning({ balance: users.balance })
-    await tx.update(coinLedger).set({ balanceAfter: after.balance }).where(eq(coinLedger.id, row.id))
-  }
+  if (take > 0 && !(await applyOnce(tx, p.beneficiaryId, -take, 'refund', refundRef))) return 'duplicate'
   // What could not be taken back (already spent) is not owed later: the payment is settled.
   await tx
     .update(payments)
@@ -249,7 +265,7 @@ export async function refundPayment(tx: Tx, intentRef: string, refundedFraction:
  * whose paid period has ended is marked expired, its user's plan following. A Stripe
  * renewal paid late (invoice.paid) makes the plan active again.
  */
-export async function expireLapsedPlans(db: Db, catalogueCoins: number, now: Date = new Date()): Promise<{ renewed: number; expired: number }> {
+export async function expireLapsedPlans(db: Db, coinsPerPeriod: (tier: Tier) => number, now: Date = new Date()): Promise<{ renewed: number; expired: number }> {
   const due = await db
     .select()
     .from(subscriptions)
@@ -265,7 +281,7 @@ export async function expireLapsedPlans(db: Db, catalogueCoins: number, now: Dat
         providerRef: sub.providerRef!,
         periodEnd,
         autoRenewing: true,
-        coins: sub.tier === 'tier2' ? catalogueCoins : 0,
+        coins: coinsPerPeriod(sub.tier as Tier),
         coinsRef: `${sub.providerRef}:${periodEnd.toISOString()}`,
       }),
     )

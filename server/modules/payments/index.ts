@@ -33,7 +33,7 @@ export const paymentsModule = fp(async (app: FastifyInstance, opts: { database: 
       name: 'expiring lapsed plans',
       lockKey: PLAN_EXPIRY_LOCK_KEY,
       intervalMinutes: app.env.RENEWAL_INTERVAL_MINUTES,
-      work: (now) => expireLapsedPlans(app.db, payments.catalogue.tiers.tier2.coinsPerPeriod, now),
+      work: (now) => expireLapsedPlans(app.db, payments.catalogue.coinsPerPeriod, now),
       report: (o) => {
         if (o.renewed + o.expired > 0) app.log.info({ plans: o }, 'renewed development plans and expired lapsed ones')
       },

@@ -9,7 +9,6 @@ import {
   devPaymentResponse,
   devPayResponse,
   isPlanProduct,
-  planOf,
   productsQuery,
   productsResponse,
   type CheckoutProvider,
@@ -18,7 +17,7 @@ import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { readPhone } from '../profiles/lookup'
-import { addPeriod, fulfilPack, grantPlan, markPaymentPaid, onceForEvent } from './fulfilment'
+import { fulfilPack, fulfilPlanPayment, onceForEvent } from './fulfilment'
 import { accountForNumber, createPayment, getPayment, setPaymentRef } from './repository'
 import type { PaymentsContext } from './context'
 
@@ -127,23 +126,7 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
     const payment = await ownDevPayment(request, request.body.id)
     const entry = catalogue.get(payment.product)!
     await onceForEvent(app.db, { provider: 'dev', id: `pay:${payment.id}` }, async (tx) => {
-      if (entry.kind === 'pack') return fulfilPack(tx, payment.id, null)
-      const paid = await markPaymentPaid(tx, payment.id, null)
-      if (!paid || !isPlanProduct(payment.product)) return 'ignored'
-      const { tier, period } = planOf(payment.product)
-      const gift = paid.beneficiaryId !== paid.userId
-      await grantPlan(tx, {
-        userId: paid.beneficiaryId,
-        tier,
-        period,
-        provider: gift ? 'gift' : 'dev',
-        providerRef: `${gift ? 'gift' : 'dev'}:${paid.id}`,
-        periodEnd: addPeriod(new Date(), period),
-        autoRenewing: !gift,
-        coins: tier === 'tier2' ? catalogue.tiers.tier2.coinsPerPeriod : 0,
-        coinsRef: `dev:${paid.id}:1`,
-      })
-      return 'applied'
+      return entry.kind === 'pack' ? fulfilPack(tx, payment.id, null) : fulfilPlanPayment(tx, payment.id, null, catalogue.coinsPerPeriod)
     })
     const back = entry.kind === 'pack' ? '/paywall/numcy' : `/paywall?tab=${entry.tier}`
     return { status: true as const, data: { status: 'paid' as const, returnUrl: back } }

@@ -4,10 +4,10 @@ import { isPackProduct, isPlanProduct, planOf } from '../../../contract/api/paym
 import type { Db } from '../../db/client'
 import type { Catalogue } from './catalogue'
 import {
-  addPeriod,
   applySubscriptionState,
   ensureSubscription,
   fulfilPack,
+  fulfilPlanPayment,
   grantPlan,
   markPaymentPaid,
   onceForEvent,
@@ -55,23 +55,7 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
         if (session.payment_status !== 'paid') return 'ignored' // a delayed method: async_payment_succeeded follows
         const intent = idOf(session.payment_intent)
         if (isPackProduct(product)) return fulfilPack(tx, paymentId, intent)
-        if (isPlanProduct(product) && meta.data.gift === '1') {
-          const paid = await markPaymentPaid(tx, paymentId, intent)
-          if (!paid) return 'ignored'
-          const { tier, period } = planOf(product)
-          await grantPlan(tx, {
-            userId: paid.beneficiaryId,
-            tier,
-            period,
-            provider: 'gift',
-            providerRef: `gift:${paid.id}`,
-            periodEnd: addPeriod(new Date(), period),
-            autoRenewing: false,
-            coins: tier === 'tier2' ? catalogue.tiers.tier2.coinsPerPeriod : 0,
-            coinsRef: `gift:${paid.id}`,
-          })
-          return 'applied'
-        }
+        if (isPlanProduct(product) && meta.data.gift === '1') return fulfilPlanPayment(tx, paymentId, intent, catalogue.coinsPerPeriod)
         return 'ignored'
       }
       case 'invoice.paid': {
@@ -92,7 +76,7 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
           customerRef: idOf(invoice.customer),
           periodEnd: seconds(periodEnd),
           autoRenewing: true,
-          coins: tier === 'tier2' ? catalogue.tiers.tier2.coinsPerPeriod : 0,
+          coins: catalogue.coinsPerPeriod(tier),
           coinsRef: `invoice:${invoice.id}`,
         })
         return 'applied'
