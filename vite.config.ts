@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -5,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
+const { version } = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }
 
 export default defineConfig({
   plugins: [
@@ -18,6 +20,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  // The app's version, sent as X-Client-Version on every API call (src/lib/app-version.ts).
+  define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

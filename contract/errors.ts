@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   CODE_USED: 2103,
   CODE_TERMS_NOT_ACCEPTED: 2104,
   CODE_TOO_MANY_ATTEMPTS: 2105,
+  /** Flash call: the carrier's STIR/SHAKEN check failed, so the call may not come from the typed number. */
+  CALL_NOT_ATTESTED: 2106,
   PROVIDER_DISABLED: 2201,
   WEBHOOK_SIGNATURE_INVALID: 2202,
   /** The invisible bot check (Turnstile) failed or did not run. */

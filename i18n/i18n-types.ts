@@ -314,6 +314,69 @@ type RootTranslation = {
 		 * Y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​.
 		 */
 		success: string
+		/**
+		 * V​i​b​e​r
+		 */
+		methodViber: string
+		/**
+		 * W​h​a​t​s​A​p​p​ ​B​u​s​i​n​e​s​s
+		 */
+		methodWhatsappBusiness: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​c​a​l​l
+		 */
+		methodFlashcall: string
+		/**
+		 * O​p​e​n​ ​o​u​r​ ​V​i​b​e​r​ ​b​o​t​,​ ​t​h​e​n​ ​p​r​e​s​s​ ​S​h​a​r​e​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.​ ​V​i​b​e​r​ ​o​n​ ​a​ ​c​o​m​p​u​t​e​r​ ​c​a​n​n​o​t​ ​s​h​a​r​e​ ​y​o​u​r​ ​n​u​m​b​e​r​:​ ​s​c​a​n​ ​t​h​e​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​p​h​o​n​e​ ​i​n​s​t​e​a​d​.
+		 */
+		viberHow: string
+		/**
+		 * S​e​n​d​ ​t​h​e​ ​p​r​e​p​a​r​e​d​ ​m​e​s​s​a​g​e​ ​t​o​ ​o​u​r​ ​b​u​s​i​n​e​s​s​ ​a​c​c​o​u​n​t​ ​o​n​ ​W​h​a​t​s​A​p​p​.
+		 */
+		whatsappBusinessHow: string
+		/**
+		 * T​y​p​e​ ​y​o​u​r​ ​n​u​m​b​e​r​,​ ​t​h​e​n​ ​c​a​l​l​ ​t​h​e​ ​n​u​m​b​e​r​ ​w​e​ ​s​h​o​w​ ​y​o​u​ ​f​r​o​m​ ​t​h​a​t​ ​p​h​o​n​e​.​ ​W​e​ ​d​o​ ​n​o​t​ ​a​n​s​w​e​r​:​ ​t​h​e​ ​c​a​l​l​ ​e​n​d​s​ ​a​t​ ​o​n​c​e​.
+		 */
+		flashcallHow: string
+		/**
+		 * Y​o​u​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r​ ​w​i​t​h​ ​c​o​u​n​t​r​y​ ​c​o​d​e
+		 */
+		flashcallPhone: string
+		/**
+		 * G​e​t​ ​t​h​e​ ​n​u​m​b​e​r​ ​t​o​ ​c​a​l​l
+		 */
+		flashcallRequest: string
+		/**
+		 * G​e​t​t​i​n​g​ ​t​h​e​ ​n​u​m​b​e​r​…
+		 */
+		flashcallPending: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.​ ​T​y​p​e​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​c​o​u​n​t​r​y​ ​c​o​d​e​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​+​4​9​ ​3​0​ ​1​2​3​4​5​6​7​8​.
+		 */
+		flashcallInvalid: string
+		/**
+		 * C​a​l​l​ ​{​n​u​m​b​e​r​}​ ​f​r​o​m​ ​{​p​h​o​n​e​}​ ​n​o​w​.
+		 * @param {string} number
+		 * @param {string} phone
+		 */
+		flashcallCall: RequiredParams<'number' | 'phone'>
+		/**
+		 * C​a​l​l​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		flashcallCallLink: RequiredParams<'number'>
+		/**
+		 * U​s​e​ ​a​n​o​t​h​e​r​ ​n​u​m​b​e​r
+		 */
+		flashcallOtherNumber: string
+		/**
+		 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​c​o​d​e​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​G​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		codeExpired: string
+		/**
+		 * Y​o​u​r​ ​p​h​o​n​e​ ​c​o​m​p​a​n​y​ ​c​o​u​l​d​ ​n​o​t​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​e​ ​c​a​l​l​ ​c​a​m​e​ ​f​r​o​m​ ​y​o​u​r​ ​n​u​m​b​e​r​.​ ​T​r​y​ ​a​g​a​i​n​ ​f​r​o​m​ ​y​o​u​r​ ​p​h​o​n​e​ ​o​r​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​.
+		 */
+		callRefused: string
 	}
 	search: {
 		/**
@@ -495,6 +558,10 @@ type RootTranslation = {
 		 * M​y​ ​n​u​m​b​e​r
 		 */
 		myTitle: string
+		/**
+		 * n​o​t​ ​c​o​u​n​t​e​d​:​ ​d​i​s​p​u​t​e​d​ ​b​y​ ​t​h​e​ ​o​w​n​e​r
+		 */
+		evidenceDiscounted: string
 	}
 	tags: {
 		/**
@@ -680,6 +747,329 @@ type RootTranslation = {
 		 * T​o​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​y​o​u​ ​w​i​l​l​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​w​i​t​h​ ​a​ ​n​e​w​ ​c​o​d​e​.
 		 */
 		signOutText: string
+		/**
+		 * S​y​s​t​e​m
+		 */
+		themeSystem: string
+		/**
+		 * S​y​s​t​e​m​ ​f​o​l​l​o​w​s​ ​t​h​e​ ​l​i​g​h​t​ ​o​r​ ​d​a​r​k​ ​s​e​t​t​i​n​g​ ​o​f​ ​y​o​u​r​ ​d​e​v​i​c​e​,​ ​a​l​s​o​ ​w​h​e​n​ ​i​t​ ​c​h​a​n​g​e​s​.
+		 */
+		themeSystemText: string
+		/**
+		 * N​o​t​i​f​i​c​a​t​i​o​n​s
+		 */
+		notifications: string
+		/**
+		 * C​h​o​o​s​e​ ​w​h​a​t​ ​y​o​u​ ​a​r​e​ ​t​o​l​d​ ​a​b​o​u​t​,​ ​a​n​d​ ​w​h​e​t​h​e​r​ ​i​t​ ​m​a​k​e​s​ ​a​ ​s​o​u​n​d​.
+		 */
+		notificationsText: string
+		/**
+		 * R​e​p​l​i​e​s​ ​t​o​ ​y​o​u​r​ ​c​o​m​m​e​n​t​s
+		 */
+		notifyReply: string
+		/**
+		 * S​o​m​e​o​n​e​ ​r​e​p​l​i​e​d​ ​t​o​ ​a​ ​c​o​m​m​e​n​t​ ​o​f​ ​y​o​u​r​s​.
+		 */
+		notifyReplyText: string
+		/**
+		 * C​o​m​m​e​n​t​s​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r
+		 */
+		notifyNewNotice: string
+		/**
+		 * S​o​m​e​o​n​e​ ​w​r​o​t​e​ ​a​ ​n​e​w​ ​c​o​m​m​e​n​t​ ​o​n​ ​y​o​u​r​ ​o​w​n​ ​n​u​m​b​e​r​.
+		 */
+		notifyNewNoticeText: string
+		/**
+		 * N​e​w​ ​n​a​m​e​s​ ​f​o​r​ ​y​o​u​r​ ​n​u​m​b​e​r
+		 */
+		notifyNewContactName: string
+		/**
+		 * S​o​m​e​o​n​e​ ​s​a​v​e​d​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​u​n​d​e​r​ ​a​ ​n​a​m​e​ ​n​o​t​ ​s​e​e​n​ ​b​e​f​o​r​e​.
+		 */
+		notifyNewContactNameText: string
+		/**
+		 * I​n​t​r​o​d​u​c​t​i​o​n​ ​r​e​q​u​e​s​t​s
+		 */
+		notifyCommonAcquaintances: string
+		/**
+		 * A​ ​f​r​i​e​n​d​ ​o​f​ ​a​ ​f​r​i​e​n​d​ ​a​s​k​s​ ​y​o​u​ ​t​o​ ​i​n​t​r​o​d​u​c​e​ ​t​h​e​m​ ​t​o​ ​a​ ​n​u​m​b​e​r​ ​y​o​u​ ​k​n​o​w​.
+		 */
+		notifyCommonAcquaintancesText: string
+		/**
+		 * W​i​t​h​o​u​t​ ​s​o​u​n​d
+		 */
+		deliverWithoutSound: string
+		/**
+		 * N​e​w​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​a​r​r​i​v​e​ ​s​i​l​e​n​t​l​y​.
+		 */
+		deliverWithoutSoundText: string
+		/**
+		 * T​h​e​ ​s​e​t​t​i​n​g​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		saveFailed: string
+		/**
+		 * A​n​t​i​-​s​p​y
+		 */
+		antispy: string
+		/**
+		 * W​h​i​l​e​ ​o​n​,​ ​t​h​e​ ​o​w​n​e​r​s​ ​o​f​ ​t​h​e​ ​n​u​m​b​e​r​s​ ​y​o​u​ ​l​o​o​k​ ​u​p​ ​d​o​ ​n​o​t​ ​s​e​e​ ​t​h​a​t​ ​i​t​ ​w​a​s​ ​y​o​u​.
+		 */
+		antispyText: string
+		/**
+		 * L​i​s​t​ ​m​y​ ​n​u​m​b​e​r​ ​i​n​ ​s​e​a​r​c​h
+		 */
+		profileGoing: string
+		/**
+		 * W​h​i​l​e​ ​o​f​f​,​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​p​a​g​e​ ​i​s​ ​n​o​t​ ​s​h​o​w​n​ ​t​o​ ​o​t​h​e​r​s​ ​w​h​o​ ​s​e​a​r​c​h​ ​f​o​r​ ​i​t​;​ ​y​o​u​ ​s​t​i​l​l​ ​s​e​e​ ​i​t​.
+		 */
+		profileGoingText: string
+		/**
+		 * T​h​i​s​ ​r​e​m​o​v​e​s​ ​y​o​u​r​ ​p​e​r​s​o​n​a​l​ ​t​r​a​c​e​s​ ​f​o​r​ ​g​o​o​d​.​ ​I​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		fullDeleteIntro: string
+		/**
+		 * W​h​a​t​ ​i​s​ ​d​e​l​e​t​e​d
+		 */
+		fullDeleteGoes: string
+		/**
+		 * W​h​a​t​ ​s​t​a​y​s
+		 */
+		fullDeleteStays: string
+		/**
+		 * Y​o​u​r​ ​s​e​a​r​c​h​ ​h​i​s​t​o​r​y​ ​a​n​d​ ​t​h​e​ ​t​r​a​c​e​s​ ​o​f​ ​y​o​u​r​ ​l​o​o​k​-​u​p​s​:​ ​o​w​n​e​r​s​ ​n​o​ ​l​o​n​g​e​r​ ​s​e​e​ ​t​h​a​t​ ​y​o​u​ ​l​o​o​k​e​d​ ​t​h​e​m​ ​u​p
+		 */
+		goesHistory: string
+		/**
+		 * T​h​e​ ​c​o​n​t​a​c​t​ ​b​o​o​k​s​ ​y​o​u​ ​u​p​l​o​a​d​e​d
+		 */
+		goesContacts: string
+		/**
+		 * Y​o​u​r​ ​p​r​i​v​a​t​e​ ​n​o​t​e​s
+		 */
+		goesNotes: string
+		/**
+		 * Y​o​u​r​ ​c​o​i​n​ ​b​a​l​a​n​c​e
+		 */
+		staysBalance: string
+		/**
+		 * Y​o​u​r​ ​p​u​r​c​h​a​s​e​s​ ​a​n​d​ ​y​o​u​r​ ​p​l​a​n
+		 */
+		staysPurchases: string
+		/**
+		 * Y​o​u​r​ ​c​o​m​m​e​n​t​s​ ​a​n​d​ ​r​e​p​l​i​e​s
+		 */
+		staysComments: string
+		/**
+		 * D​e​l​e​t​e​ ​m​y​ ​p​r​i​v​a​c​y​ ​d​a​t​a
+		 */
+		fullDeleteButton: string
+		/**
+		 * D​e​l​e​t​e​ ​y​o​u​r​ ​p​r​i​v​a​c​y​ ​d​a​t​a​?
+		 */
+		fullDeleteConfirmTitle: string
+		/**
+		 * Y​o​u​r​ ​s​e​a​r​c​h​ ​h​i​s​t​o​r​y​,​ ​u​p​l​o​a​d​e​d​ ​c​o​n​t​a​c​t​s​,​ ​n​o​t​e​s​ ​a​n​d​ ​l​o​o​k​-​u​p​ ​t​r​a​c​e​s​ ​a​r​e​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​g​o​o​d​.
+		 */
+		fullDeleteConfirmText: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		fullDeleteConfirm: string
+		/**
+		 * Y​o​u​r​ ​d​a​t​a​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		fullDeleteFailed: string
+		/**
+		 * W​h​a​t​ ​w​a​s​ ​d​e​l​e​t​e​d
+		 */
+		deletedTitle: string
+		/**
+		 * {​c​o​u​n​t​}​ ​s​e​a​r​c​h​ ​h​i​s​t​o​r​y​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}
+		 * @param {number} count
+		 */
+		deletedHistory: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​u​p​l​o​a​d​e​d​ ​{​{​c​o​n​t​a​c​t​|​c​o​n​t​a​c​t​s​}​}
+		 * @param {number} count
+		 */
+		deletedContacts: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​n​o​t​e​|​n​o​t​e​s​}​}
+		 * @param {number} count
+		 */
+		deletedNotes: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​l​o​o​k​-​u​p​ ​{​{​t​r​a​c​e​|​t​r​a​c​e​s​}​}
+		 * @param {number} count
+		 */
+		deletedLookups: RequiredParams<'count'>
+		/**
+		 * N​o​t​h​i​n​g​ ​w​a​s​ ​l​e​f​t​ ​t​o​ ​d​e​l​e​t​e​:​ ​y​o​u​r​ ​p​r​i​v​a​c​y​ ​d​a​t​a​ ​i​s​ ​a​l​r​e​a​d​y​ ​g​o​n​e​.
+		 */
+		nothingLeft: string
+		/**
+		 * D​e​a​c​t​i​v​a​t​e​ ​p​r​o​f​i​l​e
+		 */
+		deactivate: string
+		/**
+		 * U​n​l​i​s​t​s​ ​y​o​u​r​ ​n​u​m​b​e​r​,​ ​h​i​d​e​s​ ​y​o​u​r​ ​t​e​x​t​s​ ​a​n​d​ ​s​i​g​n​s​ ​y​o​u​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​.​ ​S​i​g​n​i​n​g​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​i​n​ ​3​0​ ​d​a​y​s​ ​r​e​s​t​o​r​e​s​ ​i​t​.
+		 */
+		deactivateText: string
+		/**
+		 * C​o​i​n​ ​h​i​s​t​o​r​y
+		 */
+		ledger: string
+		/**
+		 * N​o​ ​c​o​i​n​ ​c​h​a​n​g​e​s​ ​y​e​t​.
+		 */
+		ledgerEmpty: string
+		/**
+		 * S​h​o​w​ ​m​o​r​e
+		 */
+		ledgerMore: string
+		/**
+		 * B​a​l​a​n​c​e​ ​a​f​t​e​r​:​ ​{​b​a​l​a​n​c​e​}
+		 * @param {number} balance
+		 */
+		ledgerBalanceAfter: RequiredParams<'balance'>
+		ledgerReason: {
+			/**
+			 * C​o​i​n​s​ ​b​o​u​g​h​t
+			 */
+			purchase: string
+			/**
+			 * C​o​i​n​s​ ​o​f​ ​y​o​u​r​ ​p​l​a​n
+			 */
+			plan_coins: string
+			/**
+			 * R​e​f​u​n​d
+			 */
+			refund: string
+			/**
+			 * C​o​m​m​e​n​t​ ​m​o​v​e​d​ ​u​p
+			 */
+			comment_up: string
+			/**
+			 * R​e​v​i​e​w​ ​h​i​d​d​e​n
+			 */
+			comment_hide: string
+			/**
+			 * P​a​i​d​ ​s​e​a​r​c​h
+			 */
+			paid_search: string
+			/**
+			 * I​n​t​r​o​d​u​c​t​i​o​n​ ​r​e​q​u​e​s​t
+			 */
+			fof_request: string
+			/**
+			 * I​n​t​r​o​d​u​c​t​i​o​n​ ​r​e​q​u​e​s​t
+			 */
+			introduction: string
+			/**
+			 * G​r​a​n​t​e​d​ ​b​y​ ​s​u​p​p​o​r​t
+			 */
+			admin_grant: string
+			/**
+			 * W​e​l​c​o​m​e​ ​c​o​i​n​s
+			 */
+			demo_grant: string
+			/**
+			 * O​t​h​e​r​ ​c​h​a​n​g​e
+			 */
+			other: string
+		}
+		/**
+		 * Y​o​u​r​ ​n​a​m​e
+		 */
+		nameTitle: string
+		/**
+		 * S​h​o​w​n​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​p​a​g​e​ ​t​o​ ​t​h​e​ ​p​e​o​p​l​e​ ​w​h​o​ ​l​o​o​k​ ​u​p​ ​y​o​u​r​ ​n​u​m​b​e​r​.
+		 */
+		nameIntro: string
+		/**
+		 * F​i​r​s​t​ ​n​a​m​e
+		 */
+		firstName: string
+		/**
+		 * L​a​s​t​ ​n​a​m​e
+		 */
+		lastName: string
+		/**
+		 * S​a​v​e​ ​n​a​m​e
+		 */
+		nameSave: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		nameSaving: string
+		/**
+		 * Y​o​u​r​ ​n​a​m​e​ ​i​s​ ​s​a​v​e​d​.
+		 */
+		nameSaved: string
+		/**
+		 * Y​o​u​r​ ​n​a​m​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​a​v​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		nameFailed: string
+	}
+	deactivate: {
+		/**
+		 * D​e​a​c​t​i​v​a​t​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​?
+		 */
+		warningTitle: string
+		/**
+		 * Y​o​u​r​ ​n​u​m​b​e​r​ ​i​s​ ​u​n​l​i​s​t​e​d​,​ ​y​o​u​r​ ​c​o​m​m​e​n​t​s​ ​a​n​d​ ​n​a​m​e​s​ ​a​r​e​ ​h​i​d​d​e​n​,​ ​a​n​d​ ​y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.​ ​S​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​i​n​ ​3​0​ ​d​a​y​s​ ​t​o​ ​r​e​s​t​o​r​e​ ​e​v​e​r​y​t​h​i​n​g​;​ ​a​f​t​e​r​ ​t​h​a​t​ ​y​o​u​r​ ​p​e​r​s​o​n​a​l​ ​d​a​t​a​ ​i​s​ ​e​r​a​s​e​d​.
+		 */
+		warningText: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​c​o​n​t​i​n​u​e​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
+		 * @param {number} seconds
+		 */
+		wait: RequiredParams<'seconds'>
+		/**
+		 * Y​o​u​ ​c​a​n​ ​c​o​n​t​i​n​u​e​ ​n​o​w​.
+		 */
+		ready: string
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * T​y​p​e​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​t​o​ ​c​o​n​f​i​r​m
+		 */
+		retypeTitle: string
+		/**
+		 * T​o​ ​d​e​a​c​t​i​v​a​t​e​ ​t​h​i​s​ ​p​r​o​f​i​l​e​,​ ​t​y​p​e​ ​i​t​s​ ​n​u​m​b​e​r​:​ ​{​p​h​o​n​e​}
+		 * @param {string} phone
+		 */
+		retypeText: RequiredParams<'phone'>
+		/**
+		 * Y​o​u​r​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		retypeLabel: string
+		/**
+		 * O​n​l​y​ ​t​h​e​ ​d​i​g​i​t​s​ ​c​o​u​n​t​:​ ​s​p​a​c​e​s​,​ ​d​a​s​h​e​s​ ​a​n​d​ ​a​ ​p​l​u​s​ ​s​i​g​n​ ​a​r​e​ ​f​i​n​e​.
+		 */
+		retypeHint: string
+		/**
+		 * D​e​a​c​t​i​v​a​t​e​ ​p​r​o​f​i​l​e
+		 */
+		submit: string
+		/**
+		 * D​e​a​c​t​i​v​a​t​i​n​g​…
+		 */
+		pending: string
+		/**
+		 * Y​o​u​r​ ​p​r​o​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​d​e​a​c​t​i​v​a​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+		/**
+		 * P​r​o​f​i​l​e​ ​d​e​a​c​t​i​v​a​t​e​d
+		 */
+		doneTitle: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​o​u​t​.​ ​S​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​i​n​ ​3​0​ ​d​a​y​s​ ​t​o​ ​r​e​s​t​o​r​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​.
+		 */
+		doneText: string
 	}
 	paywall: {
 		/**
@@ -1064,6 +1454,14 @@ type RootTranslation = {
 		 * S​i​g​n​ ​i​n​ ​a​g​a​i​n
 		 */
 		signIn: string
+		/**
+		 * I​f​ ​t​h​e​ ​a​p​p​ ​w​a​s​ ​u​p​d​a​t​e​d​ ​i​n​ ​t​h​e​ ​m​e​a​n​t​i​m​e​,​ ​r​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​g​e​t​ ​i​t​s​ ​n​e​w​ ​v​e​r​s​i​o​n​.
+		 */
+		reloadText: string
+		/**
+		 * R​e​l​o​a​d
+		 */
+		reload: string
 	}
 	profile: {
 		/**
@@ -1547,6 +1945,18 @@ type RootTranslation = {
 		 * A​l​s​o​ ​f​i​l​e​ ​a​ ​c​o​m​p​l​a​i​n​t​ ​a​b​o​u​t​ ​t​h​i​s​ ​t​e​x​t
 		 */
 		complainToggle: string
+		/**
+		 * C​o​m​p​l​a​i​n​ ​a​b​o​u​t​ ​t​h​i​s​ ​p​r​o​f​i​l​e
+		 */
+		complainProfile: string
+		/**
+		 * I​f​ ​t​h​i​s​ ​u​s​e​r​’​s​ ​p​r​o​f​i​l​e​ ​(​t​h​e​i​r​ ​n​a​m​e​ ​o​r​ ​w​h​a​t​ ​i​t​ ​s​h​o​w​s​)​ ​b​r​e​a​k​s​ ​o​u​r​ ​t​e​r​m​s​ ​o​f​ ​u​s​e​,​ ​t​e​l​l​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​.​ ​R​e​a​d​ ​t​h​e​ ​t​e​r​m​s​ ​b​e​f​o​r​e​ ​y​o​u​ ​c​o​m​p​l​a​i​n​.
+		 */
+		profileDescription: string
+		/**
+		 * W​h​a​t​ ​i​s​ ​w​r​o​n​g​ ​w​i​t​h​ ​t​h​i​s​ ​p​r​o​f​i​l​e​?
+		 */
+		profileMessage: string
 	}
 	moderation: {
 		/**
@@ -1863,6 +2273,136 @@ type RootTranslation = {
 		 * N​e​x​t​ ​p​a​g​e
 		 */
 		next: string
+		/**
+		 * Q​u​e​u​e​s
+		 */
+		queues: string
+		/**
+		 * R​e​p​o​r​t​s​ ​a​n​d​ ​c​o​m​p​l​a​i​n​t​s
+		 */
+		queueCases: string
+		/**
+		 * D​i​s​p​u​t​e​s
+		 */
+		queueDisputes: string
+		/**
+		 * D​i​s​p​u​t​e​s​ ​a​b​o​u​t​ ​r​a​t​i​n​g​s
+		 */
+		disputes: string
+		/**
+		 * D​e​c​i​d​e​d
+		 */
+		disputeDecided: string
+		/**
+		 * N​o​ ​o​p​e​n​ ​d​i​s​p​u​t​e​s​:​ ​n​o​ ​o​w​n​e​r​ ​i​s​ ​c​o​n​t​e​s​t​i​n​g​ ​a​ ​r​a​t​i​n​g​.
+		 */
+		disputesEmptyOpen: string
+		/**
+		 * N​o​ ​d​i​s​p​u​t​e​ ​h​a​s​ ​b​e​e​n​ ​d​e​c​i​d​e​d​ ​y​e​t​.
+		 */
+		disputesEmptyDecided: string
+		/**
+		 * C​o​u​l​d​ ​n​o​t​ ​l​o​a​d​ ​t​h​e​ ​d​i​s​p​u​t​e​s​.
+		 */
+		disputesLoadError: string
+		/**
+		 * D​i​s​p​u​t​e​ ​#​{​i​d​}
+		 * @param {number} id
+		 */
+		disputeHeading: RequiredParams<'id'>
+		/**
+		 * N​u​m​b​e​r​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		disputeNumber: RequiredParams<'number'>
+		/**
+		 * C​a​t​e​g​o​r​y​:​ ​{​c​a​t​e​g​o​r​y​}
+		 * @param {string} category
+		 */
+		disputeCategory: RequiredParams<'category'>
+		/**
+		 * R​e​a​s​o​n​s​ ​g​i​v​e​n​ ​b​y​ ​t​h​e​ ​o​w​n​e​r
+		 */
+		disputeReasons: string
+		/**
+		 * S​u​p​p​o​r​t​i​n​g​ ​l​i​n​k
+		 */
+		disputeLink: string
+		/**
+		 * O​w​n​e​r​ ​s​i​n​c​e​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		disputeOwnedSince: RequiredParams<'date'>
+		/**
+		 * C​u​r​r​e​n​t​ ​i​n​d​e​x​:​ ​{​i​n​d​e​x​}​ ​o​u​t​ ​o​f​ ​1​0
+		 * @param {string} index
+		 */
+		disputeIndex: RequiredParams<'index'>
+		/**
+		 * E​v​i​d​e​n​c​e​ ​b​e​h​i​n​d​ ​t​h​e​ ​i​n​d​e​x
+		 */
+		disputeEvidence: string
+		/**
+		 * N​o​ ​e​v​i​d​e​n​c​e​.
+		 */
+		disputeNoEvidence: string
+		/**
+		 * E​v​i​d​e​n​c​e​ ​t​o​ ​s​t​o​p​ ​c​o​u​n​t​i​n​g
+		 */
+		disputeDiscount: string
+		/**
+		 * U​p​h​o​l​d​i​n​g​ ​s​t​o​p​s​ ​c​o​u​n​t​i​n​g​ ​a​l​l​ ​e​v​i​d​e​n​c​e​ ​f​r​o​m​ ​b​e​f​o​r​e​ ​t​h​e​ ​o​w​n​e​r​’​s​ ​d​a​t​e​.
+		 */
+		disputeNewOwnerRule: string
+		/**
+		 * I​m​p​o​r​t​e​d​ ​l​i​s​t​s
+		 */
+		discountImported: string
+		/**
+		 * B​l​o​c​k​s
+		 */
+		discountBans: string
+		/**
+		 * T​a​g​s​ ​f​r​o​m​ ​p​o​l​l​s
+		 */
+		discountPolls: string
+		/**
+		 * N​o​t​e​ ​t​o​ ​t​h​e​ ​o​w​n​e​r​ ​(​o​p​t​i​o​n​a​l​,​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​n​u​m​b​e​r​ ​p​a​g​e​)
+		 */
+		disputeNote: string
+		/**
+		 * U​p​h​o​l​d
+		 */
+		uphold: string
+		/**
+		 * R​e​j​e​c​t
+		 */
+		disputeReject: string
+		/**
+		 * D​i​s​p​u​t​e​ ​#​{​i​d​}​ ​u​p​h​e​l​d​.​ ​T​h​e​ ​i​n​d​e​x​ ​i​s​ ​n​o​w​ ​{​i​n​d​e​x​}​.
+		 * @param {number} id
+		 * @param {string} index
+		 */
+		disputeUpheld: RequiredParams<'id' | 'index'>
+		/**
+		 * D​i​s​p​u​t​e​ ​#​{​i​d​}​ ​r​e​j​e​c​t​e​d​.
+		 * @param {number} id
+		 */
+		disputeRejected: RequiredParams<'id'>
+		/**
+		 * T​h​i​s​ ​d​i​s​p​u​t​e​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​d​e​c​i​d​e​d​ ​b​y​ ​s​o​m​e​o​n​e​ ​e​l​s​e​.
+		 */
+		disputeAlreadyDecided: string
+		/**
+		 * U​p​h​e​l​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		disputeStatusUpheld: RequiredParams<'date'>
+		/**
+		 * R​e​j​e​c​t​e​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		disputeStatusRejected: RequiredParams<'date'>
 	}
 	contacts: {
 		/**
@@ -2379,6 +2919,278 @@ type RootTranslation = {
 		 * T​h​e​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​T​r​y​ ​a​g​a​i​n​.
 		 */
 		fofRequestError: string
+		/**
+		 * {​n​a​m​e​}​ ​k​n​o​w​s​ ​t​h​i​s​ ​n​u​m​b​e​r​ ​a​n​d​ ​a​g​r​e​e​d​ ​t​o​ ​i​n​t​r​o​d​u​c​e​ ​y​o​u​.
+		 * @param {string} name
+		 */
+		fofAccepted: RequiredParams<'name'>
+		/**
+		 * O​n​e​ ​o​f​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​k​n​o​w​s​ ​t​h​i​s​ ​n​u​m​b​e​r​ ​a​n​d​ ​a​g​r​e​e​d​ ​t​o​ ​i​n​t​r​o​d​u​c​e​ ​y​o​u​.
+		 */
+		fofAcceptedUnnamed: string
+		/**
+		 * Y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​d​e​c​l​i​n​e​d​ ​t​h​e​ ​i​n​t​r​o​d​u​c​t​i​o​n​.
+		 */
+		fofDeclined: string
+		/**
+		 * N​o​b​o​d​y​ ​a​n​s​w​e​r​e​d​ ​y​o​u​r​ ​r​e​q​u​e​s​t​ ​w​i​t​h​i​n​ ​7​ ​d​a​y​s​.
+		 */
+		fofExpired: string
+		/**
+		 * Y​o​u​r​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​ ​w​a​s​|​c​o​i​n​s​ ​w​e​r​e​}​}​ ​r​e​f​u​n​d​e​d​.
+		 * @param {number} price
+		 */
+		fofRefunded: RequiredParams<'price'>
+		/**
+		 * Y​o​u​ ​c​a​n​ ​a​s​k​ ​a​g​a​i​n​.
+		 */
+		fofAskAgain: string
+	}
+	inbox: {
+		/**
+		 * N​o​t​i​f​i​c​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * N​o​t​i​f​i​c​a​t​i​o​n​s
+		 */
+		bell: string
+		/**
+		 * N​o​t​i​f​i​c​a​t​i​o​n​s​,​ ​{​c​o​u​n​t​}​ ​u​n​r​e​a​d
+		 * @param {number} count
+		 */
+		bellUnread: RequiredParams<'count'>
+		/**
+		 * N​e​w​ ​n​o​t​i​f​i​c​a​t​i​o​n​:​ ​{​t​e​x​t​}
+		 * @param {string} text
+		 */
+		announce: RequiredParams<'text'>
+		/**
+		 * M​a​r​k​ ​a​l​l​ ​a​s​ ​r​e​a​d
+		 */
+		markAllRead: string
+		/**
+		 * A​l​l​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​a​r​e​ ​r​e​a​d​.
+		 */
+		allRead: string
+		/**
+		 * N​o​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​y​e​t​.​ ​R​e​p​l​i​e​s​ ​t​o​ ​y​o​u​r​ ​c​o​m​m​e​n​t​s​,​ ​n​e​w​ ​c​o​m​m​e​n​t​s​ ​a​n​d​ ​n​a​m​e​s​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​a​n​d​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​r​e​q​u​e​s​t​s​ ​a​p​p​e​a​r​ ​h​e​r​e​.
+		 */
+		empty: string
+		/**
+		 * Y​o​u​r​ ​n​o​t​i​f​i​c​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadError: string
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		actionError: string
+		/**
+		 * U​n​r​e​a​d
+		 */
+		unread: string
+		/**
+		 * S​o​m​e​o​n​e
+		 */
+		someone: string
+		/**
+		 * a​ ​n​u​m​b​e​r
+		 */
+		aNumber: string
+		/**
+		 * {​w​h​o​}​ ​r​e​p​l​i​e​d​ ​t​o​ ​y​o​u​r​ ​c​o​m​m​e​n​t​ ​o​n​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 * @param {string} who
+		 */
+		reply: RequiredParams<'number' | 'who'>
+		/**
+		 * {​w​h​o​}​ ​c​o​m​m​e​n​t​e​d​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 * @param {string} who
+		 */
+		newNotice: RequiredParams<'number' | 'who'>
+		/**
+		 * Y​o​u​r​ ​n​u​m​b​e​r​ ​{​n​u​m​b​e​r​}​ ​i​s​ ​s​a​v​e​d​ ​u​n​d​e​r​ ​a​ ​n​e​w​ ​n​a​m​e
+		 * @param {string} number
+		 */
+		newContactName: RequiredParams<'number'>
+		/**
+		 * {​w​h​o​}​ ​a​s​k​s​ ​y​o​u​ ​f​o​r​ ​a​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​t​o​ ​{​n​u​m​b​e​r​}​,​ ​a​ ​n​u​m​b​e​r​ ​i​n​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s
+		 * @param {string} number
+		 * @param {string} who
+		 */
+		commonAcquaintances: RequiredParams<'number' | 'who'>
+		/**
+		 * O​p​e​n​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		open: RequiredParams<'number'>
+		/**
+		 * A​c​c​e​p​t
+		 */
+		accept: string
+		/**
+		 * D​e​c​l​i​n​e
+		 */
+		decline: string
+		/**
+		 * S​e​n​d​i​n​g​…
+		 */
+		answering: string
+		/**
+		 * Y​o​u​ ​a​c​c​e​p​t​e​d​:​ ​t​h​e​y​ ​n​o​w​ ​k​n​o​w​ ​y​o​u​ ​h​a​v​e​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 */
+		youAccepted: string
+		/**
+		 * Y​o​u​ ​d​e​c​l​i​n​e​d​.
+		 */
+		youDeclined: string
+		/**
+		 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​i​s​ ​c​l​o​s​e​d​.
+		 */
+		requestClosed: string
+		/**
+		 * S​h​o​w​ ​m​o​r​e
+		 */
+		showMore: string
+	}
+	dispute: {
+		/**
+		 * C​o​n​t​e​s​t​ ​t​h​i​s​ ​r​a​t​i​n​g
+		 */
+		formTitle: string
+		/**
+		 * I​f​ ​t​h​e​ ​r​a​t​i​n​g​ ​o​f​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​i​s​ ​w​r​o​n​g​,​ ​t​e​l​l​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​ ​w​h​y​.​ ​T​h​e​y​ ​r​e​v​i​e​w​ ​i​t​ ​a​n​d​ ​m​a​y​ ​s​t​o​p​ ​c​o​u​n​t​i​n​g​ ​t​h​e​ ​e​v​i​d​e​n​c​e​ ​t​h​a​t​ ​d​o​e​s​ ​n​o​t​ ​a​p​p​l​y​.
+		 */
+		formIntro: string
+		/**
+		 * W​h​a​t​ ​i​s​ ​w​r​o​n​g
+		 */
+		category: string
+		/**
+		 * I​ ​a​m​ ​t​h​e​ ​n​e​w​ ​o​w​n​e​r​ ​o​f​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 */
+		newOwner: string
+		/**
+		 * T​h​i​s​ ​n​u​m​b​e​r​ ​d​o​e​s​ ​n​o​t​ ​m​a​k​e​ ​u​n​w​a​n​t​e​d​ ​c​a​l​l​s
+		 */
+		notSpam: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​a​ ​l​e​g​i​t​i​m​a​t​e​ ​b​u​s​i​n​e​s​s
+		 */
+		business: string
+		/**
+		 * Y​o​u​r​ ​r​e​a​s​o​n​s
+		 */
+		reasons: string
+		/**
+		 * A​t​ ​l​e​a​s​t​ ​1​0​ ​c​h​a​r​a​c​t​e​r​s​.
+		 */
+		reasonsHint: string
+		/**
+		 * A​ ​l​i​n​k​ ​t​h​a​t​ ​s​u​p​p​o​r​t​s​ ​i​t​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		link: string
+		/**
+		 * A​ ​f​u​l​l​ ​a​d​d​r​e​s​s​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​,​ ​f​o​r​ ​e​x​a​m​p​l​e​ ​y​o​u​r​ ​c​o​m​p​a​n​y​ ​w​e​b​s​i​t​e​.
+		 */
+		linkHint: string
+		/**
+		 * Y​o​u​r​s​ ​s​i​n​c​e
+		 */
+		ownedSince: string
+		/**
+		 * N​e​e​d​e​d​ ​f​o​r​ ​a​ ​n​e​w​ ​o​w​n​e​r​:​ ​e​v​i​d​e​n​c​e​ ​f​r​o​m​ ​b​e​f​o​r​e​ ​t​h​i​s​ ​d​a​t​e​ ​s​t​o​p​s​ ​c​o​u​n​t​i​n​g​.
+		 */
+		ownedSinceHint: string
+		/**
+		 * S​e​n​d​ ​f​o​r​ ​r​e​v​i​e​w
+		 */
+		submit: string
+		/**
+		 * S​e​n​d​i​n​g​…
+		 */
+		submitting: string
+		/**
+		 * S​e​n​t​.​ ​M​o​d​e​r​a​t​o​r​s​ ​w​i​l​l​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​d​i​s​p​u​t​e​;​ ​t​h​e​ ​n​u​m​b​e​r​ ​p​a​g​e​ ​s​h​o​w​s​ ​i​t​ ​m​e​a​n​w​h​i​l​e​.
+		 */
+		sent: string
+		/**
+		 * T​h​i​s​ ​n​u​m​b​e​r​ ​i​s​ ​a​l​r​e​a​d​y​ ​u​n​d​e​r​ ​r​e​v​i​e​w​.​ ​W​a​i​t​ ​f​o​r​ ​t​h​e​ ​d​e​c​i​s​i​o​n​ ​b​e​f​o​r​e​ ​c​o​n​t​e​s​t​i​n​g​ ​a​g​a​i​n​.
+		 */
+		errorOpen: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​o​n​l​y​ ​c​o​n​t​e​s​t​ ​t​h​e​ ​r​a​t​i​n​g​ ​o​f​ ​y​o​u​r​ ​o​w​n​ ​n​u​m​b​e​r​.
+		 */
+		errorNotOwner: string
+		/**
+		 * C​h​e​c​k​ ​t​h​e​ ​r​e​a​s​o​n​s​,​ ​t​h​e​ ​l​i​n​k​ ​a​n​d​ ​t​h​e​ ​d​a​t​e​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		errorInvalid: string
+		/**
+		 * C​h​o​o​s​e​ ​w​h​a​t​ ​i​s​ ​w​r​o​n​g​.
+		 */
+		errorCategory: string
+		/**
+		 * W​r​i​t​e​ ​a​t​ ​l​e​a​s​t​ ​1​0​ ​c​h​a​r​a​c​t​e​r​s​.
+		 */
+		errorReasons: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​d​a​t​e​ ​s​i​n​c​e​ ​w​h​e​n​ ​t​h​e​ ​n​u​m​b​e​r​ ​i​s​ ​y​o​u​r​s​.
+		 */
+		errorOwnedSince: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​f​u​l​l​ ​w​e​b​ ​a​d​d​r​e​s​s​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​ ​o​r​ ​l​e​a​v​e​ ​i​t​ ​e​m​p​t​y​.
+		 */
+		errorLink: string
+		/**
+		 * Y​o​u​r​ ​d​i​s​p​u​t​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​e​n​t​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		errorGeneric: string
+		/**
+		 * D​i​s​p​u​t​e​d​ ​b​y​ ​i​t​s​ ​o​w​n​e​r​,​ ​u​n​d​e​r​ ​r​e​v​i​e​w
+		 */
+		bannerOpen: string
+		/**
+		 * T​h​e​ ​o​w​n​e​r​ ​c​o​n​t​e​s​t​e​d​ ​t​h​i​s​ ​r​a​t​i​n​g​ ​o​n​ ​{​d​a​t​e​}​.​ ​M​o​d​e​r​a​t​o​r​s​ ​a​r​e​ ​r​e​v​i​e​w​i​n​g​ ​i​t​.
+		 * @param {string} date
+		 */
+		bannerOpenText: RequiredParams<'date'>
+		/**
+		 * T​h​e​ ​o​w​n​e​r​’​s​ ​d​i​s​p​u​t​e​ ​w​a​s​ ​u​p​h​e​l​d
+		 */
+		bannerUpheld: string
+		/**
+		 * M​o​d​e​r​a​t​o​r​s​ ​u​p​h​e​l​d​ ​i​t​ ​o​n​ ​{​d​a​t​e​}​:​ ​t​h​e​ ​d​i​s​p​u​t​e​d​ ​e​v​i​d​e​n​c​e​ ​n​o​ ​l​o​n​g​e​r​ ​c​o​u​n​t​s​.
+		 * @param {string} date
+		 */
+		bannerUpheldText: RequiredParams<'date'>
+		/**
+		 * T​h​e​ ​o​w​n​e​r​’​s​ ​d​i​s​p​u​t​e​ ​w​a​s​ ​r​e​j​e​c​t​e​d
+		 */
+		bannerRejected: string
+		/**
+		 * M​o​d​e​r​a​t​o​r​s​ ​r​e​j​e​c​t​e​d​ ​i​t​ ​o​n​ ​{​d​a​t​e​}​:​ ​t​h​e​ ​r​a​t​i​n​g​ ​s​t​a​y​s​ ​a​s​ ​i​t​ ​w​a​s​.
+		 * @param {string} date
+		 */
+		bannerRejectedText: RequiredParams<'date'>
+		/**
+		 * M​o​d​e​r​a​t​o​r​’​s​ ​n​o​t​e​:​ ​{​n​o​t​e​}
+		 * @param {string} note
+		 */
+		note: RequiredParams<'note'>
+		/**
+		 * N​e​w​ ​o​w​n​e​r
+		 */
+		categoryNewOwner: string
+		/**
+		 * N​o​t​ ​s​p​a​m
+		 */
+		categoryNotSpam: string
+		/**
+		 * B​u​s​i​n​e​s​s
+		 */
+		categoryBusiness: string
 	}
 	profilePage: {
 		/**
@@ -2702,6 +3514,66 @@ export type TranslationFunctions = {
 		 * You are signed in.
 		 */
 		success: () => LocalizedString
+		/**
+		 * Viber
+		 */
+		methodViber: () => LocalizedString
+		/**
+		 * WhatsApp Business
+		 */
+		methodWhatsappBusiness: () => LocalizedString
+		/**
+		 * Sign in with a call
+		 */
+		methodFlashcall: () => LocalizedString
+		/**
+		 * Open our Viber bot, then press Share phone number. Viber on a computer cannot share your number: scan the code with your phone instead.
+		 */
+		viberHow: () => LocalizedString
+		/**
+		 * Send the prepared message to our business account on WhatsApp.
+		 */
+		whatsappBusinessHow: () => LocalizedString
+		/**
+		 * Type your number, then call the number we show you from that phone. We do not answer: the call ends at once.
+		 */
+		flashcallHow: () => LocalizedString
+		/**
+		 * Your phone number with country code
+		 */
+		flashcallPhone: () => LocalizedString
+		/**
+		 * Get the number to call
+		 */
+		flashcallRequest: () => LocalizedString
+		/**
+		 * Getting the number…
+		 */
+		flashcallPending: () => LocalizedString
+		/**
+		 * This is not a valid phone number. Type it with the country code, for example +49 30 12345678.
+		 */
+		flashcallInvalid: () => LocalizedString
+		/**
+		 * Call {number} from {phone} now.
+		 */
+		flashcallCall: (arg: { number: string, phone: string }) => LocalizedString
+		/**
+		 * Call {number}
+		 */
+		flashcallCallLink: (arg: { number: string }) => LocalizedString
+		/**
+		 * Use another number
+		 */
+		flashcallOtherNumber: () => LocalizedString
+		/**
+		 * This sign-in code has expired. Get a new code and try again.
+		 */
+		codeExpired: () => LocalizedString
+		/**
+		 * Your phone company could not confirm that the call came from your number. Try again from your phone or choose another method.
+		 */
+		callRefused: () => LocalizedString
 	}
 	search: {
 		/**
@@ -2870,6 +3742,10 @@ export type TranslationFunctions = {
 		 * My number
 		 */
 		myTitle: () => LocalizedString
+		/**
+		 * not counted: disputed by the owner
+		 */
+		evidenceDiscounted: () => LocalizedString
 	}
 	tags: {
 		/**
@@ -3054,6 +3930,322 @@ export type TranslationFunctions = {
 		 * To sign in again you will confirm your number with a new code.
 		 */
 		signOutText: () => LocalizedString
+		/**
+		 * System
+		 */
+		themeSystem: () => LocalizedString
+		/**
+		 * System follows the light or dark setting of your device, also when it changes.
+		 */
+		themeSystemText: () => LocalizedString
+		/**
+		 * Notifications
+		 */
+		notifications: () => LocalizedString
+		/**
+		 * Choose what you are told about, and whether it makes a sound.
+		 */
+		notificationsText: () => LocalizedString
+		/**
+		 * Replies to your comments
+		 */
+		notifyReply: () => LocalizedString
+		/**
+		 * Someone replied to a comment of yours.
+		 */
+		notifyReplyText: () => LocalizedString
+		/**
+		 * Comments on your number
+		 */
+		notifyNewNotice: () => LocalizedString
+		/**
+		 * Someone wrote a new comment on your own number.
+		 */
+		notifyNewNoticeText: () => LocalizedString
+		/**
+		 * New names for your number
+		 */
+		notifyNewContactName: () => LocalizedString
+		/**
+		 * Someone saved your number under a name not seen before.
+		 */
+		notifyNewContactNameText: () => LocalizedString
+		/**
+		 * Introduction requests
+		 */
+		notifyCommonAcquaintances: () => LocalizedString
+		/**
+		 * A friend of a friend asks you to introduce them to a number you know.
+		 */
+		notifyCommonAcquaintancesText: () => LocalizedString
+		/**
+		 * Without sound
+		 */
+		deliverWithoutSound: () => LocalizedString
+		/**
+		 * New notifications arrive silently.
+		 */
+		deliverWithoutSoundText: () => LocalizedString
+		/**
+		 * The setting could not be saved. Try again.
+		 */
+		saveFailed: () => LocalizedString
+		/**
+		 * Anti-spy
+		 */
+		antispy: () => LocalizedString
+		/**
+		 * While on, the owners of the numbers you look up do not see that it was you.
+		 */
+		antispyText: () => LocalizedString
+		/**
+		 * List my number in search
+		 */
+		profileGoing: () => LocalizedString
+		/**
+		 * While off, your number page is not shown to others who search for it; you still see it.
+		 */
+		profileGoingText: () => LocalizedString
+		/**
+		 * This removes your personal traces for good. It cannot be undone.
+		 */
+		fullDeleteIntro: () => LocalizedString
+		/**
+		 * What is deleted
+		 */
+		fullDeleteGoes: () => LocalizedString
+		/**
+		 * What stays
+		 */
+		fullDeleteStays: () => LocalizedString
+		/**
+		 * Your search history and the traces of your look-ups: owners no longer see that you looked them up
+		 */
+		goesHistory: () => LocalizedString
+		/**
+		 * The contact books you uploaded
+		 */
+		goesContacts: () => LocalizedString
+		/**
+		 * Your private notes
+		 */
+		goesNotes: () => LocalizedString
+		/**
+		 * Your coin balance
+		 */
+		staysBalance: () => LocalizedString
+		/**
+		 * Your purchases and your plan
+		 */
+		staysPurchases: () => LocalizedString
+		/**
+		 * Your comments and replies
+		 */
+		staysComments: () => LocalizedString
+		/**
+		 * Delete my privacy data
+		 */
+		fullDeleteButton: () => LocalizedString
+		/**
+		 * Delete your privacy data?
+		 */
+		fullDeleteConfirmTitle: () => LocalizedString
+		/**
+		 * Your search history, uploaded contacts, notes and look-up traces are deleted for good.
+		 */
+		fullDeleteConfirmText: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		fullDeleteConfirm: () => LocalizedString
+		/**
+		 * Your data could not be deleted. Try again.
+		 */
+		fullDeleteFailed: () => LocalizedString
+		/**
+		 * What was deleted
+		 */
+		deletedTitle: () => LocalizedString
+		/**
+		 * {count} search history {{entry|entries}}
+		 */
+		deletedHistory: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} uploaded {{contact|contacts}}
+		 */
+		deletedContacts: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} {{note|notes}}
+		 */
+		deletedNotes: (arg: { count: number }) => LocalizedString
+		/**
+		 * {count} look-up {{trace|traces}}
+		 */
+		deletedLookups: (arg: { count: number }) => LocalizedString
+		/**
+		 * Nothing was left to delete: your privacy data is already gone.
+		 */
+		nothingLeft: () => LocalizedString
+		/**
+		 * Deactivate profile
+		 */
+		deactivate: () => LocalizedString
+		/**
+		 * Unlists your number, hides your texts and signs you out everywhere. Signing in again within 30 days restores it.
+		 */
+		deactivateText: () => LocalizedString
+		/**
+		 * Coin history
+		 */
+		ledger: () => LocalizedString
+		/**
+		 * No coin changes yet.
+		 */
+		ledgerEmpty: () => LocalizedString
+		/**
+		 * Show more
+		 */
+		ledgerMore: () => LocalizedString
+		/**
+		 * Balance after: {balance}
+		 */
+		ledgerBalanceAfter: (arg: { balance: number }) => LocalizedString
+		ledgerReason: {
+			/**
+			 * Coins bought
+			 */
+			purchase: () => LocalizedString
+			/**
+			 * Coins of your plan
+			 */
+			plan_coins: () => LocalizedString
+			/**
+			 * Refund
+			 */
+			refund: () => LocalizedString
+			/**
+			 * Comment moved up
+			 */
+			comment_up: () => LocalizedString
+			/**
+			 * Review hidden
+			 */
+			comment_hide: () => LocalizedString
+			/**
+			 * Paid search
+			 */
+			paid_search: () => LocalizedString
+			/**
+			 * Introduction request
+			 */
+			fof_request: () => LocalizedString
+			/**
+			 * Introduction request
+			 */
+			introduction: () => LocalizedString
+			/**
+			 * Granted by support
+			 */
+			admin_grant: () => LocalizedString
+			/**
+			 * Welcome coins
+			 */
+			demo_grant: () => LocalizedString
+			/**
+			 * Other change
+			 */
+			other: () => LocalizedString
+		}
+		/**
+		 * Your name
+		 */
+		nameTitle: () => LocalizedString
+		/**
+		 * Shown on your number page to the people who look up your number.
+		 */
+		nameIntro: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * Save name
+		 */
+		nameSave: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		nameSaving: () => LocalizedString
+		/**
+		 * Your name is saved.
+		 */
+		nameSaved: () => LocalizedString
+		/**
+		 * Your name could not be saved. Try again.
+		 */
+		nameFailed: () => LocalizedString
+	}
+	deactivate: {
+		/**
+		 * Deactivate your profile?
+		 */
+		warningTitle: () => LocalizedString
+		/**
+		 * Your number is unlisted, your comments and names are hidden, and you are signed out on every device. Sign in again within 30 days to restore everything; after that your personal data is erased.
+		 */
+		warningText: () => LocalizedString
+		/**
+		 * You can continue in {seconds} {{second|seconds}}.
+		 */
+		wait: (arg: { seconds: number }) => LocalizedString
+		/**
+		 * You can continue now.
+		 */
+		ready: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		'continue': () => LocalizedString
+		/**
+		 * Type your number to confirm
+		 */
+		retypeTitle: () => LocalizedString
+		/**
+		 * To deactivate this profile, type its number: {phone}
+		 */
+		retypeText: (arg: { phone: string }) => LocalizedString
+		/**
+		 * Your phone number
+		 */
+		retypeLabel: () => LocalizedString
+		/**
+		 * Only the digits count: spaces, dashes and a plus sign are fine.
+		 */
+		retypeHint: () => LocalizedString
+		/**
+		 * Deactivate profile
+		 */
+		submit: () => LocalizedString
+		/**
+		 * Deactivating…
+		 */
+		pending: () => LocalizedString
+		/**
+		 * Your profile could not be deactivated. Try again.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Profile deactivated
+		 */
+		doneTitle: () => LocalizedString
+		/**
+		 * You are signed out. Sign in again within 30 days to restore your profile.
+		 */
+		doneText: () => LocalizedString
 	}
 	paywall: {
 		/**
@@ -3412,6 +4604,14 @@ export type TranslationFunctions = {
 		 * Sign in again
 		 */
 		signIn: () => LocalizedString
+		/**
+		 * If the app was updated in the meantime, reload the page to get its new version.
+		 */
+		reloadText: () => LocalizedString
+		/**
+		 * Reload
+		 */
+		reload: () => LocalizedString
 	}
 	profile: {
 		/**
@@ -3876,6 +5076,18 @@ export type TranslationFunctions = {
 		 * Also file a complaint about this text
 		 */
 		complainToggle: () => LocalizedString
+		/**
+		 * Complain about this profile
+		 */
+		complainProfile: () => LocalizedString
+		/**
+		 * If this user’s profile (their name or what it shows) breaks our terms of use, tell the moderators. Read the terms before you complain.
+		 */
+		profileDescription: () => LocalizedString
+		/**
+		 * What is wrong with this profile?
+		 */
+		profileMessage: () => LocalizedString
 	}
 	moderation: {
 		/**
@@ -4158,6 +5370,126 @@ export type TranslationFunctions = {
 		 * Next page
 		 */
 		next: () => LocalizedString
+		/**
+		 * Queues
+		 */
+		queues: () => LocalizedString
+		/**
+		 * Reports and complaints
+		 */
+		queueCases: () => LocalizedString
+		/**
+		 * Disputes
+		 */
+		queueDisputes: () => LocalizedString
+		/**
+		 * Disputes about ratings
+		 */
+		disputes: () => LocalizedString
+		/**
+		 * Decided
+		 */
+		disputeDecided: () => LocalizedString
+		/**
+		 * No open disputes: no owner is contesting a rating.
+		 */
+		disputesEmptyOpen: () => LocalizedString
+		/**
+		 * No dispute has been decided yet.
+		 */
+		disputesEmptyDecided: () => LocalizedString
+		/**
+		 * Could not load the disputes.
+		 */
+		disputesLoadError: () => LocalizedString
+		/**
+		 * Dispute #{id}
+		 */
+		disputeHeading: (arg: { id: number }) => LocalizedString
+		/**
+		 * Number {number}
+		 */
+		disputeNumber: (arg: { number: string }) => LocalizedString
+		/**
+		 * Category: {category}
+		 */
+		disputeCategory: (arg: { category: string }) => LocalizedString
+		/**
+		 * Reasons given by the owner
+		 */
+		disputeReasons: () => LocalizedString
+		/**
+		 * Supporting link
+		 */
+		disputeLink: () => LocalizedString
+		/**
+		 * Owner since {date}
+		 */
+		disputeOwnedSince: (arg: { date: string }) => LocalizedString
+		/**
+		 * Current index: {index} out of 10
+		 */
+		disputeIndex: (arg: { index: string }) => LocalizedString
+		/**
+		 * Evidence behind the index
+		 */
+		disputeEvidence: () => LocalizedString
+		/**
+		 * No evidence.
+		 */
+		disputeNoEvidence: () => LocalizedString
+		/**
+		 * Evidence to stop counting
+		 */
+		disputeDiscount: () => LocalizedString
+		/**
+		 * Upholding stops counting all evidence from before the owner’s date.
+		 */
+		disputeNewOwnerRule: () => LocalizedString
+		/**
+		 * Imported lists
+		 */
+		discountImported: () => LocalizedString
+		/**
+		 * Blocks
+		 */
+		discountBans: () => LocalizedString
+		/**
+		 * Tags from polls
+		 */
+		discountPolls: () => LocalizedString
+		/**
+		 * Note to the owner (optional, shown on the number page)
+		 */
+		disputeNote: () => LocalizedString
+		/**
+		 * Uphold
+		 */
+		uphold: () => LocalizedString
+		/**
+		 * Reject
+		 */
+		disputeReject: () => LocalizedString
+		/**
+		 * Dispute #{id} upheld. The index is now {index}.
+		 */
+		disputeUpheld: (arg: { id: number, index: string }) => LocalizedString
+		/**
+		 * Dispute #{id} rejected.
+		 */
+		disputeRejected: (arg: { id: number }) => LocalizedString
+		/**
+		 * This dispute was already decided by someone else.
+		 */
+		disputeAlreadyDecided: () => LocalizedString
+		/**
+		 * Upheld {date}
+		 */
+		disputeStatusUpheld: (arg: { date: string }) => LocalizedString
+		/**
+		 * Rejected {date}
+		 */
+		disputeStatusRejected: (arg: { date: string }) => LocalizedString
 	}
 	contacts: {
 		/**
@@ -4648,6 +5980,262 @@ export type TranslationFunctions = {
 		 * The request could not be sent. Try again.
 		 */
 		fofRequestError: () => LocalizedString
+		/**
+		 * {name} knows this number and agreed to introduce you.
+		 */
+		fofAccepted: (arg: { name: string }) => LocalizedString
+		/**
+		 * One of your contacts knows this number and agreed to introduce you.
+		 */
+		fofAcceptedUnnamed: () => LocalizedString
+		/**
+		 * Your contacts declined the introduction.
+		 */
+		fofDeclined: () => LocalizedString
+		/**
+		 * Nobody answered your request within 7 days.
+		 */
+		fofExpired: () => LocalizedString
+		/**
+		 * Your {price} {{coin was|coins were}} refunded.
+		 */
+		fofRefunded: (arg: { price: number }) => LocalizedString
+		/**
+		 * You can ask again.
+		 */
+		fofAskAgain: () => LocalizedString
+	}
+	inbox: {
+		/**
+		 * Notifications
+		 */
+		title: () => LocalizedString
+		/**
+		 * Notifications
+		 */
+		bell: () => LocalizedString
+		/**
+		 * Notifications, {count} unread
+		 */
+		bellUnread: (arg: { count: number }) => LocalizedString
+		/**
+		 * New notification: {text}
+		 */
+		announce: (arg: { text: string }) => LocalizedString
+		/**
+		 * Mark all as read
+		 */
+		markAllRead: () => LocalizedString
+		/**
+		 * All notifications are read.
+		 */
+		allRead: () => LocalizedString
+		/**
+		 * No notifications yet. Replies to your comments, new comments and names on your number and introduction requests appear here.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Your notifications could not be loaded.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * That did not work. Try again.
+		 */
+		actionError: () => LocalizedString
+		/**
+		 * Unread
+		 */
+		unread: () => LocalizedString
+		/**
+		 * Someone
+		 */
+		someone: () => LocalizedString
+		/**
+		 * a number
+		 */
+		aNumber: () => LocalizedString
+		/**
+		 * {who} replied to your comment on {number}
+		 */
+		reply: (arg: { number: string, who: string }) => LocalizedString
+		/**
+		 * {who} commented on your number {number}
+		 */
+		newNotice: (arg: { number: string, who: string }) => LocalizedString
+		/**
+		 * Your number {number} is saved under a new name
+		 */
+		newContactName: (arg: { number: string }) => LocalizedString
+		/**
+		 * {who} asks you for an introduction to {number}, a number in your contacts
+		 */
+		commonAcquaintances: (arg: { number: string, who: string }) => LocalizedString
+		/**
+		 * Open {number}
+		 */
+		open: (arg: { number: string }) => LocalizedString
+		/**
+		 * Accept
+		 */
+		accept: () => LocalizedString
+		/**
+		 * Decline
+		 */
+		decline: () => LocalizedString
+		/**
+		 * Sending…
+		 */
+		answering: () => LocalizedString
+		/**
+		 * You accepted: they now know you have this number.
+		 */
+		youAccepted: () => LocalizedString
+		/**
+		 * You declined.
+		 */
+		youDeclined: () => LocalizedString
+		/**
+		 * This request is closed.
+		 */
+		requestClosed: () => LocalizedString
+		/**
+		 * Show more
+		 */
+		showMore: () => LocalizedString
+	}
+	dispute: {
+		/**
+		 * Contest this rating
+		 */
+		formTitle: () => LocalizedString
+		/**
+		 * If the rating of your number is wrong, tell the moderators why. They review it and may stop counting the evidence that does not apply.
+		 */
+		formIntro: () => LocalizedString
+		/**
+		 * What is wrong
+		 */
+		category: () => LocalizedString
+		/**
+		 * I am the new owner of this number
+		 */
+		newOwner: () => LocalizedString
+		/**
+		 * This number does not make unwanted calls
+		 */
+		notSpam: () => LocalizedString
+		/**
+		 * This is a legitimate business
+		 */
+		business: () => LocalizedString
+		/**
+		 * Your reasons
+		 */
+		reasons: () => LocalizedString
+		/**
+		 * At least 10 characters.
+		 */
+		reasonsHint: () => LocalizedString
+		/**
+		 * A link that supports it (optional)
+		 */
+		link: () => LocalizedString
+		/**
+		 * A full address starting with https://, for example your company website.
+		 */
+		linkHint: () => LocalizedString
+		/**
+		 * Yours since
+		 */
+		ownedSince: () => LocalizedString
+		/**
+		 * Needed for a new owner: evidence from before this date stops counting.
+		 */
+		ownedSinceHint: () => LocalizedString
+		/**
+		 * Send for review
+		 */
+		submit: () => LocalizedString
+		/**
+		 * Sending…
+		 */
+		submitting: () => LocalizedString
+		/**
+		 * Sent. Moderators will review your dispute; the number page shows it meanwhile.
+		 */
+		sent: () => LocalizedString
+		/**
+		 * This number is already under review. Wait for the decision before contesting again.
+		 */
+		errorOpen: () => LocalizedString
+		/**
+		 * You can only contest the rating of your own number.
+		 */
+		errorNotOwner: () => LocalizedString
+		/**
+		 * Check the reasons, the link and the date, then try again.
+		 */
+		errorInvalid: () => LocalizedString
+		/**
+		 * Choose what is wrong.
+		 */
+		errorCategory: () => LocalizedString
+		/**
+		 * Write at least 10 characters.
+		 */
+		errorReasons: () => LocalizedString
+		/**
+		 * Enter the date since when the number is yours.
+		 */
+		errorOwnedSince: () => LocalizedString
+		/**
+		 * Enter a full web address starting with https:// or leave it empty.
+		 */
+		errorLink: () => LocalizedString
+		/**
+		 * Your dispute could not be sent. Try again.
+		 */
+		errorGeneric: () => LocalizedString
+		/**
+		 * Disputed by its owner, under review
+		 */
+		bannerOpen: () => LocalizedString
+		/**
+		 * The owner contested this rating on {date}. Moderators are reviewing it.
+		 */
+		bannerOpenText: (arg: { date: string }) => LocalizedString
+		/**
+		 * The owner’s dispute was upheld
+		 */
+		bannerUpheld: () => LocalizedString
+		/**
+		 * Moderators upheld it on {date}: the disputed evidence no longer counts.
+		 */
+		bannerUpheldText: (arg: { date: string }) => LocalizedString
+		/**
+		 * The owner’s dispute was rejected
+		 */
+		bannerRejected: () => LocalizedString
+		/**
+		 * Moderators rejected it on {date}: the rating stays as it was.
+		 */
+		bannerRejectedText: (arg: { date: string }) => LocalizedString
+		/**
+		 * Moderator’s note: {note}
+		 */
+		note: (arg: { note: string }) => LocalizedString
+		/**
+		 * New owner
+		 */
+		categoryNewOwner: () => LocalizedString
+		/**
+		 * Not spam
+		 */
+		categoryNotSpam: () => LocalizedString
+		/**
+		 * Business
+		 */
+		categoryBusiness: () => LocalizedString
 	}
 	profilePage: {
 		/**

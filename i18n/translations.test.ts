@@ -26,8 +26,8 @@ function placeholders(text: string): string[] {
 
 const base = flatten(en as unknown as Dict)
 
-/** Product names stay as they are in every language. */
-const PRODUCT_NAMES = new Set(['Premium', 'Premium Plus'])
+/** Product and brand names stay as they are in every language. */
+const PRODUCT_NAMES = new Set(['Premium', 'Premium Plus', 'WhatsApp Business'])
 
 describe('translations', () => {
   it('has a folder for every supported language', () => {

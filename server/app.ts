@@ -6,19 +6,23 @@ import type { Env } from './env'
 import { authPlugin } from './plugins/auth'
 import { bodyPlugin } from './plugins/body'
 import { botCheckPlugin } from './plugins/bot-check'
+import { clientVersionPlugin } from './plugins/client-version'
 import { corePlugin } from './plugins/core'
 import { docsPlugin } from './plugins/docs'
 import { errorsPlugin, frameworkErrors } from './plugins/errors'
+import { idempotencyPlugin } from './plugins/idempotency'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { securityPlugin } from './plugins/security'
 import { defaultWebRoot, webAppPlugin } from './plugins/web-app'
 import { accountRoutes } from './modules/account/routes'
+import { analyticsRoutes } from './modules/analytics/routes'
 import { authRoutes } from './modules/auth/routes'
 import { createTokenService } from './modules/auth/tokens'
 import { authWebhookRoutes } from './modules/auth/webhooks'
 import { registerRenewalJob } from './modules/coins/renewal-job'
 import { coinRoutes } from './modules/coins/routes'
 import { commentRoutes } from './modules/comments/routes'
+import { disputeRoutes } from './modules/disputes/routes'
 import { localeRoutes } from './modules/locale/routes'
 import { moderationRoutes } from './modules/moderation/routes'
 import { searchRoutes } from './modules/search/routes'
@@ -26,8 +30,13 @@ import { notesRoutes } from './modules/notes/routes'
 import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
 import { profilesRoutes } from './modules/profiles/routes'
+import { registerFofExpiryJob } from './modules/fof/expiry-job'
 import { fofRoutes } from './modules/fof/routes'
+import { notificationsRoutes } from './modules/notifications/routes'
 import { paymentsModule } from './modules/payments'
+import { privacyLookupRoutes } from './modules/privacy-lookup/routes'
+import { registerPurgeJob } from './modules/privacy/purge-job'
+import { privacyRoutes } from './modules/privacy/routes'
 import { systemRoutes } from './modules/system/routes'
 import type { StripeGateway } from './providers/stripe'
 import type { BotChecker } from './providers/turnstile'
@@ -43,14 +52,15 @@ export interface BuildOptions {
   stripe?: StripeGateway
   /** Another bot check than Turnstile's siteverify (which TURNSTILE_* configures). */
   botCheck?: BotChecker
-  logger?: boolean
+  /** False: no log; a stream: every log line goes there (tests read them) at LOG_LEVEL. */
+  logger?: boolean | { write(line: string): void }
 }
 
 /** Builds the whole API (and the SPA when built) from its plugins. Tests drive it with inject(). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = opts
   const app: FastifyInstance = Fastify({
-    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? { stream: opts.logger } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: env.isProduction ? '127.0.0.1,::1' : false,
     routerOptions: { maxParamLength: 200 },
@@ -63,6 +73,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(corePlugin, { env, database })
   await app.register(errorsPlugin)
   await app.register(securityPlugin)
+  await app.register(clientVersionPlugin)
+  // Before compression: it keeps the answers to money calls as sent (Idempotency-Key).
+  await app.register(idempotencyPlugin)
   await app.register(compress, { threshold: 1024 })
   await app.register(bodyPlugin)
   await app.register(rateLimitPlugin)
@@ -75,13 +88,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authWebhookRoutes, { telegram: opts.telegram })
   await app.register(searchRoutes)
   await app.register(accountRoutes)
+  await app.register(privacyRoutes)
+  registerPurgeJob(app, database)
+  await app.register(analyticsRoutes)
   await app.register(notesRoutes)
   await app.register(contactsRoutes)
   await app.register(pollsRoutes)
   await app.register(profilesRoutes)
   await app.register(fofRoutes)
+  registerFofExpiryJob(app, database)
+  await app.register(notificationsRoutes)
   await app.register(commentRoutes)
   await app.register(moderationRoutes)
+  await app.register(disputeRoutes)
+  await app.register(privacyLookupRoutes)
   await app.register(coinRoutes)
   registerRenewalJob(app, database)
   await app.register(paymentsModule, { database, stripe: opts.stripe })

@@ -11,7 +11,8 @@ describe('environment', () => {
     const dir = tmp()
     const env = loadEnv({ DATA_DIR: dir })
     expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', AUTH_DEV: true, SIGNING_SECRET: 'callerid-web', RATE_LIMIT_PER_MINUTE: 600, AUTH_RATE_LIMIT_PER_MINUTE: 30 })
-    expect(env.providers).toEqual({ telegram: false, whatsapp: false, sms: false, dev: true })
+    expect(env.providers).toEqual({ telegram: false, whatsapp: false, whatsappBusiness: false, viber: false, sms: false, flashcall: false, dev: true })
+    expect(env.VIBER_API_BASE).toBe('https://chatapi.viber.com')
     expect(env.JWT_SECRET).toHaveLength(64)
     expect(loadEnv({ DATA_DIR: dir }).JWT_SECRET).toBe(env.JWT_SECRET)
   })
@@ -41,6 +42,21 @@ describe('environment', () => {
     expect(all.providers.telegram).toBe(true)
   })
 
+  it('configures Viber, flash call and WhatsApp Business each from their own variables', () => {
+    const viber = { VIBER_AUTH_TOKEN: '4453b6ac1234-viber', VIBER_BOT_URI: 'callerid' }
+    expect(loadEnv({ DATA_DIR: tmp(), VIBER_AUTH_TOKEN: viber.VIBER_AUTH_TOKEN }).providers.viber).toBe(false)
+    expect(loadEnv({ DATA_DIR: tmp(), ...viber }).providers.viber).toBe(true)
+    expect(() => loadEnv({ DATA_DIR: tmp(), ...viber, VIBER_BOT_URI: 'viber://pa?chatURI=x' })).toThrow(/VIBER_BOT_URI/)
+    // Flash call needs the auth token and the voice number, not the SMS number.
+    const call = loadEnv({ DATA_DIR: tmp(), TWILIO_AUTH_TOKEN: 'tok', TWILIO_VOICE_NUMBER: '+14155550101' }).providers
+    expect(call).toMatchObject({ flashcall: true, sms: false })
+    expect(loadEnv({ DATA_DIR: tmp(), TWILIO_VOICE_NUMBER: '+14155550101' }).providers.flashcall).toBe(false)
+    expect(() => loadEnv({ DATA_DIR: tmp(), TWILIO_AUTH_TOKEN: 'tok', TWILIO_VOICE_NUMBER: '14155550101' })).toThrow(/TWILIO_VOICE_NUMBER/)
+    const business = { WHATSAPP_BUSINESS_APP_SECRET: 's', WHATSAPP_BUSINESS_PHONE_NUMBER_ID: '106540352242923', WHATSAPP_BUSINESS_NUMBER: '15550783882' }
+    expect(loadEnv({ DATA_DIR: tmp(), ...business }).providers).toMatchObject({ whatsappBusiness: true, whatsapp: false })
+    expect(loadEnv({ DATA_DIR: tmp(), ...business, WHATSAPP_BUSINESS_NUMBER: '' }).providers.whatsappBusiness).toBe(false)
+  })
+
   it('renews hidden reviews every 15 minutes by default, never under NODE_ENV=test unless asked, and 0 turns it off', () => {
     expect(loadEnv({ DATA_DIR: tmp() }).RENEWAL_INTERVAL_MINUTES).toBe(15)
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' }).RENEWAL_INTERVAL_MINUTES).toBe(0)
@@ -48,5 +64,21 @@ describe('environment', () => {
     expect(loadEnv({ DATA_DIR: tmp(), RENEWAL_INTERVAL_MINUTES: '0' }).RENEWAL_INTERVAL_MINUTES).toBe(0)
     expect(() => loadEnv({ DATA_DIR: tmp(), RENEWAL_INTERVAL_MINUTES: '-1' })).toThrow(/RENEWAL_INTERVAL_MINUTES/)
     expect(() => loadEnv({ DATA_DIR: tmp(), RENEWAL_INTERVAL_MINUTES: 'hourly' })).toThrow(/RENEWAL_INTERVAL_MINUTES/)
+  })
+
+  it('purges long-deactivated accounts hourly by default, never under NODE_ENV=test unless asked, and 0 turns it off', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).PURGE_INTERVAL_MINUTES).toBe(60)
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' }).PURGE_INTERVAL_MINUTES).toBe(0)
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', PURGE_INTERVAL_MINUTES: '5' }).PURGE_INTERVAL_MINUTES).toBe(5)
+    expect(loadEnv({ DATA_DIR: tmp(), PURGE_INTERVAL_MINUTES: '0' }).PURGE_INTERVAL_MINUTES).toBe(0)
+    for (const bad of ['-1', 'daily', '5000']) expect(() => loadEnv({ DATA_DIR: tmp(), PURGE_INTERVAL_MINUTES: bad })).toThrow(/PURGE_INTERVAL_MINUTES/)
+  })
+
+  it('takes MIN_CLIENT_VERSION as major.minor.patch and names it when it is anything else', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).MIN_CLIENT_VERSION).toBeUndefined()
+    expect(loadEnv({ DATA_DIR: tmp(), MIN_CLIENT_VERSION: '0.2.10' }).MIN_CLIENT_VERSION).toBe('0.2.10')
+    for (const bad of ['1', '1.2', 'v1.2.3', '1.2.3-beta', 'latest']) {
+      expect(() => loadEnv({ DATA_DIR: tmp(), MIN_CLIENT_VERSION: bad }), bad).toThrow(/MIN_CLIENT_VERSION is a version such as 0\.1\.0/)
+    }
   })
 })

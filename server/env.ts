@@ -23,11 +23,19 @@ const envSchema = z.object({
   SIGNING_SECRET: z.string().min(1).default(DEFAULT_SIGNING_SECRET),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** Private look-ups (GET /api/v1/check-prefix, no sign-in) per minute per address. */
+  CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: bool.default(true),
   /** Minutes between runs of the hidden-review renewal job; 0 turns it off. Default 15 (0 under NODE_ENV=test). */
   RENEWAL_INTERVAL_MINUTES: z.coerce.number().min(0, 'RENEWAL_INTERVAL_MINUTES is minutes, 0 or more (0 turns renewal off)').max(24 * 60).optional(),
+  /** Minutes between runs of the expiry of introduction requests nobody accepted in 7 days (refunded); 0 turns it off. Default 60 (0 under NODE_ENV=test). */
+  FOF_EXPIRY_INTERVAL_MINUTES: z.coerce.number().min(0, 'FOF_EXPIRY_INTERVAL_MINUTES is minutes, 0 or more (0 turns the expiry off)').max(24 * 60).optional(),
+  /** Minutes between runs of the purge of accounts deactivated over 30 days ago; 0 turns it off. Default 60 (0 under NODE_ENV=test). */
+  PURGE_INTERVAL_MINUTES: z.coerce.number().min(0, 'PURGE_INTERVAL_MINUTES is minutes, 0 or more (0 turns the purge off)').max(24 * 60).optional(),
+  /** The oldest web app version the API still serves (`X-Client-Version`); older ones get 426. */
+  MIN_CLIENT_VERSION: z.string().regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'MIN_CLIENT_VERSION is a version such as 0.1.0').optional(),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'TELEGRAM_BOT_USERNAME is the bot name without @').optional(),
   TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z a-z 0-9 _ -').optional(),
@@ -36,8 +44,20 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
   WHATSAPP_NUMBER: z.string().regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER is digits only, no +').optional(),
+  /** A second, separately configured WhatsApp Cloud API number, offered as its own method. */
+  WHATSAPP_BUSINESS_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_BUSINESS_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_BUSINESS_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
+  WHATSAPP_BUSINESS_NUMBER: z.string().regex(/^\d{6,15}$/, 'WHATSAPP_BUSINESS_NUMBER is digits only, no +').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_NUMBER: z.string().regex(/^\+\d{6,15}$/, 'TWILIO_NUMBER is E.164, e.g. +14155550100').optional(),
+  /** Flash call: the Twilio number users call; its inbound voice webhook rejects the call and confirms the code. */
+  TWILIO_VOICE_NUMBER: z.string().regex(/^\+\d{6,15}$/, 'TWILIO_VOICE_NUMBER is E.164, e.g. +14155550101').optional(),
+  VIBER_AUTH_TOKEN: z.string().min(1).optional(),
+  VIBER_BOT_URI: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'VIBER_BOT_URI is the bot URI of viber://pa?chatURI=…').optional(),
+  /** The name the bot's messages show (Viber's sender.name, at most 28 characters). */
+  VIBER_BOT_NAME: z.string().min(1).max(28).default('Caller ID'),
+  VIBER_API_BASE: z.url().default('https://chatapi.viber.com'),
   /** A JSON file replacing the default catalogue of packs and plans (DESIGN.md section 8). */
   PLANS_FILE: z.string().min(1).optional(),
   /** The in-app development payment provider; on outside production, refused in production. */
@@ -61,13 +81,15 @@ export function stripePriceVar(product: Product): string {
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'PAYMENTS_DEV'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV'> {
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   RENEWAL_INTERVAL_MINUTES: number
+  FOF_EXPIRY_INTERVAL_MINUTES: number
+  PURGE_INTERVAL_MINUTES: number
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
-  providers: { telegram: boolean; whatsapp: boolean; sms: boolean; dev: boolean }
+  providers: { telegram: boolean; whatsapp: boolean; whatsappBusiness: boolean; viber: boolean; sms: boolean; flashcall: boolean; dev: boolean }
   /** Turnstile when both keys are set; the site key goes to the web page. */
   botCheck: { siteKey: string; secretKey: string; apiBase: string } | null
   payments: {
@@ -111,11 +133,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     LOG_LEVEL: raw.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
     // Tests drive renewals themselves; a timer there would change data under them.
     RENEWAL_INTERVAL_MINUTES: raw.RENEWAL_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 15),
+    FOF_EXPIRY_INTERVAL_MINUTES: raw.FOF_EXPIRY_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
+    PURGE_INTERVAL_MINUTES: raw.PURGE_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),
       whatsapp: Boolean(raw.WHATSAPP_APP_SECRET && raw.WHATSAPP_NUMBER && raw.WHATSAPP_PHONE_NUMBER_ID),
+      whatsappBusiness: Boolean(raw.WHATSAPP_BUSINESS_APP_SECRET && raw.WHATSAPP_BUSINESS_NUMBER && raw.WHATSAPP_BUSINESS_PHONE_NUMBER_ID),
+      viber: Boolean(raw.VIBER_AUTH_TOKEN && raw.VIBER_BOT_URI),
       sms: Boolean(raw.TWILIO_AUTH_TOKEN && raw.TWILIO_NUMBER),
+      flashcall: Boolean(raw.TWILIO_AUTH_TOKEN && raw.TWILIO_VOICE_NUMBER),
       dev: authDev,
     },
     botCheck:

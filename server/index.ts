@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
+import { answerBackupRequests } from './db/backup'
 import { DataDirLockedError, openDatabase, type Database } from './db/client'
 import { EnvError, loadEnv } from './env'
 
@@ -34,6 +35,8 @@ export async function startServer(): Promise<void> {
   }
 
   const app = await buildApp({ env, database })
+  // `npm run db:backup` asks this process for a consistent dump while it holds the folder.
+  if (database.backup && env.DATA_DIR) answerBackupRequests(env.DATA_DIR, database.backup)
   const shutdown = createShutdown(app, database)
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -2,11 +2,11 @@
  * `npm start`: builds the web app when it is missing or older than its sources,
  * then starts the server (which migrates and seeds an empty database).
  */
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from './index'
+import { buildWebApp } from './web-build'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const builtIndex = path.join(root, 'dist', 'index.html')
@@ -30,10 +30,7 @@ function needsBuild(): boolean {
 
 if (needsBuild()) {
   console.log('Building the web app (first start or changed sources)…')
-  // In its own process: Vite's build sets NODE_ENV=production in the process it runs in.
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')
-  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
-  if (built.status !== 0) {
+  if (!buildWebApp()) {
     console.error('The web app did not build; see the messages above.')
     process.exit(1)
   }

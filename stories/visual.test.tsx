@@ -13,6 +13,12 @@ import * as numberView from './app/number/number-view.stories'
 import * as login from './features/auth/login-screen.stories'
 import * as search from './features/search/search-page.stories'
 import * as settings from './features/settings/settings-page.stories'
+import * as ownName from './features/account/own-name-form.stories'
+import * as inbox from './features/notifications/notification-bell.stories'
+import * as disputeForm from './features/disputes/dispute-form.stories'
+import * as disputeBanner from './features/disputes/dispute-banner.stories'
+import * as disputeQueue from './features/moderation/dispute-queue.stories'
+import * as evidence from './features/number/evidence-card.stories'
 import { MODES, type Mode } from './support/modes'
 
 type Composed = Record<string, { run: (context?: { canvasElement?: HTMLElement }) => Promise<void> }>
@@ -43,8 +49,22 @@ const CASES: Case[] = [
   },
   { name: 'number-view-rich', stories: composeStories(numberView), story: 'RichData', target: (c) => c.firstElementChild, height: 1600 },
   { name: 'login-ready-messengers', stories: composeStories(login), story: 'ReadyWithMessengers', target: main },
+  { name: 'login-viber-and-call', stories: composeStories(login), story: 'ReadyWithViberAndCall', target: main, height: 1300 },
+  { name: 'login-flashcall-number', stories: composeStories(login), story: 'FlashCallNumberToCall', target: main, height: 1300 },
   { name: 'search-signed-in-history', stories: composeStories(search), story: 'SignedInWithHistory', target: main },
   { name: 'settings-main', stories: composeStories(settings), story: 'Main', target: main },
+  { name: 'settings-language', stories: composeStories(settings), story: 'Language', target: main, height: 1200 },
+  { name: 'settings-privacy', stories: composeStories(settings), story: 'Privacy', target: main },
+  { name: 'settings-full-delete', stories: composeStories(settings), story: 'FullDelete', target: main },
+  { name: 'settings-notifications', stories: composeStories(settings), story: 'Notifications', target: main },
+  { name: 'settings-advanced-ledger', stories: composeStories(settings), story: 'Payment', target: main, height: 2600 },
+  { name: 'deactivation-done', stories: composeStories(settings), story: 'Deactivation', target: () => document.querySelector('[role="dialog"]') },
+  { name: 'own-name', stories: composeStories(ownName), story: 'Save', target: (c) => c.querySelector('[data-testid="own-name"]') },
+  { name: 'inbox-open', stories: composeStories(inbox), story: 'Inbox', target: () => document.querySelector('[role="dialog"]') },
+  { name: 'dispute-form-refused', stories: composeStories(disputeForm), story: 'AlreadyUnderReview', target: (c) => c.querySelector('[data-testid="dispute-form"]') },
+  { name: 'dispute-banner-upheld', stories: composeStories(disputeBanner), story: 'Upheld', target: (c) => c.querySelector('[data-testid="dispute-banner"]') },
+  { name: 'moderation-disputes', stories: composeStories(disputeQueue), story: 'AlreadyDecided', target: main, height: 1600 },
+  { name: 'evidence-discounted', stories: composeStories(evidence), story: 'Discounted', target: (c) => c.firstElementChild },
   { name: 'modal-attention', stories: composeStories(modal), story: 'Attention', target: () => document.querySelector('[role="dialog"]') },
 ]
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from '../constants'
+import { textField } from '../text'
 import { okEnvelope } from './envelope'
 
 export const historyItem = z.object({
@@ -19,7 +20,7 @@ export const historyListQuery = z.object({
 export const historyListResponse = okEnvelope(z.object({ items: z.array(historyItem), total: z.number().int() }))
 
 export const historyAddBody = z.object({
-  phoneNumber: z.string().min(1).max(64),
+  phoneNumber: textField({ max: 64, kind: 'line' }),
   date: z.coerce.number().int().positive().optional(),
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AUTH_METHODS } from '../constants'
+import { textField } from '../text'
 import { okEnvelope } from './envelope'
 
 export const signedParams = z.object({
@@ -23,6 +24,11 @@ export const authMethodInfo = z.object({
   number: z.string().optional(),
   /** Exact text the user sends. */
   text: z.string().optional(),
+  /**
+   * Flash call: the number the user calls (E.164). The call confirms the code only after
+   * POST /api/v6/auth/flashcall told the server which number it comes from.
+   */
+  callNumber: z.string().optional(),
 })
 export type AuthMethodInfo = z.infer<typeof authMethodInfo>
 
@@ -57,8 +63,25 @@ export const checkResponse = okEnvelope(
 )
 export type CheckResult = z.infer<typeof checkResponse>['data']
 
+/** Flash call: the number the user will call from, for a live sign-in code (signed). */
+export const flashcallBody = signedParams.extend({
+  code: sixDigitCode,
+  /** As typed (the signature covers it as sent, so it is not reshaped here); the server reads it as a phone number. */
+  phone: z.string().min(1).max(32),
+})
+export const flashcallResponse = okEnvelope(
+  z.object({
+    /** The number to call (E.164); the call is rejected, so it costs nothing. */
+    callNumber: z.string(),
+    /** The typed number as the server understood it (E.164): only a call from it confirms the code. */
+    phoneNumber: z.string(),
+    /** Seconds the code stays valid. */
+    expiresIn: z.number().int(),
+  }),
+)
+
 export const devConfirmBody = z.object({
   code: sixDigitCode,
-  phone: z.string().min(3, 'phone is required').max(32),
+  phone: textField({ min: 3, max: 32, kind: 'line' }),
 })
 export const devConfirmResponse = okEnvelope(z.object({ status: z.literal(true), phoneNumber: z.string() }))

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { LIMITS } from '../constants'
+import { textField } from '../text'
 import { flag, okEnvelope } from './envelope'
 import { comment, reactionCounts, threadReply } from './number-profile'
 
@@ -13,23 +14,12 @@ const MAX_ID = 2_147_483_647
 
 export const id = z.coerce.number().int().positive().max(MAX_ID)
 
-/** Text stored as the user typed it (HTML stays literal text), trimmed, non-empty, bounded. */
-export const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
+/** Text stored as the user typed it (HTML stays literal text), under the one text policy (contract/text.ts). */
+export const plainText = (max: number) => textField({ max })
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
+const optionalText = (max: number) => textField({ max, min: 0 })
 
-const phone = z.string().trim().min(1).max(64)
+const phone = textField({ max: 64, kind: 'line' })
 
 /** HTTP status of a call refused for a short coin balance (hide a review, comment-up). */
 export const INSUFFICIENT_COINS_STATUS = 402
@@ -129,13 +119,15 @@ export const complaintAddBody = z
   .object({
     target_type: z.enum(COMPLAINT_TARGETS).default('comment'),
     target_id: id.optional(),
-    name: plainText(LIMITS.nameMaxLength).refine((s) => s.length > 1, 'must be longer than 1 character'),
+    name: textField({ max: LIMITS.nameMaxLength, kind: 'name' }).refine((s) => s.length > 1, 'must be longer than 1 character'),
     email: z.string().trim().max(254).pipe(z.email('must be a valid e-mail address')),
     message: plainText(5000).refine((s) => s.length > 5, 'must be longer than 5 characters'),
-    first_name: optionalText(LIMITS.nameMaxLength).optional(),
-    last_name: optionalText(LIMITS.nameMaxLength).optional(),
-    name_hash: optionalText(200).optional(),
+    first_name: textField({ max: LIMITS.nameMaxLength, min: 0, kind: 'name' }).optional(),
+    last_name: textField({ max: LIMITS.nameMaxLength, min: 0, kind: 'name' }).optional(),
+    name_hash: textField({ max: 200, min: 0, kind: 'line' }).optional(),
     profile_id: id.optional(),
+    /** The invisible bot check's token, required when the server has one configured. */
+    bot_token: z.string().max(4096).optional(),
   })
   .refine((b) => (b.target_type === 'comment' || b.target_type === 'thread' ? b.target_id !== undefined : true), {
     message: 'target_id is required for a comment or thread complaint',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '../constants'
+import { disputeState } from './dispute-state'
 import { okEnvelope } from './envelope'
 
 /** The number-profile shape of SPEC.md section 3, every field present, defaults where no data. */
@@ -34,6 +35,42 @@ export const comment = threadReply.extend({
 })
 export type Comment = z.infer<typeof comment>
 
+/** A user on an introduction, named as the viewer knows them (their own contact book first). */
+const fofPerson = person.extend({ id: z.number().int() })
+
+/**
+ * An introduction request's state (DESIGN.md section 9): pending until a contact asked
+ * accepts (accepted), all of them decline (declined) or 7 days pass (expired); declined
+ * and expired requests are refunded once.
+ */
+export const FOF_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const
+export type FofRequestStatus = (typeof FOF_REQUEST_STATUSES)[number]
+/** A contact's answer to an introduction request. */
+export const FOF_ANSWERS = ['pending', 'accepted', 'declined'] as const
+
+export const fofOutgoingRequest = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  status: z.enum(FOF_REQUEST_STATUSES),
+  countFriends: z.number().int(),
+  createdAtTimestamp: z.number().int(),
+  /** The coins came back (declined by every contact asked, or expired). */
+  refunded: z.boolean(),
+  /** Once accepted: the contact who knows the number; null before, or when that account is deactivated. */
+  acceptedBy: fofPerson.nullable(),
+})
+export type FofOutgoingRequest = z.infer<typeof fofOutgoingRequest>
+
+export const fofIncomingRequest = z.object({
+  id: z.number().int(),
+  /** Who asked; null when that account is deactivated. */
+  requester: fofPerson.nullable(),
+  status: z.enum(FOF_REQUEST_STATUSES),
+  myAnswer: z.enum(FOF_ANSWERS),
+  createdAtTimestamp: z.number().int(),
+})
+export type FofIncomingRequest = z.infer<typeof fofIncomingRequest>
+
 const tagCount = z.object({ id: z.number().int(), code: z.string(), name: z.string(), count: z.number().int() })
 export type TagCount = z.infer<typeof tagCount>
 
@@ -44,6 +81,8 @@ export const evidenceItem = z.object({
   votes: z.number(),
   weight: z.number(),
   direction: z.enum(['negative', 'positive', 'neutral']),
+  /** An upheld dispute of the number's owner discounted it: listed, but not counted in the index. */
+  discounted: z.boolean().optional(),
 })
 export type EvidenceItem = z.infer<typeof evidenceItem>
 
@@ -96,22 +135,17 @@ export const numberProfile = z.object({
   fof: z.object({
     hasContacts: z.boolean(),
     requests: z.object({
-      incoming: z.array(z.unknown()),
-      outgoing: z.array(
-        z.object({
-          id: z.number().int(),
-          type: z.string(),
-          status: z.string(),
-          countFriends: z.number().int(),
-          createdAtTimestamp: z.number().int(),
-        }),
-      ),
+      /** Requests about this number that the viewer was asked to answer. */
+      incoming: z.array(fofIncomingRequest),
+      /** The viewer's own requests to be introduced to this number's owner, newest first. */
+      outgoing: z.array(fofOutgoingRequest),
     }),
     /** The viewer's contacts who have this number saved (friends of friends). */
-    list: z.array(person.extend({ id: z.number().int() })),
+    list: z.array(fofPerson),
     knownList: z.array(z.unknown()),
     priceDirectly: z.number().int(),
-    myIncomingRequests: z.array(z.unknown()),
+    /** The same list as `requests.incoming` (the field name of SPEC.md section 3). */
+    myIncomingRequests: z.array(fofIncomingRequest),
   }),
   neuroanalysis: z
     .object({
@@ -128,6 +162,8 @@ export const numberProfile = z.object({
     .nullable(),
   /** Why the index is what it is: the evidence behind it. */
   evidence: z.array(evidenceItem),
+  /** The number's latest dispute by its owner: open (under review), upheld or rejected; null when never contested. */
+  dispute: disputeState.nullable(),
   targetPhoneNumber: z.string(),
   isFetchError: z.boolean(),
 })
@@ -178,6 +214,7 @@ export function emptyNumberProfile(digits: string): NumberProfile {
     },
     neuroanalysis: null,
     evidence: [],
+    dispute: null,
     targetPhoneNumber: digits,
     isFetchError: false,
   }

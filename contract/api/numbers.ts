@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '../constants'
+import { textField } from '../text'
 import { okEnvelope } from './envelope'
 import { numberProfile } from './number-profile'
 
@@ -10,15 +11,15 @@ import { numberProfile } from './number-profile'
  */
 
 /** A phone number as the user typed it; read with the user's own region. */
-export const phoneInput = z.string().trim().min(1).max(64)
+export const phoneInput = textField({ max: 64, kind: 'line' })
 /** A user id as the client sends it (form data and query strings are text). */
 export const profileIdInput = z.coerce.number().int().positive().max(2_147_483_647)
 /** The hash of a saved contact name (see `contactNameHash`). */
 export const nameHashInput = z.string().trim().toLowerCase().regex(/^[0-9a-f]{32}$/, 'must be a contact name hash')
-const optionalName = z.string().max(LIMITS.nameMaxLength).optional()
+const optionalName = textField({ max: LIMITS.nameMaxLength, min: 0, kind: 'name' }).optional()
 
 // ---- Private notes ----
-export const noteAddBody = z.object({ phone: phoneInput, text: z.string().trim().min(1).max(LIMITS.noteMaxLength) })
+export const noteAddBody = z.object({ phone: phoneInput, text: textField({ max: LIMITS.noteMaxLength }) })
 export const noteAddResponse = okEnvelope(z.object({ id: z.number().int(), text: z.string() }))
 export const phoneBody = z.object({ phone: phoneInput })
 
@@ -77,7 +78,7 @@ export const contactLikeByProfileBody = z.object({ ...likeFields, profile_id: pr
 export const contactLikeResponse = okEnvelope(contactName)
 
 const reportFields = {
-  report_text: z.string().trim().min(1).max(LIMITS.commentMaxLength),
+  report_text: textField({ max: LIMITS.commentMaxLength }),
   first_name: optionalName,
   last_name: optionalName,
   name_hash: nameHashInput,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope'
+import { textField } from '../text'
+import { id } from './community'
 
 /** Products of DESIGN.md section 8: coin packs and plans. */
 export const PACK_PRODUCTS = ['numcy_pack_100', 'numcy_pack_550', 'numcy_pack_1200'] as const
@@ -111,7 +113,7 @@ export type ProductsData = z.infer<typeof productsResponse>['data']
 
 export const checkoutBody = z.object({
   product: z.enum(PRODUCTS, { error: `product must be one of ${PRODUCTS.join(', ')}` }),
-  gift_number: z.string().trim().min(3).max(32).optional(),
+  gift_number: textField({ min: 3, max: 32, kind: 'line' }).optional(),
   provider: z.enum(CHECKOUT_PROVIDERS).optional(),
 })
 export const checkoutResponse = okEnvelope(z.object({ url: z.string(), provider: z.enum(CHECKOUT_PROVIDERS), paymentId: z.number().int() }))
@@ -128,7 +130,7 @@ export type SubscriptionData = z.infer<typeof subscriptionData>
 export const subscriptionResponse = okEnvelope(subscriptionData)
 
 /** The development provider's checkout page reads and pays a pending payment. */
-export const devPaymentParams = z.object({ id: z.coerce.number().int().positive() })
+export const devPaymentParams = z.object({ id })
 export const devPayment = z.object({
   id: z.number().int(),
   product: productInfo,
@@ -136,7 +138,7 @@ export const devPayment = z.object({
   giftNumber: z.string().nullable(),
 })
 export const devPaymentResponse = okEnvelope(devPayment)
-export const devPayBody = z.object({ id: z.coerce.number().int().positive() })
+export const devPayBody = z.object({ id })
 export const devPayResponse = okEnvelope(z.object({ status: z.literal('paid'), returnUrl: z.string() }))
 
 /** One-time keys (DESIGN.md section 8): a signed-in app opens the paywall in a browser. */

@@ -19,6 +19,23 @@ export async function openCliDatabase(): Promise<Database> {
   }
 }
 
+/** `--days N` of a report command (1 to 3650), or `fallback` when not given; the usage text otherwise. */
+export function readDays(argv: string[], fallback: number, usage: string): number {
+  if (!argv.length) return fallback
+  if (argv.length !== 2 || argv[0] !== '--days' || !/^\d+$/.test(argv[1]) || Number(argv[1]) < 1 || Number(argv[1]) > 3650) throw new CliError(usage)
+  return Number(argv[1])
+}
+
+/** Opens the database, prints what `render` makes of it, and closes it again. */
+export async function printReport(render: (db: Database['db']) => Promise<string>): Promise<void> {
+  const database = await openCliDatabase()
+  try {
+    process.stdout.write(await render(database.db))
+  } finally {
+    await database.close()
+  }
+}
+
 /** A path given on the command line, read from where `npm run` was started. */
 export function resolveUserPath(file: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), file)

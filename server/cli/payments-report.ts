@@ -5,15 +5,11 @@
 import { formatPrice } from '../modules/payments/catalogue'
 import { paymentsReport } from '../modules/payments/repository'
 import type { Db } from '../db/client'
-import { CliError, openCliDatabase, runCli } from './common'
+import { printReport, readDays as readDaysArg, runCli } from './common'
 
 const USAGE = 'Usage: npm run payments:report [-- --days N]   (N from 1 to 3650, default 30)'
 
-export function readDays(argv: string[]): number {
-  if (!argv.length) return 30
-  if (argv.length !== 2 || argv[0] !== '--days' || !/^\d+$/.test(argv[1]) || Number(argv[1]) < 1 || Number(argv[1]) > 3650) throw new CliError(USAGE)
-  return Number(argv[1])
-}
+export const readDays = (argv: string[]) => readDaysArg(argv, 30, USAGE)
 
 /** Minor units in the currency's own decimals, as the catalogue formats prices. */
 const money = (minor: number, currency: string) => formatPrice(minor, currency, 'en')
@@ -39,12 +35,7 @@ export async function renderReport(db: Db, days: number, now = new Date()): Prom
 
 async function main(): Promise<void> {
   const days = readDays(process.argv.slice(2))
-  const database = await openCliDatabase()
-  try {
-    process.stdout.write(await renderReport(database.db, days))
-  } finally {
-    await database.close()
-  }
+  await printReport((db) => renderReport(db, days))
 }
 
 if (process.argv[1] && /payments-report\.ts$/.test(process.argv[1])) runCli(main)

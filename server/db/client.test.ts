@@ -19,3 +19,39 @@ describe('embedded database', () => {
     await again.close()
   })
 })
+
+describe('data folder lock after a crash', () => {
+  const holder = `
+    import { openPglite } from './server/db/client.ts'
+    await openPglite(process.argv[1])
+    process.stdout.write('ready\\n')
+    setInterval(() => {}, 1000)
+  `
+  /** Starts a server-like process that opens the folder and keeps it; resolves once it holds the lock. */
+  async function startHolder(dir: string) {
+    const { spawn } = await import('node:child_process')
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', holder, dir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (b: Buffer) => b.toString().includes('ready') && resolve())
+      child.on('exit', (code) => reject(new Error(`holder exited with ${code}`)))
+    })
+    return child
+  }
+
+  it('refuses while the holder runs, and takes the lock over at once after it was killed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-lock-'))
+    const child = await startHolder(dir)
+    await expect(openPglite(dir)).rejects.toThrow(DataDirLockedError)
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+    // No waiting for the lock library's 15 s staleness: the holder's pid is gone.
+    const started = Date.now()
+    const again = await openPglite(dir)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    await again.db.execute(sql`select 1`)
+    // The new holder is alive: a third opener is still refused.
+    await expect(openPglite(dir)).rejects.toThrow(/in use by another running server/)
+    await again.close()
+  }, 120_000)
+})

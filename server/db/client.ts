@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { dumpPglite } from './backup'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -22,35 +23,100 @@ export interface Database {
    * (PostgreSQL advisory lock); null when it was skipped. PGlite has one process only.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null>
+  /** The embedded database only: writes a consistent backup to `file` (server/db/backup.ts); its size in bytes. */
+  backup?(file: string): Promise<number>
   close(): Promise<void>
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export class DataDirLockedError extends Error {}
+/** A restore was pointed at a folder that already holds a database. */
+export class DataDirNotEmptyError extends Error {}
+
+/** The process that holds a data folder's lock writes its pid here, so a crashed holder is recognised at once. */
+const OWNER_FILE = 'server.pid'
+
+/** Whether a process with this pid runs (EPERM: it runs, as another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** The process recorded as holding a data folder's lock, and whether it still runs; null when none is recorded. */
+export function lockOwner(dataDir: string): { pid: number; alive: boolean } | null {
+  let pid: number
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, OWNER_FILE), 'utf8').trim())
+  } catch {
+    return null
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null
+  return { pid, alive: pid === process.pid || processAlive(pid) }
+}
+
+/**
+ * The pid recorded by the lock's holder when that process is gone (SIGKILL, power
+ * loss): its lock is stale and may be taken over now rather than after the lock
+ * library's staleness timeout. Null while the holder runs or is unknown.
+ */
+function deadOwner(dataDir: string): number | null {
+  const owner = lockOwner(dataDir)
+  return owner && !owner.alive ? owner.pid : null
+}
+
+/**
+ * Locks the data folder for this process. A lock left by a process that no longer
+ * runs is taken over at once (issue 11: a restart after a crash waited 12–19 s); a
+ * live holder, this process included, is refused.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lock = () => lockfile.lock(dataDir, { stale: 15_000, update: 5_000, realpath: false })
+  let release: () => Promise<void>
+  try {
+    release = await lock()
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ELOCKED') throw err
+    const dead = deadOwner(dataDir)
+    if (dead === null) {
+      throw new DataDirLockedError(
+        `The data folder ${path.resolve(dataDir)} is in use by another running server. ` +
+          'Stop that server, or set DATA_DIR to another folder.',
+      )
+    }
+    console.warn(`Taking over the data folder lock of server process ${dead}, which is no longer running.`)
+    // proper-lockfile's lock is the folder `<dataDir>.lock`; its unlock() only releases a lock this process holds.
+    fs.rmSync(`${dataDir}.lock`, { recursive: true, force: true })
+    release = await lock()
+  }
+  fs.writeFileSync(path.join(dataDir, OWNER_FILE), String(process.pid))
+  return async () => {
+    fs.rmSync(path.join(dataDir, OWNER_FILE), { force: true })
+    await release()
+  }
+}
 
 /**
  * Opens the embedded PGlite database in `dataDir` (or in memory when dataDir is
  * null), holding a lock so that a second process on the same folder fails fast
  * instead of corrupting it.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, opts: { restoreFrom?: Buffer } = {}): Promise<Database> {
   let release: (() => Promise<void>) | undefined
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true })
-    try {
-      release = await lockfile.lock(dataDir, { stale: 15_000, update: 5_000, realpath: false })
-    } catch (err) {
-      if ((err as { code?: string }).code === 'ELOCKED') {
-        throw new DataDirLockedError(
-          `The data folder ${path.resolve(dataDir)} is in use by another running server. ` +
-            'Stop that server, or set DATA_DIR to another folder.',
-        )
-      }
-      throw err
-    }
+    release = await lockDataDir(dataDir)
   }
-  const client = new PGlite(dataDir ? path.join(dataDir, 'pgdata') : undefined)
+  const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined
+  if (opts.restoreFrom && pgdata && fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) {
+    await release?.()
+    throw new DataDirNotEmptyError(`${path.resolve(dataDir!)} already holds a database; restore into an empty DATA_DIR (move the old one aside first)`)
+  }
+  const client = new PGlite(pgdata, opts.restoreFrom ? { loadDataDir: new Blob([new Uint8Array(opts.restoreFrom)]) } : {})
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
   return {
@@ -58,6 +124,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     // The data folder lock already makes this process the only one on the database.
     exclusive: (_key, fn) => fn(),
+    backup: (file) => dumpPglite(client, file),
     async close() {
       await client.close()
       await release?.()

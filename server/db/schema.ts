@@ -45,6 +45,15 @@ export const users = pgTable(
     planTier: text('plan_tier', { enum: ['tier1', 'tier2'] }),
     planExpiresAt: ts('plan_expires_at'),
     deactivatedAt: ts('deactivated_at'),
+    /** Set by the purge job 30 days after deactivation: personal data erased, phone replaced (DESIGN.md section 9). */
+    purgedAt: ts('purged_at'),
+    /** Notification kinds the user wants (DESIGN.md section 9); all on by default. */
+    notifyReply: boolean('notify_reply').notNull().default(true),
+    notifyNewNotice: boolean('notify_new_notice').notNull().default(true),
+    notifyNewContactName: boolean('notify_new_contact_name').notNull().default(true),
+    notifyCommonAcquaintances: boolean('notify_common_acquaintances').notNull().default(true),
+    /** `deliverWithoutSound`: the web app plays no sound on a new notification. */
+    deliverWithoutSound: boolean('deliver_without_sound').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_phone_uq').on(t.phone), check('users_balance_nonneg', sql`${t.balance} >= 0`)],
@@ -57,9 +66,11 @@ export const numbers = pgTable(
     id: serial('id').primaryKey(),
     e164: text('e164').notNull(),
     country: text('country'),
+    /** Hex SHA-256 of the E.164 string, for the private look-up by hash prefix (GET /api/v1/check-prefix). */
+    sha256: text('sha256').generatedAlwaysAs(sql`encode(sha256(e164::bytea), 'hex')`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('numbers_e164_uq').on(t.e164)],
+  (t) => [uniqueIndex('numbers_e164_uq').on(t.e164), index('numbers_sha256_prefix_idx').on(sql`left(${t.sha256}, 5)`)],
 )
 
 export const authCodes = pgTable(
@@ -457,6 +468,11 @@ export const dailyUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 )
 
+/**
+ * A request to be introduced to a number's owner (fof). Status: pending, accepted
+ * (a contact asked accepted), declined (all declined) or expired (nobody accepted in
+ * 7 days); declined and expired are refunded once (`refundedAt`, ledger row `refund`).
+ */
 export const introductionRequests = pgTable('introduction_requests', {
   id: serial('id').primaryKey(),
   fromUserId: integer('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -464,8 +480,88 @@ export const introductionRequests = pgTable('introduction_requests', {
   type: text('type').notNull().default('DIRECT'),
   status: text('status').notNull().default('pending'),
   countFriends: integer('count_friends').notNull().default(0),
+  /** The contact who accepted: the requester learns who knows the number. */
+  acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: ts('decided_at'),
+  refundedAt: ts('refunded_at'),
   createdAt: createdAt(),
 })
+
+/** The contacts asked by an introduction request, each answering once. */
+export const introductionAnswers = pgTable(
+  'introduction_answers',
+  {
+    requestId: integer('request_id').notNull().references(() => introductionRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    answeredAt: ts('answered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('introduction_answers_user_idx').on(t.userId)],
+)
+
+/**
+ * The in-app inbox (DESIGN.md section 9). `refKey` makes writing an event idempotent:
+ * one notification per user, kind and key (a reply id, a request id, a name hash...).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reply', 'newNotice', 'newContactName', 'commonAcquaintances'] }).notNull(),
+    numberId: integer('number_id').references(() => numbers.id),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    refKey: text('ref_key').notNull(),
+    data: jsonb('data'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notifications_ref_uq').on(t.userId, t.kind, t.refKey), index('notifications_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * An owner contesting their number's reputation (DESIGN.md section 9). One open
+ * dispute per number. An upheld `new_owner` dispute discounts everything from before
+ * `ownedSince`; other upheld disputes discount the evidence kinds in `discount`.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: serial('id').primaryKey(),
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: ['new_owner', 'not_spam', 'business'] }).notNull(),
+    reasons: text('reasons').notNull(),
+    link: text('link'),
+    ownedSince: ts('owned_since'),
+    status: text('status', { enum: ['open', 'upheld', 'rejected'] }).notNull().default('open'),
+    /** Evidence kinds (imported, bans, polls) or `source:<name>` the moderator discounted. */
+    discount: jsonb('discount').$type<string[]>(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('disputes_open_uq').on(t.numberId).where(sql`${t.status} = 'open'`),
+    index('disputes_number_idx').on(t.numberId),
+    index('disputes_status_idx').on(t.status),
+  ],
+)
+
+/** Page views and searches per day, route and language: counts only, nothing about who (SPEC.md section 4: ru-RU only). */
+export const analyticsCounts = pgTable(
+  'analytics_counts',
+  {
+    day: date('day').notNull(),
+    kind: text('kind', { enum: ['pageview', 'search'] }).notNull(),
+    route: text('route').notNull(),
+    locale: text('locale').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.route, t.locale] })],
+)
 
 /** Cached reputation of a number, refreshed when its evidence changes. */
 export const numberStats = pgTable('number_stats', {
@@ -476,3 +572,23 @@ export const numberStats = pgTable('number_stats', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
 
+
+/**
+ * Answers to money calls sent with an `Idempotency-Key` (issue 11): a retry with the
+ * same key from the same user within 24 h gets the first answer and is charged once.
+ * `state` is `pending` while the first attempt runs.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, path and parameters: the same key with another request is refused (422). */
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['pending', 'done'] }).notNull().default('pending'),
+    statusCode: integer('status_code'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)

@@ -11,11 +11,13 @@ declare module 'fastify' {
   }
 }
 
-/** The invisible bot check (Turnstile) on the calls that start a sign-in, when TURNSTILE_* is configured. */
+/** The invisible bot check (Turnstile) on the calls that start a sign-in and on complaints, when TURNSTILE_* is configured. */
 export const botCheckPlugin = fp(
   async (app, opts: { checker?: BotChecker }) => {
     const turnstile = app.env.botCheck
     const checker = opts.checker ?? (turnstile ? createTurnstile(turnstile) : null)
+    // Said once at start, so an operator who meant to have the check sees that it is not on.
+    if (!checker) app.addHook('onReady', async () => app.log.info('The bot check is off: set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to turn on Cloudflare Turnstile for sign-in and complaints'))
     app.decorate('verifyBotCheck', async (request: FastifyRequest) => {
       if (!checker) return
       const params = (request.method === 'GET' ? request.query : request.body) as { bot_token?: unknown } | undefined

@@ -43,3 +43,17 @@ export function twiml(message?: string): string {
     ? `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escape(message)}</Message></Response>`
     : '<?xml version="1.0" encoding="UTF-8"?><Response/>'
 }
+
+/** The answer to an inbound call that ends it unanswered, so a flash call costs nothing. */
+export const twimlReject = '<?xml version="1.0" encoding="UTF-8"?><Response><Reject/></Response>'
+
+/**
+ * Whether an inbound call's `StirVerstat` (Twilio's STIR/SHAKEN verification result, absent
+ * when the call carried none) says the caller id could not be trusted. Twilio documents
+ * `TN-Validation-Passed-A|B|C`, `TN-Validation-Failed-A|B|C` and `No-TN-Validation`;
+ * anything but a passed one is refused, so a value Twilio adds later fails closed.
+ */
+export function failedAttestation(stirVerstat: string | undefined): boolean {
+  if (stirVerstat === undefined || stirVerstat === '') return false
+  return !/^TN-Validation-Passed(-[ABC])?$/.test(stirVerstat)
+}

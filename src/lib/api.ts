@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from './api-error'
+import { APP_VERSION, CLIENT_VERSION_HEADER } from './app-version'
 import { onSignedOut } from './signed-out'
 
 // zod runs jitless in the browser (the page's CSP forbids eval): see src/lib/zod-jitless.ts.
@@ -17,8 +18,18 @@ function toSearch(params: Query | undefined): string {
   return s ? `?${s}` : ''
 }
 
-async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | FormData | undefined, schema: S): Promise<z.infer<S>> {
+export interface CallOptions {
+  /** A money call's Idempotency-Key (src/lib/action-key.ts): the call is retried after a network error with it. */
+  idempotencyKey?: string
+}
+
+/** Waits before the retries of a keyed call that met a network error. */
+const RETRY_DELAYS_MS = [400, 1500]
+
+async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | FormData | undefined, schema: S, opts: CallOptions = {}): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json' }
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
+  if (APP_VERSION) headers[CLIENT_VERSION_HEADER] = APP_VERSION
   const token = auth.accessToken
   if (token) headers.authorization = `Bearer ${token}`
   let url = path
@@ -31,19 +42,25 @@ async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string
     headers['content-type'] = 'application/x-www-form-urlencoded'
     body = toSearch(params).slice(1)
   }
-  let res: Response
-  try {
-    res = await fetch(url, { method, headers, body })
-  } catch {
-    throw new ApiError(0, 0, 'network')
+  let res: Response | undefined
+  // Only a keyed call is retried: the server answers a repeat of it once.
+  const delays = opts.idempotencyKey ? RETRY_DELAYS_MS : []
+  for (let attempt = 0; !res; attempt++) {
+    try {
+      res = await fetch(url, { method, headers, body })
+    } catch {
+      if (attempt >= delays.length) throw new ApiError(0, 0, 'network')
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]))
+    }
   }
   const json = await res.json().catch(() => null)
   if (!res.ok) {
-    // A refused session (403 with its code) or a client too old (426) signs out
-    // (SPEC.md section 8); a 403 that only refuses one action (not your comment,
-    // posting ban, no role) leaves the session alone.
+    // A refused session (403 with its code) or a client too old (426) signs out and goes
+    // to /not-authorized (SPEC.md section 8); a 403 that only refuses one action (not your
+    // comment, posting ban, no role) leaves the session alone. A client too old is sent
+    // there signed in or not: no call of this version will work until the page reloads.
     const sessionRefused = res.status === 403 && (json?.status_code === ERROR_CODES.SESSION_INVALID || json?.status_code === undefined)
-    if (token && (sessionRefused || res.status === 426)) {
+    if ((token && sessionRefused) || res.status === 426) {
       signedOut()
       onSignedOut()
     }
@@ -53,6 +70,6 @@ async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: S) => request('GET', path, params, schema),
-  post: <S extends z.ZodType>(path: string, params: Query | FormData | undefined, schema: S) => request('POST', path, params, schema),
+  get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: S, opts?: CallOptions) => request('GET', path, params, schema, opts),
+  post: <S extends z.ZodType>(path: string, params: Query | FormData | undefined, schema: S, opts?: CallOptions) => request('POST', path, params, schema, opts),
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Locales } from '@i18n/i18n-types'
 import { i18nObject, loadedLocales } from '@i18n/i18n-util'
+import { loadLocaleAsync } from '@i18n/i18n-util.async'
 import { theme } from '@/stores/theme'
 import { activateLocale, initialLocale, withFallback } from './i18n'
 
@@ -38,5 +40,46 @@ describe('locale', () => {
     expect(i18nObject(locale).search.heroTitle()).toBe('Who is calling?')
     expect(i18nObject(locale).search.submit()).toBe('Search')
     expect(i18nObject(locale).search.label()).toBe('Numéro de téléphone')
+  })
+})
+
+describe('a locale that fails to load (SPEC.md section 8)', () => {
+  /** The real loader, except for the locales named: their file cannot be fetched. */
+  const failingFor = (...broken: Locales[]) => async (locale: Locales) => {
+    if (broken.includes(locale)) throw new TypeError(`Failed to fetch dynamically imported module: /assets/${locale}.js`)
+    await loadLocaleAsync(locale)
+  }
+  beforeEach(() => {
+    localStorage.clear()
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  })
+  afterEach(() => vi.restoreAllMocks())
+
+  it('falls back to the stored language, and keeps it stored', async () => {
+    localStorage.setItem('locale_', 'it-it')
+    const locale = await activateLocale('fr-fr', failingFor('fr-fr'))
+    expect(locale).toBe('it-it')
+    expect(theme.locale).toBe('it-it')
+    expect(i18nObject(locale).search.submit()).toBe('Cerca')
+    expect(localStorage.getItem('locale_')).toBe('it-it')
+    expect(console.error).toHaveBeenCalledWith('locale fr-fr failed to load', expect.any(TypeError))
+  })
+
+  it('else to the browser language, exact then by its first part, before English', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-MX', 'he-IL'])
+    expect(await activateLocale('fr-fr', failingFor('fr-fr'))).toBe('es-es')
+    expect(theme).toMatchObject({ locale: 'es-es', direction: 'ltr' })
+    expect(await activateLocale('fr-fr', failingFor('fr-fr', 'es-es'))).toBe('he-il')
+    expect(theme.direction).toBe('rtl')
+    // Nothing stored: a load that failed never becomes the user's choice.
+    expect(localStorage.getItem('locale_')).toBeNull()
+  })
+
+  it('ends in English when no detected language loads either', async () => {
+    localStorage.setItem('locale_', 'it-it')
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ru-RU'])
+    expect(await activateLocale('fr-fr', failingFor('fr-fr', 'it-it', 'ru-RU'))).toBe('en')
+    expect(theme).toMatchObject({ locale: 'en', direction: 'ltr' })
+    expect(localStorage.getItem('locale_')).toBe('it-it')
   })
 })

@@ -7,8 +7,13 @@ import type { Locales } from '@i18n/i18n-types'
 import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 import { setLocaleState } from '@/stores/theme'
 
+/** The browser's languages, most preferred first. */
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]
+}
+
 export function initialLocale(): SupportedLocale {
-  return detectLocale(storage.get(K.locale), typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language])
+  return detectLocale(storage.get(K.locale), browserLanguages())
 }
 
 /** The translation set used for a supported locale. */
@@ -16,27 +21,42 @@ export function translationLocale(locale: string): Locales {
   return isLocale(locale) ? locale : 'en'
 }
 
-/** Loads a locale's translations and makes it current; failures fall back to English. */
-export async function activateLocale(wanted: string): Promise<Locales> {
-  const locale = matchLocale(wanted) ?? 'en'
+type Loader = (locale: Locales) => Promise<void>
+
+/** English (the base every other set falls back to, key by key) and the locale's own set. */
+async function load(locale: SupportedLocale, loader: Loader): Promise<Locales> {
   const target = translationLocale(locale)
-  try {
-    await Promise.all([loadLocaleAsync('en'), target === 'en' ? null : loadLocaleAsync(target)])
-    // A key missing at run time (a stale cached file, a partial translation) shows the
-    // English text, never a raw key or a blank.
-    if (target !== 'en') loadedLocales[target] = withFallback(loadedLocales.en, loadedLocales[target])
-  } catch (err) {
-    console.error('locale load failed', err)
-    await loadLocaleAsync('en')
-    setLocaleState('en')
-    return 'en'
-  }
-  storage.set(K.locale, locale)
-  setLocaleState(locale)
+  await Promise.all([loader('en'), target === 'en' ? null : loader(target)])
+  // A key missing at run time (a stale cached file, a partial translation) shows the
+  // English text, never a raw key or a blank.
+  if (target !== 'en') loadedLocales[target] = withFallback(loadedLocales.en, loadedLocales[target])
   return target
 }
 
-
+/**
+ * Loads a locale's translations and makes it current. When they fail to load (SPEC.md
+ * section 8), the detected language takes over (SPEC.md section 5: the stored `locale_`,
+ * else the browser's languages), and English when nothing else loads. Only the wanted
+ * locale is stored: a failure that passes does not overwrite the user's choice.
+ */
+export async function activateLocale(wanted: string, loader: Loader = loadLocaleAsync): Promise<Locales> {
+  const locale = matchLocale(wanted) ?? 'en'
+  const detected = [storage.get(K.locale), ...browserLanguages()].map(matchLocale).filter((l): l is SupportedLocale => l !== null)
+  const candidates = [...new Set<SupportedLocale>([locale, ...detected, 'en'])]
+  let failure: unknown
+  for (const candidate of candidates) {
+    try {
+      const target = await load(candidate, loader)
+      if (candidate === locale) storage.set(K.locale, locale)
+      setLocaleState(candidate)
+      return target
+    } catch (err) {
+      console.error(`locale ${candidate} failed to load`, err)
+      failure = err
+    }
+  }
+  throw failure
+}
 
 type Dict = { [key: string]: string | Dict }
 

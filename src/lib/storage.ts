@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   profile: 'profile',
   numberBackup: 'numberBackup',
   promoDismissedAt: 'promoDismissedAt',
+  firstComment: 'firstComment',
 } as const
 
 /** Storage that never throws: private modes and full quotas degrade to memory-less behaviour. */

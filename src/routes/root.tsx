@@ -3,9 +3,11 @@ import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { AppShell } from '@/components/layout/app-shell'
 import { GlobalOverlays } from '@/components/layout/global-overlays'
 import { validateGlobalSearch } from '@/app/search-params'
+import { usePageViews } from '@/lib/analytics'
 import { setApk } from '@/stores/apk'
 import { setTheme } from '@/stores/theme'
 import { SessionBootstrap } from '@/features/auth/session-bootstrap'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
 
 export const Route = createRootRoute({
   validateSearch: validateGlobalSearch,
@@ -19,6 +21,8 @@ export const Route = createRootRoute({
 function Root() {
   const { theme } = Route.useSearch()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // Counted only in ru-RU, by route pattern (src/lib/analytics.ts).
+  usePageViews()
   useEffect(() => {
     if (theme) setTheme(theme)
   }, [theme])
@@ -28,7 +32,7 @@ function Root() {
   }, [pathname])
   return (
     <GlobalOverlays>
-      <AppShell>
+      <AppShell bell={<NotificationBell />}>
         <SessionBootstrap />
         <Outlet />
       </AppShell>

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { CurrentPlan } from '@/features/paywall/components/current-plan'
+import { PaidSearchSwitch } from '@/features/search/components/paid-search-switch'
 import { SettingsPage } from '@/features/settings/settings-page'
 import { auth } from '@/stores/auth'
 
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/settings')({
   component: Settings,
 })
 
-/** The advanced-features sub-view shows the plan in force, with cancel and resume (DESIGN.md section 9). */
+/** The advanced-features sub-view shows the plan in force with cancel and resume, and the search page's paid-search switch (DESIGN.md sections 8 and 9). */
 function Settings() {
-  return <SettingsPage plan={<CurrentPlan />} />
+  return <SettingsPage plan={<CurrentPlan />} paidSearch={<PaidSearchSwitch />} />
 }

@@ -19,6 +19,8 @@ export const auth = proxy({
   userAgreement: false,
   wait: false,
   authError: null as number | string | null,
+  /** The user has posted a comment from this browser (SPEC.md section 4: persisted, kept over sign-out). */
+  firstComment: storage.get(K.firstComment) === '1',
 })
 
 export interface SignedIn {
@@ -58,6 +60,13 @@ export function signInWithKey(key: string) {
 export function signedOut() {
   for (const key of [K.token, K.phoneNumber, K.profileId, K.balance, K.profile, K.mainData, K.history]) storage.set(key, null)
   Object.assign(auth, { accessToken: null, isAuthenticated: false, phoneNumber: null, profileId: 0, status: false, code: null, wait: false })
+}
+
+/** After a comment was posted: the first-comment flag of SPEC.md section 4, kept in local storage. */
+export function markFirstComment() {
+  if (auth.firstComment) return
+  storage.set(K.firstComment, '1')
+  auth.firstComment = true
 }
 
 export function setPaidSearch(on: boolean) {

@@ -11,6 +11,7 @@ export const settings = proxy({
   openPrivacySetting: false,
   openPrivacyFullDelete: false,
   openPaymentAdditionalFunction: false,
+  openNotificationSetting: false,
   newNotice: false,
   newContactName: false,
   commonAcquaintances: false,
@@ -24,9 +25,17 @@ export type SubViewFlag =
   | 'openPrivacySetting'
   | 'openPrivacyFullDelete'
   | 'openPaymentAdditionalFunction'
+  | 'openNotificationSetting'
 
 /** Most specific first: full delete lives inside privacy. */
-const BACK_ORDER: SubViewFlag[] = ['openPrivacyFullDelete', 'openPrivacySetting', 'openLangSetting', 'openThemeChangeSetting', 'openPaymentAdditionalFunction']
+const BACK_ORDER: SubViewFlag[] = [
+  'openPrivacyFullDelete',
+  'openPrivacySetting',
+  'openLangSetting',
+  'openThemeChangeSetting',
+  'openPaymentAdditionalFunction',
+  'openNotificationSetting',
+]
 
 export function openSubView(flag: SubViewFlag) {
   settings[flag] = true

@@ -3,23 +3,36 @@ import { isRtlLocale } from '@contract/locale'
 import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 
 export type ThemeName = 'light' | 'dark'
+/** What the user chose; `system` follows the device's `prefers-color-scheme`, also when it changes. */
+export type ThemePreference = ThemeName | 'system'
 
-function initialTheme(): ThemeName {
-  const stored = storage.get(K.theme)
-  if (stored === 'light' || stored === 'dark') return stored
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+const DARK_QUERY = '(prefers-color-scheme: dark)'
+
+function systemTheme(): ThemeName {
+  return typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light'
 }
 
-/** Theme state of SPEC.md section 3: light or dark, text direction, locale. */
+/** Local storage holds `light` or `dark`; no value means the system's (as before `system` could be chosen). */
+function storedPreference(): ThemePreference {
+  const stored = storage.get(K.theme)
+  return stored === 'light' || stored === 'dark' ? stored : 'system'
+}
+
+const initialPreference = storedPreference()
+
+/** Theme state of SPEC.md section 3: light or dark (`themeName`, the one shown), text direction, locale. */
 export const theme = proxy({
-  themeName: initialTheme(),
+  themeName: initialPreference === 'system' ? systemTheme() : initialPreference,
+  preference: initialPreference,
   direction: 'ltr' as 'ltr' | 'rtl',
   locale: 'en',
 })
 
-export function setTheme(name: ThemeName | 'toggle') {
-  theme.themeName = name === 'toggle' ? (theme.themeName === 'dark' ? 'light' : 'dark') : name
-  storage.set(K.theme, theme.themeName)
+export function setTheme(name: ThemePreference | 'toggle') {
+  const preference = name === 'toggle' ? (theme.themeName === 'dark' ? 'light' : 'dark') : name
+  theme.preference = preference
+  theme.themeName = preference === 'system' ? systemTheme() : preference
+  storage.set(K.theme, preference === 'system' ? null : preference)
 }
 
 export function setLocaleState(locale: string) {
@@ -27,7 +40,7 @@ export function setLocaleState(locale: string) {
   theme.direction = isRtlLocale(locale) ? 'rtl' : 'ltr'
 }
 
-/** Keeps <html> and <body> classes and attributes in step with the state. */
+/** Keeps <html> and <body> classes and attributes in step with the state, and `system` in step with the device. */
 export function applyThemeToDocument() {
   const apply = () => {
     const html = document.documentElement
@@ -41,5 +54,14 @@ export function applyThemeToDocument() {
     document.body.classList.toggle('ltr', theme.direction === 'ltr')
   }
   apply()
-  return subscribe(theme, apply)
+  const media = window.matchMedia?.(DARK_QUERY)
+  const follow = () => {
+    if (theme.preference === 'system') theme.themeName = systemTheme()
+  }
+  media?.addEventListener('change', follow)
+  const unsubscribe = subscribe(theme, apply)
+  return () => {
+    media?.removeEventListener('change', follow)
+    unsubscribe()
+  }
 }

@@ -24,6 +24,9 @@ const signedOutStory = modes<Story>({
     await expect(page.getByRole('heading', { level: 1, name: LL.notAuthorized.title() })).toBeVisible()
     await expect(page.getByText(LL.notAuthorized.text())).toBeVisible()
     await expect(page.getByRole('link', { name: LL.notAuthorized.signIn() })).toHaveAttribute('href', '/login')
+    // A client too old (426) lands here too: reloading fetches the current version.
+    await expect(page.getByText(LL.notAuthorized.reloadText())).toBeVisible()
+    await expect(page.getByRole('button', { name: LL.notAuthorized.reload() })).toBeEnabled()
   },
 })
 export const SessionEnded = signedOutStory.light

@@ -23,6 +23,7 @@ export function resetStores() {
     isNewUser: false,
     userAgreement: false,
     authError: null,
+    firstComment: false,
   })
   Object.assign(apk, { isAPK: false, paymentProduct: null, giftNumber: null })
   Object.assign(balance, { value: 0, loading: false })

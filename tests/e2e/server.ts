@@ -13,6 +13,8 @@ import { openPglite } from '../../server/db/client'
 import { importFile } from '../../server/db/import'
 import { loadEnv } from '../../server/env'
 import { startFakeStripe } from '../support/fake-stripe'
+import { startFakeViber } from '../support/fake-viber'
+import { E2E_SIGN_IN } from '../support/sign-in-webhooks'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const PHONEBLOCK_FILE = path.resolve(root, '../shared/data/phoneblock-blocklist.xml')
@@ -20,6 +22,8 @@ export const PHONEBLOCK_FILE = path.resolve(root, '../shared/data/phoneblock-blo
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-e2e-'))
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e'
 const fakeStripe = await startFakeStripe({ webhookSecret: STRIPE_WEBHOOK_SECRET })
+// Viber's REST API stand-in; specs send the bot's callbacks with tests/support/sign-in-webhooks.ts.
+const fakeViber = await startFakeViber({ authToken: E2E_SIGN_IN.viberAuthToken })
 const env = loadEnv({
   ...process.env,
   NODE_ENV: 'test',
@@ -32,6 +36,12 @@ const env = loadEnv({
   TELEGRAM_BOT_USERNAME: 'callerid_e2e_bot',
   TELEGRAM_WEBHOOK_SECRET: 'e2e-telegram-secret',
   TELEGRAM_API_BASE: 'http://127.0.0.1:9',
+  VIBER_AUTH_TOKEN: E2E_SIGN_IN.viberAuthToken,
+  VIBER_BOT_URI: E2E_SIGN_IN.viberBotUri,
+  VIBER_API_BASE: fakeViber.url,
+  // Flash call: specs play Twilio's inbound voice webhook, signed for the address they call.
+  TWILIO_AUTH_TOKEN: E2E_SIGN_IN.twilioAuthToken,
+  TWILIO_VOICE_NUMBER: E2E_SIGN_IN.voiceNumber,
   DATABASE_URL: '',
   STRIPE_SECRET_KEY: 'sk_test_e2e',
   STRIPE_WEBHOOK_SECRET,
@@ -52,9 +62,11 @@ for (const file of fs.existsSync(fixturesDir) ? fs.readdirSync(fixturesDir).filt
 const app = await buildApp({ env, database, webRoot: process.env.E2E_WEB_ROOT || undefined })
 await app.listen({ port: env.PORT, host: '127.0.0.1' })
 fakeStripe.webhookUrl = `http://127.0.0.1:${env.PORT}/api/v6/payment/webhook/stripe`
+fakeViber.serverUrl = `http://127.0.0.1:${env.PORT}`
 const stop = async () => {
   await app.close()
   await fakeStripe.close()
+  await fakeViber.close()
   await database.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)

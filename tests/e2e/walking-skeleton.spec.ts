@@ -4,7 +4,7 @@ async function signInWithDevProvider(page: Page, phone: string) {
   await page.goto('/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
   await expect(page.getByTestId('auth-code')).toHaveText(/^\d{6}$/)
-  await page.getByLabel('Phone number with country code').fill(phone)
+  await page.getByLabel('Phone number with country code', { exact: true }).fill(phone)
   await page.getByRole('button', { name: 'Sign in with this number' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Waiting for confirmation' })).toBeVisible()
   await page.waitForURL('**/search')

@@ -1,6 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm'
+import type { NotificationSettings } from '../../../contract/api/privacy'
 import type { Db } from '../../db/client'
-import { importedEvidence, numbers, users } from '../../db/schema'
+import { rowsOf } from '../../db/client'
+import { coinLedger, importedEvidence, numbers, users } from '../../db/schema'
+import { nameEntries } from '../contacts/names'
+import { evidenceFrom, evidenceJson, type EvidenceRows } from '../numbers/evidence'
+import { reputationIndex } from '../reputation'
 
 /** The user's own row; null when the user is unknown. */
 export async function findUser(db: Db, userId: number) {
@@ -15,13 +20,86 @@ export async function overlimitOf(db: Db, userId: number): Promise<boolean> {
 }
 
 /** The numbers with the most imported reports, most first. */
-export async function mostReportedNumbers(db: Db, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ e164: numbers.e164, votes: sql<number>`sum(${importedEvidence.votes})::int` })
+export async function mostReportedNumbers(db: Db, limit: number): Promise<Array<{ id: number; e164: string }>> {
+  return db
+    .select({ id: numbers.id, e164: numbers.e164 })
     .from(importedEvidence)
     .innerJoin(numbers, eq(numbers.id, importedEvidence.numberId))
-    .groupBy(numbers.e164)
-    .orderBy(desc(sql`sum(${importedEvidence.votes})`))
+    .groupBy(numbers.id, numbers.e164)
+    .orderBy(desc(sql`sum(${importedEvidence.votes})`), numbers.id)
     .limit(limit)
-  return rows.map((r) => r.e164)
+}
+
+/** Sets the user's own name; a part left undefined stays, an empty one is cleared. Answers the name now. */
+export async function setOwnName(db: Db, userId: number, name: { firstName?: string; lastName?: string }) {
+  const set: Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName'>> = {}
+  if (name.firstName !== undefined) set.firstName = name.firstName || null
+  if (name.lastName !== undefined) set.lastName = name.lastName || null
+  const [row] = Object.keys(set).length
+    ? await db.update(users).set(set).where(eq(users.id, userId)).returning({ firstName: users.firstName, lastName: users.lastName })
+    : await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId))
+  return row
+}
+
+const notificationColumns = {
+  reply: users.notifyReply,
+  newNotice: users.notifyNewNotice,
+  newContactName: users.notifyNewContactName,
+  commonAcquaintances: users.notifyCommonAcquaintances,
+  deliverWithoutSound: users.deliverWithoutSound,
+}
+const notificationFields = {
+  reply: 'notifyReply',
+  newNotice: 'notifyNewNotice',
+  newContactName: 'notifyNewContactName',
+  commonAcquaintances: 'notifyCommonAcquaintances',
+  deliverWithoutSound: 'deliverWithoutSound',
+} as const satisfies Record<keyof NotificationSettings, keyof typeof users.$inferInsert>
+
+/** The user's notification settings (DESIGN.md section 9). */
+export async function notificationSettingsOf(db: Db, userId: number): Promise<NotificationSettings | null> {
+  const [row] = await db.select(notificationColumns).from(users).where(eq(users.id, userId))
+  return row ?? null
+}
+
+/** Changes the given notification settings, the others stay; answers all of them. */
+export async function setNotificationSettings(db: Db, userId: number, change: Partial<NotificationSettings>): Promise<NotificationSettings | null> {
+  const set = Object.fromEntries(
+    (Object.keys(notificationFields) as Array<keyof NotificationSettings>).filter((k) => change[k] !== undefined).map((k) => [notificationFields[k], change[k]]),
+  )
+  if (!Object.keys(set).length) return notificationSettingsOf(db, userId)
+  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning(notificationColumns)
+  return row ?? null
+}
+
+/** One page of the user's coin ledger, newest first, and how many rows it has. */
+export async function ledgerPage(db: Db, userId: number, limit: number, offset: number) {
+  const mine = eq(coinLedger.userId, userId)
+  const [items, [{ total }]] = await Promise.all([
+    db.select().from(coinLedger).where(mine).orderBy(desc(coinLedger.createdAt), desc(coinLedger.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(coinLedger).where(mine),
+  ])
+  return { items, total }
+}
+
+/** SQL: a number's best-known name, as the number page's `averageProfile` picks it; null when it has none. */
+const topName = (numberId: number) => sql`(
+  select nullif(trim(concat_ws(' ', (array_agg(e.first_name order by e.source, e.entry_id))[1], (array_agg(e.last_name order by e.source, e.entry_id))[1])), '')
+  from ${nameEntries(numberId)} e group by e.name_hash order by count(distinct e.user_id) desc, min(e.source), min(e.entry_id) limit 1)`
+
+/**
+ * The featured numbers as the search page lists them, in the order given: each with
+ * its best-known name and its reputation index from its evidence (what its page
+ * shows), in one statement.
+ */
+export async function featuredNumbers(db: Db, list: Array<{ id: number; e164: string }>) {
+  if (!list.length) return []
+  const parts = list.map(({ id }, pos) => sql`select ${pos}::int as pos, ${evidenceJson(id)} as evidence, ${topName(id)} as name`)
+  const rows = rowsOf<{ pos: number; evidence: EvidenceRows | string; name: string | null }>(
+    await db.execute(sql`select * from (${sql.join(parts, sql` union all `)}) f order by f.pos`),
+  )
+  return rows.map((r) => {
+    const evidence = typeof r.evidence === 'string' ? (JSON.parse(r.evidence) as EvidenceRows) : r.evidence
+    return { e164: list[Number(r.pos)].e164, name: r.name, index: reputationIndex(evidenceFrom(evidence)) }
+  })
 }

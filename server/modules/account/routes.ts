@@ -10,6 +10,14 @@ import {
   myProfileResponse,
 } from '../../../contract/api/account'
 import { statusOnly } from '../../../contract/api/envelope'
+import {
+  ledgerQuery,
+  ledgerResponse,
+  notificationSettingsBody,
+  notificationSettingsResponse,
+  profileNameBody,
+  profileNameResponse,
+} from '../../../contract/api/privacy'
 import { badRequest, notFound } from '../../errors'
 import { planInForce } from '../../db/entitlements'
 import { currentUser } from '../../plugins/auth'
@@ -18,7 +26,16 @@ import { upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
 import { searchAllowance } from '../search/daily-limit'
 import { clearHistory, listHistory, recordSearch } from '../search/history'
-import { findUser, mostReportedNumbers, overlimitOf } from './repository'
+import {
+  featuredNumbers,
+  findUser,
+  ledgerPage,
+  mostReportedNumbers,
+  notificationSettingsOf,
+  overlimitOf,
+  setNotificationSettings,
+  setOwnName,
+} from './repository'
 
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -55,18 +72,71 @@ export async function accountRoutes(app: FastifyInstance) {
     schema: { tags: ['coins'], summary: 'Coin balance', response: { 200: balanceResponse } },
   }, async (request) => ({ status: true as const, data: { balance: await balanceOf(app.db, currentUser(request).id) } }))
 
+  r.post('/api/v6/profile/name', {
+    ...auth,
+    schema: {
+      tags: ['account'],
+      summary: 'Set your own name, shown as the profile of your number; an empty part clears it, a part left out stays',
+      body: profileNameBody,
+      response: { 200: profileNameResponse },
+    },
+  }, async (request) => {
+    const { first_name, last_name } = request.body
+    const name = await setOwnName(app.db, currentUser(request).id, { firstName: first_name, lastName: last_name })
+    if (!name) throw notFound('Profile not found')
+    return { status: true as const, data: name }
+  })
+
+  r.get('/api/v6/notifications/settings', {
+    ...auth,
+    schema: { tags: ['notifications'], summary: 'Which notifications you get, and whether they play a sound', response: { 200: notificationSettingsResponse } },
+  }, async (request) => {
+    const settings = await notificationSettingsOf(app.db, currentUser(request).id)
+    if (!settings) throw notFound('Profile not found')
+    return { status: true as const, data: settings }
+  })
+
+  r.post('/api/v6/notifications/settings', {
+    ...auth,
+    schema: {
+      tags: ['notifications'],
+      summary: 'Turn notification kinds on or off (1/0); the settings not given stay. Answers all of them.',
+      body: notificationSettingsBody,
+      response: { 200: notificationSettingsResponse },
+    },
+  }, async (request) => {
+    const settings = await setNotificationSettings(app.db, currentUser(request).id, request.body)
+    if (!settings) throw notFound('Profile not found')
+    return { status: true as const, data: settings }
+  })
+
+  r.get('/api/v6/numcy/ledger', {
+    ...auth,
+    schema: { tags: ['coins'], summary: 'Your coin ledger, newest first: every change of the balance with its reason', querystring: ledgerQuery, response: { 200: ledgerResponse } },
+  }, async (request) => {
+    const { limit, offset } = request.query
+    const { items, total } = await ledgerPage(app.db, currentUser(request).id, limit, offset)
+    return {
+      status: true as const,
+      data: {
+        total,
+        items: items.map((e) => ({ id: e.id, delta: e.delta, balanceAfter: e.balanceAfter, reason: e.reason, createdAtTimestamp: Math.floor(e.createdAt.getTime() / 1000) })),
+      },
+    }
+  })
+
   r.get('/api/v202305/main/load', {
     ...auth,
     schema: { tags: ['account'], summary: 'Main data of the search screen', querystring: mainLoadQuery, response: { 200: mainLoadResponse } },
   }, async (request) => {
     const user = currentUser(request)
     // Featured: the most-reported numbers, so a new user sees what the service knows at once.
-    const featured = await mostReportedNumbers(app.db, 6)
+    const featured = await featuredNumbers(app.db, await mostReportedNumbers(app.db, 6))
     const allowance = await searchAllowance(app.db, user.id, app.payments.catalogue.limits)
     return {
       status: true as const,
       data: {
-        featuredNumbers: featured.map((e164) => ({ phoneNumber: e164.slice(1), name: null, index: 0 })),
+        featuredNumbers: featured.map((f) => ({ phoneNumber: f.e164.slice(1), name: f.name, index: f.index })),
         overlimitSearch: await overlimitOf(app.db, user.id),
         searchDailyLimit: allowance.limit,
         // The full neuro-analysis comes with a plan; free users see its headline.

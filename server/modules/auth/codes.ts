@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
 import { authCodes, users } from '../../db/schema'
 import { AppError, badRequest } from '../../errors'
+import { purgeUser, RESTORE_MS } from '../privacy/repository'
 import { openSession } from './sessions'
 import type { TokenService } from './tokens'
 
@@ -82,6 +83,54 @@ export async function codeForChat(db: Db, chat: string): Promise<string | null> 
   return row?.code ?? null
 }
 
+/*
+ * Flash call: the code remembers the number the user will call from in providerChat as
+ * `call:<e164>`, and `call-refused:<e164>` once a call from it failed its carrier's
+ * STIR/SHAKEN check (the poll then reports CALL_NOT_ATTESTED).
+ */
+const CALLER = 'call:'
+const REFUSED_CALLER = 'call-refused:'
+
+const callRefused = () =>
+  new AppError(400, ERROR_CODES.CALL_NOT_ATTESTED, "The carrier could not confirm the call came from this number; start again or use another method")
+
+export type ExpectCallResult = { result: 'pending'; expiresAt: Date } | { result: 'unknown' } | { result: 'expired' } | { result: 'already' }
+
+/** Records which number will call for a live code; a refused code stays refused. */
+export async function expectCall(db: Db, code: string, phone: string): Promise<ExpectCallResult> {
+  const [row] = await db
+    .update(authCodes)
+    .set({ providerChat: CALLER + phone })
+    .where(
+      and(
+        eq(authCodes.code, code),
+        isNull(authCodes.confirmedAt),
+        gt(authCodes.expiresAt, new Date()),
+        sql`coalesce(${authCodes.providerChat}, '') not like ${REFUSED_CALLER + '%'}`,
+      ),
+    )
+    .returning({ expiresAt: authCodes.expiresAt })
+  if (row) return { result: 'pending', expiresAt: row.expiresAt }
+  const last = await latest(db, code)
+  if (!last) return { result: 'unknown' }
+  if (last.confirmedAt) return { result: 'already' }
+  if (last.providerChat?.startsWith(REFUSED_CALLER)) throw callRefused()
+  return { result: 'expired' }
+}
+
+/** The live code waiting for a call from this number. */
+export function codeForCaller(db: Db, phone: string): Promise<string | null> {
+  return codeForChat(db, CALLER + phone)
+}
+
+/** A call for this code failed its attestation: the code can no longer be confirmed. */
+export async function refuseCall(db: Db, code: string, phone: string): Promise<void> {
+  await db
+    .update(authCodes)
+    .set({ providerChat: REFUSED_CALLER + phone })
+    .where(and(eq(authCodes.code, code), eq(authCodes.providerChat, CALLER + phone), isNull(authCodes.confirmedAt)))
+}
+
 export type CheckOutcome =
   | { status: false }
   | { status: true; token: string; phoneNumber: string; profileId: number; deviceId: string; isNewUser: boolean }
@@ -96,6 +145,7 @@ export async function checkCode(db: Db, tokens: TokenService, code: string): Pro
   if (row.exchangedAt) throw badRequest('This sign-in code was already used; start again', ERROR_CODES.CODE_USED)
   const now = Date.now()
   if (!row.confirmedAt) {
+    if (row.providerChat?.startsWith(REFUSED_CALLER)) throw callRefused()
     if (row.expiresAt.getTime() < now) throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
     return { status: false }
   }
@@ -119,8 +169,18 @@ export async function checkCode(db: Db, tokens: TokenService, code: string): Pro
   })
 }
 
-/** Creates the account on first sign-in; signing in again after deactivation restores it. */
+/**
+ * Creates the account on first sign-in; signing in again within 30 days of deactivation
+ * restores it. Later than that the account is no longer restored, whether or not the
+ * purge job has come by yet: it is purged now and the number starts a new account.
+ */
 export async function upsertUser(db: Db, phone: string): Promise<{ user: { id: number }; isNew: boolean }> {
+  const cutoff = new Date(Date.now() - RESTORE_MS)
+  const [expired] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.purgedAt), lt(users.deactivatedAt, cutoff)))
+  if (expired) await purgeUser(db, expired.id, cutoff)
   const [created] = await db
     .insert(users)
     .values({ phone })

@@ -9,6 +9,8 @@ import {
   checkResponse,
   devConfirmBody,
   devConfirmResponse,
+  flashcallBody,
+  flashcallResponse,
   type AuthMethodInfo,
 } from '../../../contract/api/auth'
 import { statusOnly } from '../../../contract/api/envelope'
@@ -16,7 +18,7 @@ import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
-import { agreeToTerms, checkCode, confirmCode, createCode } from './codes'
+import { agreeToTerms, checkCode, confirmCode, createCode, expectCall } from './codes'
 import { revokeSession } from './sessions'
 
 const WRONG_CODE_WINDOW_SECONDS = 600
@@ -55,13 +57,18 @@ export async function authRoutes(app: FastifyInstance) {
     if (env.providers.telegram) {
       methods.push({ method: 'telegram', link: `https://t.me/${env.TELEGRAM_BOT_USERNAME}?start=${code}`, text: `/start ${code}` })
     }
-    if (env.providers.whatsapp) {
-      const text = `LOGIN ${code}`
-      methods.push({ method: 'whatsapp', link: `https://wa.me/${env.WHATSAPP_NUMBER}?text=${encodeURIComponent(text)}`, text })
+    const text = `LOGIN ${code}`
+    const waLink = (number: string | undefined) => `https://wa.me/${number}?text=${encodeURIComponent(text)}`
+    // The personal WhatsApp number stays first; the business number is a method of its own.
+    if (env.providers.whatsapp) methods.push({ method: 'whatsapp', link: waLink(env.WHATSAPP_NUMBER), text })
+    if (env.providers.whatsappBusiness) methods.push({ method: 'whatsappBusiness', link: waLink(env.WHATSAPP_BUSINESS_NUMBER), text })
+    if (env.providers.viber) {
+      methods.push({ method: 'viber', link: `viber://pa?chatURI=${encodeURIComponent(env.VIBER_BOT_URI!)}&context=${code}`, text: code })
     }
     if (env.providers.sms) {
       methods.push({ method: 'sms', number: env.TWILIO_NUMBER, link: `sms:${env.TWILIO_NUMBER}?body=${code}`, text: code })
     }
+    if (env.providers.flashcall) methods.push({ method: 'flashcall', callNumber: env.TWILIO_VOICE_NUMBER })
     if (env.providers.dev) methods.push({ method: 'dev', text: code })
     return methods
   }
@@ -95,6 +102,23 @@ export async function authRoutes(app: FastifyInstance) {
     const outcome = await checkCode(app.db, app.tokens, request.query.code)
     if (!outcome) return countWrong(request)
     return { status: true as const, data: outcome }
+  })
+
+  r.post('/api/v6/auth/flashcall', {
+    config: authLimit,
+    onRequest: signInBudget,
+    schema: { tags: ['auth'], summary: 'Flash call: the number the user calls from; answers the number to call', body: flashcallBody, response: { 200: flashcallResponse } },
+    preHandler: [app.verifySigned, guardAttempts],
+  }, async (request) => {
+    if (!env.providers.flashcall) throw notFound('Sign-in by call is not configured on this server')
+    const phone = app.phone.normalize(request.body.phone)
+    if (!phone) throw badRequest('Enter a valid phone number with its country code, like +49 30 1234567', ERROR_CODES.NUMBER_INVALID)
+    const outcome = await expectCall(app.db, request.body.code, phone.e164)
+    if (outcome.result === 'unknown') return countWrong(request)
+    if (outcome.result === 'expired') throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
+    if (outcome.result === 'already') throw badRequest('This sign-in code was already confirmed', ERROR_CODES.CODE_USED)
+    const expiresIn = Math.max(0, Math.floor((outcome.expiresAt.getTime() - Date.now()) / 1000))
+    return { status: true as const, data: { callNumber: env.TWILIO_VOICE_NUMBER!, phoneNumber: phone.e164, expiresIn } }
   })
 
   r.post('/api/v6/auth/logout', {

@@ -3,10 +3,11 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { codeFlow } from '../../../tests/support/code-flow'
 import { backends } from '../../../tests/support/database'
 import { createTestApp, form, sign, TEST_HOST, type TestApp } from '../../../tests/support/app'
 import { ERROR_CODES } from '../../../contract/errors'
-import { authCodes, users } from '../../db/schema'
+import { authCodes } from '../../db/schema'
 
 /** Bot replies leave after the webhook has answered: give them a moment to arrive. */
 const settle = () => new Promise((r) => setTimeout(r, 150))
@@ -98,35 +99,7 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  async function startCode() {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }) })
-    expect(res.statusCode).toBe(200)
-    return res.json().data as { code: string; auth: Array<{ method: string; link?: string; number?: string; text?: string }> }
-  }
-  const agree = async (code: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: formHeaders, payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })) })
-    expect(res.statusCode).toBe(200)
-  }
-  const check = (code: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }) })
-  async function expectUnconfirmed(code: string) {
-    const res = await check(code)
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: true, data: { status: false } })
-  }
-  async function expectToken(code: string, phoneNumber: string) {
-    const res = await check(code)
-    expect(res.statusCode).toBe(200)
-    const data = res.json().data
-    expect(data).toMatchObject({ status: true, phoneNumber })
-    expect(data.token.split('.')).toHaveLength(3)
-    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, phoneNumber))
-    expect(user?.id).toBe(data.profileId)
-    return data
-  }
-  async function expireCode(code: string) {
-    await t.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.code, code))
-  }
+  const { startCode, agree, check, expectUnconfirmed, expectToken, expireCode } = codeFlow(() => t)
   async function codeRow(code: string) {
     const [row] = await t.database.db.select().from(authCodes).where(eq(authCodes.code, code))
     return row

@@ -9,9 +9,17 @@ import {
   type TelegramClient,
   type TelegramUpdate,
 } from '../../providers/telegram'
+import {
+  createViberClient,
+  parseJsonKeepingBigInts,
+  readViberCallback,
+  sharePhonePrompt,
+  verifyViberSignature,
+  viberPhoneToE164,
+} from '../../providers/viber'
 import { readWhatsappMessages, verifyWhatsappSignature } from '../../providers/whatsapp'
-import { twiml, verifyTwilioSignature } from '../../providers/twilio'
-import { attachChat, codeForChat, confirmCode } from './codes'
+import { failedAttestation, twiml, twimlReject, verifyTwilioSignature } from '../../providers/twilio'
+import { attachChat, codeForCaller, codeForChat, confirmCode, refuseCall } from './codes'
 import { claimEvent, forgetEvent } from './webhook-events'
 
 declare module 'fastify' {
@@ -95,39 +103,60 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
     return { ok: true }
   })
 
+  /**
+   * The WhatsApp numbers this server signs in with: the personal one and the business one
+   * share this webhook (they may belong to one Meta app or to two, with their own secrets).
+   */
+  const whatsappAccounts = [
+    env.providers.whatsapp && { via: 'whatsapp', appSecret: env.WHATSAPP_APP_SECRET!, verifyToken: env.WHATSAPP_VERIFY_TOKEN, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID! },
+    env.providers.whatsappBusiness && {
+      via: 'whatsappBusiness',
+      appSecret: env.WHATSAPP_BUSINESS_APP_SECRET!,
+      verifyToken: env.WHATSAPP_BUSINESS_VERIFY_TOKEN,
+      phoneNumberId: env.WHATSAPP_BUSINESS_PHONE_NUMBER_ID!,
+    },
+  ].filter((a) => a !== false)
+
   app.get('/api/v6/auth/webhook/whatsapp', { schema: { tags: ['webhooks'], summary: 'WhatsApp webhook verification' } }, async (request, reply) => {
-    if (!env.providers.whatsapp) throw notFound('WhatsApp sign-in is not configured')
+    if (whatsappAccounts.length === 0) throw notFound('WhatsApp sign-in is not configured')
     const q = request.query as Record<string, string | undefined>
-    if (q['hub.mode'] === 'subscribe' && env.WHATSAPP_VERIFY_TOKEN && verifyTelegramSecret(q['hub.verify_token'], env.WHATSAPP_VERIFY_TOKEN)) {
-      return reply.type('text/plain').send(q['hub.challenge'] ?? '')
-    }
+    const tokenMatches = whatsappAccounts.some((a) => a.verifyToken && verifyTelegramSecret(q['hub.verify_token'], a.verifyToken))
+    if (q['hub.mode'] === 'subscribe' && tokenMatches) return reply.type('text/plain').send(q['hub.challenge'] ?? '')
     throw new AppError(403, ERROR_CODES.FORBIDDEN, 'Verify token does not match')
   })
 
-  app.post('/api/v6/auth/webhook/whatsapp', { schema: { tags: ['webhooks'], summary: 'WhatsApp Cloud API inbound messages' } }, async (request) => {
-    if (!env.providers.whatsapp) throw notFound('WhatsApp sign-in is not configured')
-    if (!request.rawBody || !verifyWhatsappSignature(request.rawBody, request.headers['x-hub-signature-256'], env.WHATSAPP_APP_SECRET!)) {
-      throw invalidSignature()
-    }
+  app.post('/api/v6/auth/webhook/whatsapp', { schema: { tags: ['webhooks'], summary: 'WhatsApp Cloud API inbound messages (personal and business numbers)' } }, async (request) => {
+    if (whatsappAccounts.length === 0) throw notFound('WhatsApp sign-in is not configured')
+    // Only the numbers whose app signed this delivery are read from it.
+    const signedFor = whatsappAccounts.filter((a) => request.rawBody && verifyWhatsappSignature(request.rawBody, request.headers['x-hub-signature-256'], a.appSecret))
+    if (signedFor.length === 0) throw invalidSignature()
     let confirmed = 0
-    for (const m of readWhatsappMessages(request.body as never, env.WHATSAPP_PHONE_NUMBER_ID!)) {
-      const result = await onFirstDelivery('whatsapp', m.id, async () => {
-        const phone = app.phone.normalize(`+${m.from.replace(/\D/g, '')}`)
-        return phone ? confirmFromMessage(phone.e164, m.text, 'whatsapp') : 'ignored'
-      })
-      if (result === 'confirmed') confirmed++
+    for (const account of signedFor) {
+      for (const m of readWhatsappMessages(request.body as never, account.phoneNumberId)) {
+        const result = await onFirstDelivery('whatsapp', m.id, async () => {
+          const phone = app.phone.normalize(`+${m.from.replace(/\D/g, '')}`)
+          return phone ? confirmFromMessage(phone.e164, m.text, account.via) : 'ignored'
+        })
+        if (result === 'confirmed') confirmed++
+      }
     }
     return { status: true, data: { confirmed } }
   })
 
-  app.post('/api/v6/auth/webhook/sms', { schema: { tags: ['webhooks'], summary: 'Twilio inbound SMS' } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!env.providers.sms) throw notFound('SMS sign-in is not configured')
+  /** A Twilio webhook's form parameters, once its X-Twilio-Signature is checked against the public address called. */
+  function verifiedTwilioParams(request: FastifyRequest): Record<string, string> {
     const params = (request.body ?? {}) as Record<string, string>
     if (typeof params !== 'object' || Array.isArray(params)) throw invalidSignature()
     // The exact public address Twilio called, with any path prefix of PUBLIC_URL.
     const base = env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host}`
     const url = `${base}${request.url}`
     if (!verifyTwilioSignature(env.TWILIO_AUTH_TOKEN!, url, params, request.headers['x-twilio-signature'])) throw invalidSignature()
+    return params
+  }
+
+  app.post('/api/v6/auth/webhook/sms', { schema: { tags: ['webhooks'], summary: 'Twilio inbound SMS' } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!env.providers.sms) throw notFound('SMS sign-in is not configured')
+    const params = verifiedTwilioParams(request)
     reply.type('text/xml')
     if (!params.MessageSid) return twiml()
     const result = await onFirstDelivery('sms', params.MessageSid, async () => {
@@ -137,5 +166,79 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
     if (result === 'confirmed') return twiml('You are signed in. Return to the website.')
     if (result === 'expired') return twiml('This code has expired. Start again on the website.')
     return twiml()
+  })
+
+  /**
+   * Flash call: Twilio's inbound voice webhook. Every call is rejected unanswered; a call
+   * to our number from the number typed for a live code confirms it, unless the carrier's
+   * STIR/SHAKEN check failed, which refuses the code (the poll reports CALL_NOT_ATTESTED).
+   */
+  app.post('/api/v6/auth/webhook/voice', { schema: { tags: ['webhooks'], summary: 'Twilio inbound voice call (flash call sign-in)' } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!env.providers.flashcall) throw notFound('Sign-in by call is not configured')
+    const params = verifiedTwilioParams(request)
+    reply.type('text/xml')
+    const toUs = app.phone.normalize(params.To ?? '')?.e164 === env.TWILIO_VOICE_NUMBER
+    const caller = app.phone.normalize(params.From ?? '')
+    if (!params.CallSid || !toUs || !caller) return twimlReject
+    await onFirstDelivery('voice', params.CallSid, async () => {
+      // Calls from any other number than one typed for a live code are ignored.
+      const code = await codeForCaller(app.db, caller.e164)
+      if (!code) return
+      if (failedAttestation(params.StirVerstat)) {
+        request.log.info({ stirVerstat: params.StirVerstat }, 'flash call refused: caller id not attested')
+        await refuseCall(app.db, code, caller.e164)
+        return
+      }
+      await confirmCode(app.db, code, caller.e164, 'flashcall')
+    })
+    return twimlReject
+  })
+
+  const viber = env.providers.viber ? createViberClient(env.VIBER_API_BASE, env.VIBER_AUTH_TOKEN!, env.VIBER_BOT_NAME) : undefined
+  const viberChat = (userId: string) => `viber:${userId}`
+  const viberPrompt = (text: string) => sharePhonePrompt(text, 'Share phone number')
+
+  /**
+   * Viber bot (PROVIDERS.md section 4). `conversation_started` carries the code as its
+   * context: the answer to it is Viber's welcome message, the share-phone prompt (the only
+   * message a bot may send before the user subscribes). The contact card counts only from
+   * the user who opened the link with the code, and only from the prompt's button: the
+   * card has no owner id, so a card forwarded from the address book proves nothing.
+   */
+  app.post('/api/v6/auth/webhook/viber', { schema: { tags: ['webhooks'], summary: 'Viber bot callbacks' } }, async (request) => {
+    if (!env.providers.viber || !viber) throw notFound('Viber sign-in is not configured')
+    if (!request.rawBody || !verifyViberSignature(request.rawBody, request.headers['x-viber-content-signature'], env.VIBER_AUTH_TOKEN!)) {
+      throw invalidSignature()
+    }
+    // message_token exceeds 2^53: read from the bytes, not from the rounded parse.
+    const callback = readViberCallback(parseJsonKeepingBigInts(request.rawBody.toString('utf8')))
+    if (callback.kind === 'webhook' || callback.kind === 'ignore') return {}
+    const send = (text: string, prompt = false) =>
+      void viber
+        .sendMessage(callback.userId, prompt ? viberPrompt(text) : { type: 'text', text })
+        .catch((err) => request.log.warn({ err }, 'viber reply failed'))
+    const welcome = await onFirstDelivery('viber', callback.token, async () => {
+      if (callback.kind === 'start') {
+        if (callback.code && (await attachChat(app.db, callback.code, viberChat(callback.userId)))) {
+          return viberPrompt('Tap "Share phone number" to confirm your number and sign in.')
+        }
+        return { type: 'text', text: 'Open the Viber link on the sign-in page to sign in. A code is valid for two minutes.' }
+      }
+      const code = await codeForChat(app.db, viberChat(callback.userId))
+      if (!code) {
+        if (callback.kind === 'contact') send('Start sign-in on the website first, then open its Viber link.')
+        return undefined
+      }
+      if (callback.kind === 'message' || !callback.fromButton) {
+        send('Share your own number with the button below.', true)
+        return undefined
+      }
+      const e164 = viberPhoneToE164(callback.phone)
+      const phone = e164 ? app.phone.normalize(e164) : null
+      const result = phone ? await confirmCode(app.db, code, phone.e164, 'viber') : 'unknown'
+      send(result === 'confirmed' ? 'You are signed in. Return to the website.' : 'Start sign-in on the website first, then open its Viber link.')
+      return undefined
+    })
+    return welcome ? { sender: { name: env.VIBER_BOT_NAME }, ...welcome } : {}
   })
 }

@@ -32,6 +32,29 @@ export async function grantCoins(db: Db, userId: number, amount: number, reason:
   })
 }
 
+/**
+ * Changes a balance by `delta` with its ledger row, once per (reason, ref): false (and no
+ * change) when that ref was applied already, also by a concurrent transaction (the unique
+ * (reason, ref) index makes the second insert wait and then do nothing). The caller keeps a
+ * negative delta within the balance (a check constraint stops it anyway).
+ */
+export async function applyOnce(db: Db, userId: number, delta: number, reason: string, ref: string): Promise<boolean> {
+  if (delta === 0) return false
+  const [row] = await db
+    .insert(coinLedger)
+    .values({ userId, delta, balanceAfter: 0, reason, ref })
+    .onConflictDoNothing()
+    .returning({ id: coinLedger.id })
+  if (!row) return false
+  const [u] = await db
+    .update(users)
+    .set({ balance: sql`${users.balance} + ${delta}` })
+    .where(eq(users.id, userId))
+    .returning({ balance: users.balance })
+  await db.update(coinLedger).set({ balanceAfter: u.balance }).where(eq(coinLedger.id, row.id))
+  return true
+}
+
 /** A user's coin balance now (0 for an unknown user). */
 export async function balanceOf(db: Db, userId: number): Promise<number> {
   const [u] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId))

@@ -19,6 +19,8 @@ export async function coinRoutes(app: FastifyInstance) {
   }
 
   r.post('/api/v6/numcy/subscription/comment/add', {
+    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+    config: { idempotent: true },
     ...auth,
     schema: {
       tags: ['coins'],

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
+import { excerpt, notify, notifyNumberOwner } from '../notifications/repository'
 import { deleteReactionsOfComment, deleteReactionsOfReply } from './reactions'
 
 type ThreadReply = CommunityComment['thread'][number]
@@ -205,18 +206,25 @@ export async function listComments(
   return { items: page.items.map((c) => commentFromJson(c, now)), total: page.total }
 }
 
-/** The user's comment on a number: one per user and number, so saving again edits it (and brings a removed one back). */
+/**
+ * The user's comment on a number: one per user and number, so saving again edits it (and
+ * brings a removed one back). A new comment (not an edit) notifies the number's owner.
+ */
 export async function saveComment(db: Db, userId: number, numberId: number, text: string): Promise<{ id: number; created: boolean }> {
   const now = new Date()
-  const [row] = await db
-    .insert(comments)
-    .values({ numberId, userId, text })
-    .onConflictDoUpdate({
-      target: [comments.userId, comments.numberId],
-      set: { text, updatedAt: now, removedAt: null, removedBy: null },
-    })
-    .returning({ id: comments.id, created: sql<boolean>`(xmax = 0)` })
-  return { id: row.id, created: Boolean(row.created) }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({ numberId, userId, text })
+      .onConflictDoUpdate({
+        target: [comments.userId, comments.numberId],
+        set: { text, updatedAt: now, removedAt: null, removedBy: null },
+      })
+      .returning({ id: comments.id, created: sql<boolean>`(xmax = 0)` })
+    const created = Boolean(row.created)
+    if (created) await notifyNumberOwner(tx, numberId, { kind: 'newNotice', actorId: userId, refKey: String(row.id), data: { text: excerpt(text) } })
+    return { id: row.id, created }
+  })
 }
 
 /** Deletes the user's comment on a number with the reactions on it and its replies; its id, null when there was none. */
@@ -242,9 +250,14 @@ export async function pinComment(db: Db, numberId: number, commentId: number, pi
   })
 }
 
+/** Adds a reply in a comment's thread and notifies the comment's author. */
 export async function addReply(db: Db, commentId: number, userId: number, text: string): Promise<number> {
-  const [row] = await db.insert(threadReplies).values({ commentId, userId, text }).returning({ id: threadReplies.id })
-  return row.id
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(threadReplies).values({ commentId, userId, text }).returning({ id: threadReplies.id })
+    const [c] = await tx.select({ userId: comments.userId, numberId: comments.numberId }).from(comments).where(eq(comments.id, commentId))
+    await notify(tx, { userId: c.userId, kind: 'reply', numberId: c.numberId, actorId: userId, refKey: String(row.id), data: { text: excerpt(text) } })
+    return row.id
+  })
 }
 
 /** A reply that is not removed, with its comment's number and whether that comment is removed; null when there is none. */

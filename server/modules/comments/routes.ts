@@ -163,6 +163,8 @@ export async function commentRoutes(app: FastifyInstance) {
   // ---------- reactions ----------
 
   r.post('/api/v11/comment/like', {
+    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+    config: { idempotent: true },
     ...auth,
     schema: {
       tags,

@@ -3,6 +3,7 @@ import type { ContactName } from '../../../contract/api/numbers'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { contacts, nameSuggestions, numbers, users } from '../../db/schema'
+import { archivedName } from '../disputes/archived-names'
 
 /**
  * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's contacts
@@ -26,17 +27,18 @@ export const SUGGESTION_ACCEPTED_AT = 2
  * trimmed, case-insensitive) at least SUGGESTION_ACCEPTED_AT distinct users suggested.
  * An accepted suggestion is one vote per suggesting user, like a book entry; a user who
  * also saved the same name in their book still counts once where callers count
- * distinct users. Entries of deactivated users do not count. A subquery for FROM.
+ * distinct users. Entries of deactivated users do not count, nor names an upheld
+ * new_owner dispute archived (the previous owner's). A subquery for FROM.
  */
 export function nameEntries(numberId: number): SQL {
   return sql`(
     select c.owner_id as user_id, c.first_name, c.last_name, c.name_hash, 0 as source, c.id as entry_id
     from ${contacts} c join ${users} cu on cu.id = c.owner_id and cu.deactivated_at is null
-    where c.number_id = ${numberId}
+    where c.number_id = ${numberId} and not ${archivedName(numberId, sql`c.name_hash`)}
     union all
     select s.user_id, s.first_name, s.last_name, s.name_hash, 1 as source, s.id as entry_id
     from ${nameSuggestions} s join ${users} su on su.id = s.user_id and su.deactivated_at is null
-    where s.number_id = ${numberId} and s.name_hash in (
+    where s.number_id = ${numberId} and not ${archivedName(numberId, sql`s.name_hash`)} and s.name_hash in (
       select s2.name_hash from ${nameSuggestions} s2 join ${users} su2 on su2.id = s2.user_id and su2.deactivated_at is null
       where s2.number_id = ${numberId}
       group by s2.name_hash having count(distinct s2.user_id) >= ${SUGGESTION_ACCEPTED_AT})

@@ -1,4 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync'
+import { isControl, normalizeText, textProblem } from '../../../contract/text'
 
 /**
  * Reading uploaded contact books: vCard 3.0/4.0 (also the common 2.1 files
@@ -21,11 +22,11 @@ export interface ParsedBook {
 /** The file cannot be read as a contact book at all; the message says why. */
 export class ContactFileError extends Error {}
 
-/** Bytes to text: UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252/Latin-1. Binary data is refused. */
-export function decodeText(buf: Buffer): string {
+/** Bytes to text by their BOM: UTF-16 LE or BE, UTF-8 (with or without BOM), else Windows-1252/Latin-1. */
+function decodeByBom(buf: Buffer): string {
   if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.subarray(2).toString('utf16le')
   if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
-    const swapped = Buffer.from(buf.subarray(2))
+    const swapped = Buffer.from(buf.subarray(2, 2 + ((buf.length - 2) & ~1)))
     swapped.swap16()
     return swapped.toString('utf16le')
   }
@@ -36,7 +37,19 @@ export function decodeText(buf: Buffer): string {
   } catch {
     text = buf.toString('latin1')
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+/**
+ * Bytes to text, which then meets the one text policy (contract/text.ts) whatever the
+ * encoding was: no NUL, no lone surrogate (a broken UTF-16 file), next to no control
+ * characters. Binary data is refused.
+ */
+export function decodeText(buf: Buffer): string {
+  const text = decodeByBom(buf)
+  if (text.includes('\u0000')) throw new ContactFileError('The file contains NUL characters: it is binary, not a vCard or CSV contact list')
+  // Controls are counted below; what is left for the policy to refuse is broken Unicode (a lone UTF-16 surrogate).
+  if (textProblem([...text].filter((ch) => !isControl(ch.charCodeAt(0), false)).join(''))) throw new ContactFileError('The file is not valid Unicode text (a broken UTF-16 file)')
   // Text files have next to no control characters besides tab and line ends.
   let control = 0
   for (let i = 0; i < text.length; i++) {
@@ -55,8 +68,10 @@ export function parseContactFile(buf: Buffer): ParsedBook {
   return { format: 'csv', entries: parseCsvBook(text) }
 }
 
+/** A name from a file, under the text policy for names: controls and bidi overrides dropped, NFC, one line. */
 const clean = (s: string | undefined | null): string | null => {
-  const v = (s ?? '').replace(/\s+/g, ' ').trim()
+  const oneLine = [...(s ?? '')].map((ch) => (isControl(ch.charCodeAt(0), false) ? ' ' : ch)).join('')
+  const v = normalizeText(oneLine.replace(/[\u202A-\u202E\u2066-\u2069]/g, ' ').replace(/\s+/g, ' '))
   return v ? v : null
 }
 

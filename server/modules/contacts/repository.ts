@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { contactNameHash } from '../../db/name-hash'
 import { contacts, contactVotes, numbers, reports, users } from '../../db/schema'
+import { notifyNewContactNames } from '../notifications/repository'
 
 export interface BookEntry {
   country: string | null
@@ -12,7 +13,10 @@ export interface BookEntry {
 const CHUNK = 500
 const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK))
 
-/** Replaces the user's contact book with `book` (E.164 number → name), creating the numbers it names. */
+/**
+ * Replaces the user's contact book with `book` (E.164 number → name), creating the numbers
+ * it names; the owners of those numbers hear of a name their number was never saved under.
+ */
 export async function replaceContactBook(db: Db, ownerId: number, book: Map<string, BookEntry>): Promise<void> {
   await db.transaction(async (tx) => {
     // One upload per user at a time: a second one waits, then replaces this one's book.
@@ -40,6 +44,7 @@ export async function replaceContactBook(db: Db, ownerId: number, book: Map<stri
         })),
       )
     }
+    await notifyNewContactNames(tx, ownerId)
   })
 }
 

@@ -50,6 +50,8 @@ export async function moderationRoutes(app: FastifyInstance) {
   })
 
   r.post('/api/v6/complaint/add', {
+    // Open to anyone signed out, so the bot check (when configured) keeps scripts from flooding the moderators.
+    preHandler: app.verifyBotCheck,
     schema: {
       tags: ['moderation'],
       summary: 'Complain that a text breaches the terms. Works without signing in (the support mailbox form).',

@@ -3,39 +3,87 @@ import type { EvidenceItem } from '../../../contract/api/number-profile'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
-import { bans, importedEvidence, pollAnswers, tags } from '../../db/schema'
+import { bans, disputes, importedEvidence, pollAnswers, tags } from '../../db/schema'
 import { decay, HALF_LIFE_DAYS } from '../reputation'
 
-/** A number's evidence as `evidenceJson` reads it; ban weights are already decayed. */
+/**
+ * A number's evidence as `evidenceJson` reads it; ban weights are already decayed. `discounted`
+ * parts are what an upheld dispute of the number's owner took out of the index.
+ */
 export interface EvidenceRows {
-  imported: Array<{ source: string; label: string; code: string | null; votes: number; at: string | null }>
-  bans: { n: number; weight: number }
-  polls: Array<{ code: string; votes: number; at: string }>
+  imported: Array<{ source: string; label: string; code: string | null; votes: number; at: string | null; discounted: boolean }>
+  bans: { n: number; weight: number; discountedN: number; discountedWeight: number }
+  polls: Array<{ code: string; votes: number; at: string; discounted: boolean }>
 }
+
+/** A number's id as a value, or as a column of the statement around (`d.number_id`). */
+type NumberRef = number | SQL
 
 /** SQL: what `decay` computes, for a timestamp column, with the same half-life. */
 const decayOf = (at: SQL) => sql`power(0.5, greatest(0, extract(epoch from (now() - ${at}))) / 86400.0 / ${HALF_LIFE_DAYS}::numeric)`
 
 /**
- * SQL: every piece of evidence about a number as one JSON value (`EvidenceRows`):
- * imported list entries, bans (counted and decayed) and poll answers per tag. The
- * only place evidence is read: the number page embeds it in its single statement,
- * `loadEvidence` runs it alone.
+ * SQL: whether an upheld dispute of the number discounts a piece of evidence (DESIGN.md
+ * section 9). An upheld `new_owner` dispute discounts what is dated before the date of
+ * ownership (`dated`: an imported entry whose list gave no date counts as older, since a
+ * list records the number's past); any other upheld dispute discounts the kinds and sources
+ * its moderator named, as far as they were `recorded` by the decision: newer evidence counts.
  */
-export function evidenceJson(numberId: number): SQL {
+function discountedBy(numberId: NumberRef, kind: EvidenceItem['kind'], source: SQL, dated: SQL, recorded: SQL): SQL {
+  return sql`exists (select 1 from ${disputes} upheld where upheld.number_id = ${numberId} and upheld.status = 'upheld' and (
+    (upheld.category = 'new_owner' and (${dated} is null or ${dated} < upheld.owned_since))
+    or (upheld.category <> 'new_owner' and ${recorded} <= upheld.decided_at
+      and (upheld.discount @> jsonb_build_array(${kind}::text) or upheld.discount @> jsonb_build_array('source:' || ${source})))))`
+}
+
+/** SQL: whether the imported_evidence row `alias` is discounted. */
+export const importedDiscounted = (numberId: NumberRef, alias: string) => {
+  const a = sql.raw(alias)
+  return discountedBy(numberId, 'imported', sql`${a}.source`, sql`${a}.last_seen`, sql`coalesce(${a}.last_seen, ${a}.created_at)`)
+}
+/** SQL: whether the poll_answers row `alias` is discounted. */
+export const pollDiscounted = (numberId: NumberRef, alias: string) => {
+  const a = sql.raw(alias)
+  return discountedBy(numberId, 'polls', sql`'users'`, sql`${a}.created_at`, sql`${a}.created_at`)
+}
+const banDiscounted = (numberId: NumberRef, alias: string) => {
+  const a = sql.raw(alias)
+  return discountedBy(numberId, 'bans', sql`'users'`, sql`${a}.created_at`, sql`${a}.created_at`)
+}
+
+/**
+ * SQL: every piece of evidence about a number as one JSON value (`EvidenceRows`):
+ * imported list entries, bans (counted and decayed) and poll answers per tag, each
+ * split into what counts and what an upheld dispute discounted. The only place
+ * evidence is read: the number page embeds it in its single statement, `loadEvidence`
+ * runs it alone, lists (featured numbers, the moderators' disputes, the private
+ * look-up) run it per row with the row's number id column (whose table alias must not be
+ * one of the aliases inside: ie, t, b, bn, p, pa, x, upheld).
+ */
+export function evidenceJson(numberId: NumberRef): SQL {
   return sql`json_build_object(
-    'imported', (select coalesce(json_agg(json_build_object('source', ie.source, 'label', ie.label, 'code', t.code, 'votes', ie.votes, 'at', coalesce(ie.last_seen, ie.created_at))), '[]'::json)
+    'imported', (select coalesce(json_agg(json_build_object('source', ie.source, 'label', ie.label, 'code', t.code, 'votes', ie.votes,
+        'at', coalesce(ie.last_seen, ie.created_at), 'discounted', ${importedDiscounted(numberId, 'ie')}) order by ie.source, ie.label), '[]'::json)
       from ${importedEvidence} ie left join ${tags} t on t.id = ie.tag_id where ie.number_id = ${numberId}),
-    'bans', (select json_build_object('n', count(*)::int, 'weight', coalesce(sum(${decayOf(sql`created_at`)}), 0))
-      from ${bans} where number_id = ${numberId}),
-    'polls', (select coalesce(json_agg(p), '[]'::json) from (
-        select t.code, count(*)::int as votes, max(pa.created_at) as at
-        from ${pollAnswers} pa join ${tags} t on t.id = pa.tag_id where pa.number_id = ${numberId} group by t.code) p))`
+    'bans', (select json_build_object(
+        'n', (count(*) filter (where not b.discounted))::int, 'weight', coalesce(sum(b.w) filter (where not b.discounted), 0),
+        'discountedN', (count(*) filter (where b.discounted))::int, 'discountedWeight', coalesce(sum(b.w) filter (where b.discounted), 0))
+      from (select ${decayOf(sql`bn.created_at`)} as w, ${banDiscounted(numberId, 'bn')} as discounted from ${bans} bn where bn.number_id = ${numberId}) b),
+    'polls', (select coalesce(json_agg(p order by p.discounted, p.code), '[]'::json) from (
+        select t.code, count(*)::int as votes, max(pa.created_at) as at, pa.discounted
+        from (select x.tag_id, x.created_at, ${pollDiscounted(numberId, 'x')} as discounted from ${pollAnswers} x where x.number_id = ${numberId}) pa
+        join ${tags} t on t.id = pa.tag_id group by t.code, pa.discounted) p))`
+}
+
+/** The evidence value of a row: PGlite answers JSON parsed, `pg` may answer it as text. */
+export function readEvidenceRows(value: EvidenceRows | string): EvidenceRows {
+  return typeof value === 'string' ? (JSON.parse(value) as EvidenceRows) : value
 }
 
 const direction = (polarity: number) => (polarity < 0 ? 'negative' : polarity > 0 ? 'positive' : 'neutral') as EvidenceItem['direction']
+const flag = (discounted: boolean) => (discounted ? { discounted: true } : {})
 
-/** Evidence items, weighted and decayed, for the index and its explanation. */
+/** Evidence items, weighted and decayed, for the index and its explanation; discounted ones flagged. */
 export function evidenceFrom(rows: EvidenceRows): EvidenceItem[] {
   const items: EvidenceItem[] = []
   for (const row of rows.imported) {
@@ -47,10 +95,14 @@ export function evidenceFrom(rows: EvidenceRows): EvidenceItem[] {
       votes: row.votes,
       weight: row.votes * tag.weight * decay(row.at === null ? null : new Date(row.at)),
       direction: direction(tag.polarity),
+      ...flag(row.discounted),
     })
   }
   if (rows.bans.n) {
     items.push({ kind: 'bans', source: 'users', label: 'ban', votes: rows.bans.n, weight: rows.bans.weight, direction: 'negative' })
+  }
+  if (rows.bans.discountedN) {
+    items.push({ kind: 'bans', source: 'users', label: 'ban', votes: rows.bans.discountedN, weight: rows.bans.discountedWeight, direction: 'negative', discounted: true })
   }
   for (const row of rows.polls) {
     const tag = TAG_BY_CODE.get(row.code)
@@ -62,13 +114,17 @@ export function evidenceFrom(rows: EvidenceRows): EvidenceItem[] {
       votes: row.votes,
       weight: row.votes * tag.weight * decay(new Date(row.at)),
       direction: direction(tag.polarity),
+      ...flag(row.discounted),
     })
   }
   return items
 }
 
+/** The evidence that counts in the index: everything an upheld dispute did not discount. */
+export const countedEvidence = (items: readonly EvidenceItem[]) => items.filter((e) => !e.discounted)
+
 /** Every piece of evidence about a number, weighted and decayed. */
 export async function loadEvidence(db: Db, numberId: number): Promise<EvidenceItem[]> {
   const [row] = rowsOf<{ evidence: EvidenceRows | string }>(await db.execute(sql`select ${evidenceJson(numberId)} as evidence`))
-  return evidenceFrom(typeof row.evidence === 'string' ? (JSON.parse(row.evidence) as EvidenceRows) : row.evidence)
+  return evidenceFrom(readEvidenceRows(row.evidence))
 }

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm'
 import {
   emptyNumberProfile,
   type Comment,
+  type FofIncomingRequest,
+  type FofOutgoingRequest,
   type NumberProfile,
   type TagCount,
 } from '../../../contract/api/number-profile'
+import type { DisputeState } from '../../../contract/api/dispute-state'
 import type { NormalizedPhone } from '../../../contract/phone'
 import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
@@ -15,18 +18,21 @@ import {
   comments,
   contacts,
   importedEvidence,
+  introductionAnswers,
   introductionRequests,
   nameSuggestions,
   notes,
+  numbers,
   pollAnswers,
   tags,
   users,
 } from '../../db/schema'
 import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
 import { friendsWhoKnow, nameEntries } from '../contacts/names'
+import { latestDisputeJson } from '../disputes/repository'
 import { computeNeuroanalysis, neuroanalysisFor } from '../profiles/neuroanalysis'
 import { reputationIndex } from '../reputation'
-import { evidenceFrom, evidenceJson, type EvidenceRows } from './evidence'
+import { countedEvidence, evidenceFrom, evidenceJson, importedDiscounted, pollDiscounted, type EvidenceRows } from './evidence'
 
 interface Viewer {
   id: number
@@ -35,6 +41,8 @@ interface Viewer {
   /** A plan is in force: the full neuro-analysis. */
   planActive: boolean
 }
+
+const seconds = (at: string) => Math.floor(new Date(at).getTime() / 1000)
 
 const tagName = (code: string) => TAG_BY_CODE.get(code)?.name ?? code
 
@@ -62,6 +70,7 @@ function toComment(row: CommentJson): Comment {
 
 interface PageRow {
   evidence: EvidenceRows
+  dispute: DisputeState | null
   bannedByMe: boolean
   tags: Array<{ id: number; code: string; kind: string; count: number }>
   owner: { id: number; firstName: string | null; lastName: string | null; profileGoing: boolean; antispy: boolean; isPro: boolean } | null
@@ -75,8 +84,18 @@ interface PageRow {
   myPolls: number[]
   hasContacts: boolean
   fof: Array<{ id: number; firstName: string | null; lastName: string | null }>
-  outgoing: Array<{ id: number; type: string; status: string; countFriends: number; createdAt: string }>
+  outgoing: Array<Omit<FofOutgoingRequest, 'createdAtTimestamp'> & { createdAt: string }>
+  incoming: Array<Omit<FofIncomingRequest, 'createdAtTimestamp'> & { createdAt: string }>
 }
+
+/**
+ * JSON of a user (`u`) named as the viewer saved them in their own book (`c`, joined on the
+ * user's number), else by their own name; null when the account is deactivated (not joined).
+ */
+const knownAsJson = (u: string, c: string) =>
+  sql.raw(`case when ${u}.id is null then null else json_build_object('id', ${u}.id,
+    'firstName', case when ${c}.id is null then ${u}.first_name else ${c}.first_name end,
+    'lastName', case when ${c}.id is null then ${u}.last_name else ${c}.last_name end) end`)
 
 /**
  * Everything the number page needs about one number and one viewer, in a single
@@ -88,9 +107,11 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
     with
     tag_counts as (
       select t.id, t.code, t.kind, sum(x.n)::int as count from (
-        select tag_id, count(*) as n from ${pollAnswers} where number_id = ${numberId} group by tag_id
+        -- What an upheld dispute discounted does not make the top tags either.
+        select pa.tag_id, count(*) as n from ${pollAnswers} pa where pa.number_id = ${numberId} and not ${pollDiscounted(numberId, 'pa')} group by pa.tag_id
         union all
-        select tag_id, sum(votes) as n from ${importedEvidence} where number_id = ${numberId} and tag_id is not null group by tag_id
+        select ie.tag_id, sum(ie.votes) as n from ${importedEvidence} ie
+        where ie.number_id = ${numberId} and ie.tag_id is not null and not ${importedDiscounted(numberId, 'ie')} group by ie.tag_id
       ) x join ${tags} t on t.id = x.tag_id
       group by t.id, t.code, t.kind
     ),
@@ -118,6 +139,7 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
     )
     select json_build_object(
       'evidence', ${evidenceJson(numberId)},
+      'dispute', ${latestDisputeJson(numberId)},
       'bannedByMe', exists(select 1 from ${bans} where number_id = ${numberId} and user_id = ${viewerId}),
       'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
       'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'isPro', coalesce(plan_expires_at > now(), false))
@@ -137,8 +159,22 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
       'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
       'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
       'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from friends f),
-      'outgoing', (select coalesce(json_agg(json_build_object('id', id, 'type', type, 'status', status, 'countFriends', count_friends, 'createdAt', created_at) order by id desc), '[]'::json)
-        from ${introductionRequests} where number_id = ${numberId} and from_user_id = ${viewerId})
+      -- The viewer's requests, with who accepted (the requester learns who knows the number).
+      'outgoing', (select coalesce(json_agg(json_build_object('id', r.id, 'type', r.type, 'status', r.status, 'countFriends', r.count_friends,
+          'createdAt', r.created_at, 'refunded', r.refunded_at is not null, 'acceptedBy', ${knownAsJson('au', 'ac')}) order by r.id desc), '[]'::json)
+        from ${introductionRequests} r
+          left join ${users} au on au.id = r.accepted_by and au.deactivated_at is null
+          left join ${numbers} an on an.e164 = au.phone
+          left join ${contacts} ac on ac.owner_id = ${viewerId} and ac.number_id = an.id
+        where r.number_id = ${numberId} and r.from_user_id = ${viewerId}),
+      -- Requests about this number that the viewer was asked to answer.
+      'incoming', (select coalesce(json_agg(json_build_object('id', r.id, 'status', r.status, 'myAnswer', ia.status, 'createdAt', r.created_at,
+          'requester', ${knownAsJson('ru', 'rc')}) order by r.id desc), '[]'::json)
+        from ${introductionAnswers} ia join ${introductionRequests} r on r.id = ia.request_id
+          left join ${users} ru on ru.id = r.from_user_id and ru.deactivated_at is null
+          left join ${numbers} rn on rn.e164 = ru.phone
+          left join ${contacts} rc on rc.owner_id = ${viewerId} and rc.number_id = rn.id
+        where ia.user_id = ${viewerId} and r.number_id = ${numberId})
     ) as page`)
   const [row] = rowsOf<{ page: PageRow | string }>(result)
   return typeof row.page === 'string' ? (JSON.parse(row.page) as PageRow) : row.page
@@ -158,7 +194,7 @@ export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, 
   const page = await loadPage(db, numberId, e164, viewerId)
   const analysis = computeNeuroanalysis({
     numberId,
-    evidence: evidenceFrom(page.evidence),
+    evidence: countedEvidence(evidenceFrom(page.evidence)),
     tagsTop: pageTagsTop(page),
     comments: page.commentStats,
   })
@@ -183,7 +219,8 @@ export async function buildNumberProfile(
   const mine = commentRows.find((c) => c.userId === viewer.id)
   const pinned = visible.find((c) => c.pinned)
   const index = reputationIndex(evidence)
-  const totalVotes = evidence.reduce((n, e) => n + e.votes, 0)
+  const counted = countedEvidence(evidence)
+  const totalVotes = counted.reduce((n, e) => n + e.votes, 0)
   const ownerListed = owner && (owner.profileGoing || isOwner)
 
   profile.suggestedProfile = { firstName: page.suggestion?.firstName ?? null, lastName: page.suggestion?.lastName ?? null }
@@ -192,7 +229,7 @@ export async function buildNumberProfile(
     profile.profile = { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, antispy_subscription: owner.antispy, is_pro: owner.isPro }
   }
   profile.metrics = {
-    bans: page.evidence.bans.n,
+    bans: page.evidence.bans.n + page.evidence.bans.discountedN,
     commentsCount: page.commentStats.count,
     contactsCount: page.contactsCount,
     index,
@@ -218,17 +255,20 @@ export async function buildNumberProfile(
   profile.pinnedComment = pinned ? toComment(pinned) : null
   profile.polls.show = { onComment: true, onBan: true, onPage: evidence.length === 0 }
   profile.polls.pollAnswers = page.myPolls
+  const incoming = page.incoming.map(({ createdAt, ...r }) => ({ ...r, createdAtTimestamp: seconds(createdAt) }))
   profile.fof = {
     ...profile.fof,
     hasContacts: page.hasContacts,
     list: page.fof,
     requests: {
-      incoming: [],
-      outgoing: page.outgoing.map((o) => ({ id: o.id, type: o.type, status: o.status, countFriends: o.countFriends, createdAtTimestamp: Math.floor(new Date(o.createdAt).getTime() / 1000) })),
+      incoming,
+      outgoing: page.outgoing.map(({ createdAt, ...o }) => ({ ...o, createdAtTimestamp: seconds(createdAt) })),
     },
     priceDirectly: LIMITS.defaultPriceDirectly,
+    myIncomingRequests: incoming,
   }
-  profile.neuroanalysis = neuroanalysisFor(computeNeuroanalysis({ numberId, evidence, tagsTop, comments: page.commentStats }), viewer.planActive)
+  profile.neuroanalysis = neuroanalysisFor(computeNeuroanalysis({ numberId, evidence: counted, tagsTop, comments: page.commentStats }), viewer.planActive)
   profile.evidence = evidence
+  profile.dispute = page.dispute
   return profile
 }

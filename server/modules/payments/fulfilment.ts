@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { isPlanProduct, planOf, type Period, type Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
-import { coinLedger, payments, subscriptions, users, webhookEvents } from '../../db/schema'
+import { payments, subscriptions, users, webhookEvents } from '../../db/schema'
+import { applyOnce } from '../coins/ledger'
 
 /**
  * Fulfilment (DESIGN.md section 8): the one place where money turns into coins and
@@ -34,28 +35,6 @@ export async function onceForEvent(db: Db, event: ProviderEvent, fn: (tx: Tx) =>
     if (!fresh.length) return 'duplicate'
     return fn(tx)
   })
-}
-
-/**
- * Changes a balance by `delta` with its ledger row, once per (reason, ref): false (and no
- * change) when that ref was applied already. The caller keeps a negative delta within the
- * balance (the balance never goes below zero: a check constraint stops it anyway).
- */
-async function applyOnce(tx: Tx, userId: number, delta: number, reason: string, ref: string): Promise<boolean> {
-  if (delta === 0) return false
-  const [row] = await tx
-    .insert(coinLedger)
-    .values({ userId, delta, balanceAfter: 0, reason, ref })
-    .onConflictDoNothing()
-    .returning({ id: coinLedger.id })
-  if (!row) return false
-  const [u] = await tx
-    .update(users)
-    .set({ balance: sql`${users.balance} + ${delta}` })
-    .where(eq(users.id, userId))
-    .returning({ balance: users.balance })
-  await tx.update(coinLedger).set({ balanceAfter: u.balance }).where(eq(coinLedger.id, row.id))
-  return true
 }
 
 /** Marks a pending payment paid; the payment row, or null when it was not pending (paid already, or unknown). */

@@ -49,6 +49,8 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
   })
 
   r.post('/api/v6/payment/checkout', {
+    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+    config: { idempotent: true },
     preHandler: app.requireUser,
     schema: {
       tags: ['payments'],
@@ -120,6 +122,8 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
   })
 
   r.post('/api/v6/payment/dev/pay', {
+    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+    config: { idempotent: true },
     preHandler: app.requireUser,
     schema: { tags: ['payments'], summary: 'Completes a development payment through the same fulfilment as Stripe’s webhook', body: devPayBody, response: { 200: devPayResponse } },
   }, async (request) => {

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { bans, numberStats, pollAnswers, tags } from '../../db/schema'
-import { loadEvidence } from '../numbers/evidence'
-import { reputationIndex } from '../reputation'
+import { bans, pollAnswers, tags } from '../../db/schema'
+import { storeReputation } from '../reputation/stats'
 
 type Poll = (typeof pollAnswers.$inferInsert)['poll']
 
@@ -39,14 +38,7 @@ export async function removeBan(db: Db, userId: number, numberId: number): Promi
  * number_stats; answers what the number page shows after a ban or a poll answer.
  */
 export async function refreshReputation(db: Db, numberId: number, viewerId: number) {
-  const evidence = await loadEvidence(db, numberId)
-  const index = reputationIndex(evidence)
-  const negative = evidence.filter((e) => e.direction === 'negative').reduce((s, e) => s + e.weight, 0)
-  const positive = evidence.filter((e) => e.direction === 'positive').reduce((s, e) => s + e.weight, 0)
-  await db
-    .insert(numberStats)
-    .values({ numberId, reputation: index, negative, positive })
-    .onConflictDoUpdate({ target: numberStats.numberId, set: { reputation: index, negative, positive, updatedAt: sql`now()` } })
+  const { index } = await storeReputation(db, numberId)
   const [[count], mine, answers] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(bans).where(eq(bans.numberId, numberId)),
     db.select({ n: sql<number>`1` }).from(bans).where(and(eq(bans.numberId, numberId), eq(bans.userId, viewerId))),

@@ -26,6 +26,8 @@ export async function profilesRoutes(app: FastifyInstance) {
   const auth = { preHandler: app.requireUser }
 
   r.get('/api/v202505/profile/:profileId', {
+    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+    config: { idempotent: true },
     ...auth,
     schema: {
       tags: ['search'],

@@ -24,6 +24,11 @@ describe('reputation index', () => {
     expect(Math.abs(mixed - 5)).toBeLessThan(0.5)
     expect(reputationIndex([ev('negative', 80), ev('positive', 20)])).toBeLessThan(3)
   })
+  it('leaves out what an upheld dispute discounted', () => {
+    const discounted = { ...ev('negative', 300), discounted: true }
+    expect(reputationIndex([discounted])).toBe(5)
+    expect(reputationIndex([discounted, ev('positive', 150)])).toBe(reputationIndex([ev('positive', 150)]))
+  })
   it('ignores neutral evidence and decays old evidence', () => {
     expect(reputationIndex([ev('neutral', 100)])).toBe(5)
     const yearAgo = new Date(Date.now() - 365 * 86_400_000)

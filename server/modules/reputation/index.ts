@@ -22,12 +22,14 @@ export function wilsonLower(k: number, n: number): number {
 /**
  * The reputation index, 0 (certainly unwanted) to 10 (certainly fine), 5 with no
  * evidence. Positive and negative evidence each pull by the Wilson lower bound of
- * their share, so a handful of votes cannot swing it far and hundreds can.
+ * their share, so a handful of votes cannot swing it far and hundreds can. Evidence
+ * an upheld dispute discounted (`discounted`) does not count.
  */
 export function reputationIndex(evidence: readonly EvidenceItem[]): number {
   let pos = 0
   let neg = 0
   for (const e of evidence) {
+    if (e.discounted) continue
     if (e.direction === 'positive') pos += e.weight
     else if (e.direction === 'negative') neg += e.weight
   }

@@ -11,6 +11,8 @@ export async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get('/api/v202505/search/:number', {
+    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+    config: { idempotent: true },
     schema: {
       tags: ['search'],
       summary: 'Look up a number: its whole profile. Counts against the daily limit unless it is your own number.',

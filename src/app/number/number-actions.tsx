@@ -1,17 +1,29 @@
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
+import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
+import { isNumberOwner } from '@/features/comments/components/comments-card'
+import { openComplaint } from '@/features/complaints'
 import { fullName, openSuggestName } from '@/features/names/components/suggest-name-form'
 import { openPhoneModal } from '@/features/number/components/phone-modal'
 import { isNumberPageKey } from '@/lib/number-page-key'
+import { auth } from '@/stores/auth'
 
 type Name = { firstName: string | null; lastName: string | null }
 
-/** Beside the number's name: call or message it (not for a cancelled profile), and suggest a name for it. */
-export function NumberActions({ data }: { data: NumberProfile }) {
+/**
+ * Beside the number's name: call or message it (not for a cancelled profile), suggest a
+ * name for it, and complain about its registered owner's profile (not one's own).
+ * `profileId` is set on a page opened by profile id.
+ */
+export function NumberActions({ data, profileId }: { data: NumberProfile; profileId?: number }) {
   const { LL } = useI18nContext()
+  const viewer = useSnapshot(auth)
+  const ownerId = profileId ?? data.profile.id
+  // A profile to complain about: the number has a registered owner, and it is not the viewer.
+  const complainAbout = ownerId !== null && ownerId !== viewer.profileId && !isNumberOwner(data, viewer) ? ownerId : null
   const { mutate: revalidate } = useSWRConfig()
   // The viewer's suggestion as last saved here, until the page data catches up.
   const [saved, setSaved] = useState<{ for: NumberProfile; name: Name } | null>(null)
@@ -39,6 +51,17 @@ export function NumberActions({ data }: { data: NumberProfile }) {
       <Button variant="secondary" size="sm" onClick={suggest}>
         {LL.names.suggest()}
       </Button>
+      {complainAbout !== null && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() =>
+            openComplaint(LL, { type: 'profile', id: complainAbout, profileId: complainAbout, firstName: data.profile.firstName, lastName: data.profile.lastName, phone: data.phone.number })
+          }
+        >
+          {LL.complaints.complainProfile()}
+        </Button>
+      )}
       {mine && (
         <p className="text-sm text-muted" data-testid="my-suggestion">
           {/* First-strong isolate: a name in another script keeps its own direction inside the sentence. */}

@@ -11,9 +11,15 @@ function complaintAbout(comment: CommunityComment, phone: string): ComplaintTarg
   return { type: 'comment', id: comment.id, firstName: comment.firstName, lastName: comment.lastName, profileId: comment.profile_id, phone }
 }
 
+/** A reply in a review's thread as a complaint about it names it. */
+function replyComplaint(reply: CommunityComment['thread'][number], phone: string): ComplaintTarget {
+  return { type: 'thread', id: reply.id, firstName: reply.firstName, lastName: reply.lastName, profileId: reply.profile_id, phone }
+}
+
 /**
  * The number's comments, their Hide button wired to the coins' hide options (the
- * owner, who may complain instead) and to the complaint modal (anyone else).
+ * owner, who may complain instead) and to the complaint modal (anyone else); a reply's
+ * Hide button to the complaint modal.
  */
 export function NumberComments({ data }: { data: NumberProfile }) {
   const { LL } = useI18nContext()
@@ -25,6 +31,7 @@ export function NumberComments({ data }: { data: NumberProfile }) {
         hideForCoins: (comment, onHidden) => openHideOptions(LL, { commentId: comment.id, onHidden, onComplain: () => complain(comment) }),
         stopHiding: cancelHide,
         complain,
+        complainReply: (reply) => openComplaint(LL, replyComplaint(reply, data.phone.number)),
       }}
     />
   )

@@ -1,4 +1,6 @@
 import type { NumberProfile } from '@contract/api/number-profile'
+import { DisputeBanner } from '@/features/disputes/components/dispute-banner'
+import { DisputeForm } from '@/features/disputes/components/dispute-form'
 import { NoteCard } from '@/features/notes/components/note-card'
 import { FofCard, NeuroanalysisCard } from '@/features/insights/components/insights'
 import { EvidenceCard } from '@/features/number/components/evidence-card'
@@ -11,29 +13,33 @@ import { NumberContacts } from './number-contacts'
 
 /**
  * A number's page body, composed of the features that have a say on a number: its
- * summary with the viewer's actions (call, suggest a name, block), tags and evidence,
- * then the community part (comments, the private note, contacts, insights).
+ * summary with the viewer's actions (call, suggest a name, block), tags and evidence
+ * (with the owner's dispute, if any, above all), then the community part (comments, the private note, contacts, insights).
  */
-export function NumberView({ data }: { data: NumberProfile }) {
+export function NumberView({ data, profileId }: { data: NumberProfile; /** Set on a page opened by profile id (`/profile/{id}`). */ profileId?: number }) {
+  const own = data.common.profileView === 'OWNER'
   return (
     <div className="grid gap-5 wide:grid-cols-2">
+      <DisputeBanner dispute={data.dispute} className="wide:col-span-2" />
       <NumberCard
         data={data}
         actions={
           <>
-            <NumberActions data={data} />
+            <NumberActions data={data} profileId={profileId} />
             <BanControl data={data} />
           </>
         }
       />
       <TagsCard data={data} />
       <EvidenceCard data={data} />
+      {/* The owner may contest the rating unless a dispute is already under review (the form then only confirms its own sending). */}
+      {own && <DisputeForm key={`dispute-${data.phone.number}`} phone={data.phone.number} underReview={data.dispute?.status === 'open'} />}
       {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block. */}
       {!data.paidAlert.show && (
         <>
           <NumberComments key={`comments-${data.phone.number}`} data={data} />
           <NoteCard key={`note-${data.phone.number}`} data={data} />
-          <NumberContacts key={`contacts-${data.phone.number}`} data={data} />
+          <NumberContacts key={`contacts-${data.phone.number}`} data={data} profileId={profileId} />
           <NeuroanalysisCard data={data} />
           <FofCard data={data} />
         </>

@@ -53,7 +53,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
       )}
       {error && !notFound && <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />}
       {data && <LimitAlert data={data} paid={paid} />}
-      {data && <NumberView data={data} />}
+      {data && <NumberView data={data} profileId={Number(profileId)} />}
     </Page>
   )
 }

@@ -9,7 +9,8 @@ import { Footer } from './footer'
 // Only signed-in free users see it, after their profile has loaded: it need not load with the first page.
 const PromoBanner = lazy(() => import('./promo-banner'))
 
-export function AppShell({ children }: { children: ReactNode }) {
+/** `bell`: what the header shows as the notifications bell (composed in by the root route). */
+export function AppShell({ children, bell }: { children: ReactNode; bell?: ReactNode }) {
   const { LL } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
   const { isAPK } = useSnapshot(apk)
@@ -18,7 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2">
         {LL.app.skipToContent()}
       </a>
-      <Header />
+      <Header bell={bell} />
       {isAuthenticated && !isAPK && (
         <Suspense fallback={null}>
           <PromoBanner />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, useParams, useRouter, useRouterState } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -26,7 +26,8 @@ function usePageNumber(): { digits: string | null; own: boolean } {
   return { digits, own: Boolean(digits && digits === ownDigits) }
 }
 
-export function Header() {
+/** `bell`: the notifications bell, handed in by the app (a feature of its own), signed in only. */
+export function Header({ bell }: { bell?: ReactNode }) {
   const { LL } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
   const router = useRouter()
@@ -59,6 +60,7 @@ export function Header() {
               {loading ? <Spinner /> : <span className="phone">{balance}</span>}
             </Link>
           )}
+          {isAuthenticated && bell}
           {isAuthenticated && (
             <Link to="/paywall" aria-label={LL.header.wallet()} className={iconButton}>
               <IconWallet className="h-5 w-5" />

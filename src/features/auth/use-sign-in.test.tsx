@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AUTH_GENERIC_ERROR } from '@contract/errors'
-import { useSignIn } from './use-sign-in'
+import { AUTH_GENERIC_ERROR, ERROR_CODES } from '@contract/errors'
+import { needsNewCode, useSignIn } from './use-sign-in'
 
-type Call = { url: string; at: number }
+type Call = { url: string; at: number; body?: string }
 
 /** A server that hands out code 123456 and confirms it after `confirmAfter` checks. */
 function fakeServer(confirmAfter: number | null, opts: { failCheckWith?: { status: number; status_code: number } } = {}) {
@@ -12,11 +12,16 @@ function fakeServer(confirmAfter: number | null, opts: { failCheckWith?: { statu
   let checks = 0
   const start = Date.now()
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-  vi.stubGlobal('fetch', async (input: string) => {
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const url = String(input)
-    calls.push({ url, at: Date.now() - start })
+    calls.push({ url, at: Date.now() - start, body: init?.body ? String(init.body) : undefined })
     if (url.startsWith('/api/v202111/auth/get')) return json(200, { status: true, data: { code: '123456', expiresIn: 120, auth: [{ method: 'dev', text: '123456' }] } })
     if (url.startsWith('/api/v6/auth/agreement_code')) return json(200, { status: true, data: { code: '123456', agreed: true } })
+    if (url.startsWith('/api/v6/auth/flashcall')) {
+      const phone = new URLSearchParams(String(init?.body)).get('phone')
+      if (phone !== '+493012345678') return json(400, { status: false, status_code: 3001, message: 'not a number' })
+      return json(200, { status: true, data: { callNumber: '+14155550100', phoneNumber: phone, expiresIn: 110 } })
+    }
     if (url.startsWith('/api/v6/auth/dev/confirm')) return json(200, { status: true, data: { status: true, phoneNumber: '+493012345678' } })
     if (url.startsWith('/api/v6/auth/check')) {
       if (opts.failCheckWith) return json(opts.failCheckWith.status, { status: false, status_code: opts.failCheckWith.status_code, message: 'x' })
@@ -28,7 +33,7 @@ function fakeServer(confirmAfter: number | null, opts: { failCheckWith?: { statu
     }
     return json(404, { status: false, status_code: 1004, message: 'no' })
   })
-  return { calls, checkTimes: () => calls.filter((c) => c.url.startsWith('/api/v6/auth/check')).map((c) => c.at) }
+  return { calls, sent: (path: string) => calls.filter((c) => c.url.startsWith(path)), checkTimes: () => calls.filter((c) => c.url.startsWith('/api/v6/auth/check')).map((c) => c.at) }
 }
 
 async function settle() {
@@ -116,5 +121,66 @@ describe('sign-in polling (SPEC.md section 4)', () => {
     renderHook(() => useSignIn('en', vi.fn()))
     await settle()
     expect(document.cookie).toContain('authCode=123456')
+  })
+
+  it('flash call: accepts the terms, sends the signed code and number, answers the number to call, then polls', async () => {
+    const server = fakeServer(2)
+    const onSignedIn = vi.fn()
+    const { result } = renderHook(() => useSignIn('en', onSignedIn))
+    await settle()
+    let call: unknown
+    await act(async () => {
+      call = await result.current.requestCall('+493012345678')
+    })
+    expect(call).toEqual({ callNumber: '+14155550100', phoneNumber: '+493012345678', expiresIn: 110 })
+    expect(server.sent('/api/v6/auth/agreement_code')).toHaveLength(1)
+    const body = new URLSearchParams(server.sent('/api/v6/auth/flashcall')[0].body)
+    expect(body.get('code')).toBe('123456')
+    expect(body.get('phone')).toBe('+493012345678')
+    expect(body.get('signature')).toMatch(/^[0-9a-f]{64}$/)
+    expect(result.current.state.step).toBe('waiting')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000 + 3500)
+    })
+    expect(result.current.state.step).toBe('done')
+    expect(onSignedIn).toHaveBeenCalledOnce()
+  })
+
+  it('flash call: a number the server refuses is thrown to the form and nothing is polled', async () => {
+    const server = fakeServer(1)
+    const { result } = renderHook(() => useSignIn('en', vi.fn()))
+    await settle()
+    await act(async () => {
+      await expect(result.current.requestCall('+10000')).rejects.toMatchObject({ status: 400, code: 3001 })
+      await vi.advanceTimersByTimeAsync(10_000)
+    })
+    expect(server.checkTimes()).toHaveLength(0)
+    expect(result.current.state.step).toBe('ready')
+  })
+
+  it('a refused call (no attestation) or an expired code needs a new code: retry asks for one instead of polling again', async () => {
+    for (const refusal of [ERROR_CODES.CALL_NOT_ATTESTED, ERROR_CODES.CODE_EXPIRED]) {
+      // The server refuses an unattested call with a 403 that carries its code.
+      const server = fakeServer(null, { failCheckWith: { status: 400, status_code: refusal } })
+      const { result, unmount } = renderHook(() => useSignIn('en', vi.fn()))
+      await settle()
+      await act(async () => {
+        await result.current.requestCall('+493012345678')
+        await vi.advanceTimersByTimeAsync(3000)
+      })
+      expect(result.current.state).toMatchObject({ step: 'error', error: refusal })
+      expect(needsNewCode(refusal)).toBe(true)
+      await act(async () => {
+        await result.current.retry()
+        await vi.advanceTimersByTimeAsync(10_000)
+      })
+      expect(server.sent('/api/v202111/auth/get')).toHaveLength(2)
+      expect(server.checkTimes()).toHaveLength(1)
+      expect(result.current.state.step).toBe('ready')
+      unmount()
+    }
+    // A code not confirmed yet is worth another round of polling.
+    expect(needsNewCode('not-confirmed')).toBe(false)
+    expect(needsNewCode(AUTH_GENERIC_ERROR)).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AuthMethodInfo } from '@contract/api/auth'
 import { LIMITS } from '@contract/constants'
-import { AUTH_GENERIC_ERROR } from '@contract/errors'
+import { AUTH_GENERIC_ERROR, ERROR_CODES } from '@contract/errors'
 import { ApiError } from '@/lib/api'
 import { writeCookie } from '@/lib/cookies'
 import { auth, signedIn, type SignedIn } from '@/stores/auth'
@@ -9,15 +9,18 @@ import { checkCode } from './api/check-code'
 import { devConfirm } from './api/dev-confirm'
 import { getAuthCode } from './api/get-auth-code'
 import { postAgreement } from './api/post-agreement'
+import { requestFlashCall } from './api/request-flash-call'
 
 const CODE_COOKIE = 'authCode'
 const PROCESSED_COOKIE = 'authProcessed'
+
+export type SignInError = number | 'not-confirmed'
 
 export type SignInState =
   | { step: 'loading' }
   | { step: 'ready'; code: string; methods: AuthMethodInfo[]; expiresAt: number }
   | { step: 'waiting'; code: string; methods: AuthMethodInfo[]; expiresAt: number }
-  | { step: 'error'; error: number | 'not-confirmed'; code?: string; methods?: AuthMethodInfo[]; expiresAt?: number }
+  | { step: 'error'; error: SignInError; code?: string; methods?: AuthMethodInfo[]; expiresAt?: number }
   | { step: 'done' }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -29,8 +32,24 @@ const sleep = (ms: number, signal: AbortSignal) =>
     })
   })
 
+/** A 400 carries the auth error code (SPEC.md section 8); anything else is the generic 10000. */
 function errorCode(err: unknown): number {
-  return err instanceof ApiError && err.status === 400 && err.code ? err.code : AUTH_GENERIC_ERROR
+  if (!(err instanceof ApiError) || !err.code) return AUTH_GENERIC_ERROR
+  if (err.status === 400) return err.code
+  return AUTH_GENERIC_ERROR
+}
+
+/** Refusals that no later poll can undo: the user needs a new code. */
+const SPENT_CODE_ERRORS: ReadonlySet<number> = new Set([
+  ERROR_CODES.CODE_UNKNOWN,
+  ERROR_CODES.CODE_EXPIRED,
+  ERROR_CODES.CODE_USED,
+  ERROR_CODES.CODE_TOO_MANY_ATTEMPTS,
+  ERROR_CODES.CALL_NOT_ATTESTED,
+])
+
+export function needsNewCode(error: SignInError): boolean {
+  return typeof error === 'number' && SPENT_CODE_ERRORS.has(error)
 }
 
 /**
@@ -135,11 +154,32 @@ export function useSignIn(lang: string, onSignedIn: (data: SignedIn) => void) {
     [state, agree, poll],
   )
 
+  /**
+   * Flash call: the terms accepted, the typed number registered for the code; answers the
+   * number to call (and the typed one as the server read it) and waits for the call like
+   * any method. A refusal is thrown to the form.
+   */
+  const requestCall = useCallback(
+    async (phone: string) => {
+      if (state.step !== 'ready' && state.step !== 'error') throw new Error('no code to confirm')
+      if (!state.code || !state.methods || !state.expiresAt) throw new Error('no code to confirm')
+      auth.authMethod = 'flashcall'
+      await agree(state.code)
+      const call = await requestFlashCall(state.code, phone)
+      void poll(state.code, state.methods, state.expiresAt)
+      return call
+    },
+    [state, agree, poll],
+  )
+
   const cancel = useCallback(() => {
     abort.current?.abort()
     auth.wait = false
     if (state.step === 'waiting') setState({ step: 'ready', code: state.code, methods: state.methods, expiresAt: state.expiresAt })
   }, [state])
 
-  return { state, start, choose, confirmDev, cancel, retry: () => state.step === 'error' && state.code ? poll(state.code, state.methods!, state.expiresAt!) : start() }
+  const retry = () =>
+    state.step === 'error' && state.code && !needsNewCode(state.error) ? poll(state.code, state.methods!, state.expiresAt!) : start()
+
+  return { state, start, choose, confirmDev, requestCall, cancel, retry }
 }

@@ -1,7 +1,9 @@
 import type { CommunityComment } from '@contract/api/community'
 
+type Reply = CommunityComment['thread'][number]
+
 /**
- * What a review's Hide button starts, in features other than this one; the number page
+ * What a review's or a reply's Hide button starts, in features other than this one; the number page
  * wires them in (src/app/number/number-comments.tsx). The number's owner hides a review
  * for coins and may stop the renewal; anyone else files a complaint about it.
  */
@@ -12,4 +14,6 @@ export interface HideFlows {
   stopHiding: (commentId: number) => Promise<unknown>
   /** Opens the complaint about the review. */
   complain: (comment: CommunityComment) => void
+  /** Opens the complaint about a reply in a review's thread (a reply is never hidden for coins). */
+  complainReply: (reply: Reply) => void
 }

@@ -2,8 +2,6 @@ import { useEffect, type ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
-import { SUPPORTED_LOCALES } from '@contract/constants'
-import { useChangeLocale } from '@/lib/use-change-locale'
 import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
 import { Button } from '@/components/ui/button'
@@ -15,26 +13,22 @@ import { ltr } from '@/components/ui/phone-text'
 import { phone } from '@/lib/phone'
 import { auth, signedOut } from '@/stores/auth'
 import { currentSubView, openSubView, resetSettings, settings, settingsBack, type SubViewFlag } from '@/stores/settings'
-import { setTheme, theme } from '@/stores/theme'
+import { theme } from '@/stores/theme'
 import { logout } from './api/logout'
 import { AdvancedFeatures } from './components/advanced-features'
-
-/** Language names in their own language, for the language list. */
-export function nativeName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code === 'in-id' ? 'id' : code)
-    return name ? name[0].toLocaleUpperCase(code) + name.slice(1) : code
-  } catch {
-    return code
-  }
-}
+import { FullDelete } from './components/full-delete'
+import { LanguageList } from './components/language-list'
+import { NotificationSettings } from './components/notification-settings'
+import { PrivacySettings } from './components/privacy-settings'
+import { ThemeChoice } from './components/theme-choice'
+import { nativeName } from './native-name'
 
 /**
  * The settings panel of SPEC.md section 2: sub-views opened by flags, a title per
  * sub-view (blank for full delete), back closing the most specific first, then
- * leaving to /.
+ * leaving to /. `plan` and `paidSearch` belong to other features: the route composes them in.
  */
-export function SettingsPage({ plan }: { plan?: ReactNode }) {
+export function SettingsPage({ plan, paidSearch }: { plan?: ReactNode; paidSearch?: ReactNode }) {
   const { LL } = useI18nContext()
   const navigate = useNavigate()
   const { phoneNumber } = useSnapshot(auth)
@@ -54,6 +48,7 @@ export function SettingsPage({ plan }: { plan?: ReactNode }) {
     openPrivacySetting: LL.settings.privacy(),
     openPrivacyFullDelete: '',
     openPaymentAdditionalFunction: LL.settings.payment(),
+    openNotificationSetting: LL.settings.notifications(),
   }
   const title = view ? titles[view] : LL.settings.title()
   usePageTitle(title || LL.settings.fullDelete())
@@ -77,20 +72,10 @@ export function SettingsPage({ plan }: { plan?: ReactNode }) {
       {!view && <MainList />}
       {view === 'openLangSetting' && <LanguageList />}
       {view === 'openThemeChangeSetting' && <ThemeChoice />}
-      {view === 'openPrivacySetting' && (
-        <Card className="flex flex-col gap-4">
-          <p className="text-muted">{LL.settings.privacyText()}</p>
-          <Button variant="secondary" className="self-start" onClick={() => openSubView('openPrivacyFullDelete')}>
-            {LL.settings.fullDelete()}
-          </Button>
-        </Card>
-      )}
-      {view === 'openPrivacyFullDelete' && (
-        <Card>
-          <p className="text-muted">{LL.settings.fullDeleteText()}</p>
-        </Card>
-      )}
-      {view === 'openPaymentAdditionalFunction' && <AdvancedFeatures plan={plan} />}
+      {view === 'openPrivacySetting' && <PrivacySettings />}
+      {view === 'openPrivacyFullDelete' && <FullDelete />}
+      {view === 'openPaymentAdditionalFunction' && <AdvancedFeatures plan={plan} paidSearch={paidSearch} />}
+      {view === 'openNotificationSetting' && <NotificationSettings />}
     </Page>
   )
 }
@@ -98,6 +83,7 @@ export function SettingsPage({ plan }: { plan?: ReactNode }) {
 function MainList() {
   const { LL } = useI18nContext()
   const navigate = useNavigate()
+  const { preference, locale } = useSnapshot(theme)
   const signOut = () =>
     void withBackdrop(() => logout().catch(() => undefined)).finally(() => {
       closeModal()
@@ -120,10 +106,12 @@ function MainList() {
         </DialogFooter>
       ),
     })
+  const themeNames = { light: LL.settings.themeLight(), dark: LL.settings.themeDark(), system: LL.settings.themeSystem() }
   const entries: Array<[SubViewFlag, string, string?]> = [
-    ['openLangSetting', LL.settings.language(), nativeName(theme.locale)],
-    ['openThemeChangeSetting', LL.settings.theme(), theme.themeName === 'dark' ? LL.settings.themeDark() : LL.settings.themeLight()],
+    ['openLangSetting', LL.settings.language(), nativeName(locale)],
+    ['openThemeChangeSetting', LL.settings.theme(), themeNames[preference]],
     ['openPrivacySetting', LL.settings.privacy(), LL.settings.privacyText()],
+    ['openNotificationSetting', LL.settings.notifications(), LL.settings.notificationsText()],
     ['openPaymentAdditionalFunction', LL.settings.payment(), LL.settings.paymentText()],
   ]
   return (
@@ -144,45 +132,5 @@ function MainList() {
         {LL.header.logout()}
       </Button>
     </>
-  )
-}
-
-function LanguageList() {
-  const { LL } = useI18nContext()
-  const { locale } = useSnapshot(theme)
-  const { change, pending } = useChangeLocale()
-  return (
-    <Card className="p-2">
-      <ul className="grid gap-1 wide:grid-cols-2" aria-label={LL.settings.language()}>
-        {SUPPORTED_LOCALES.map((code) => (
-          <li key={code}>
-            <button
-              type="button"
-              lang={code}
-              aria-pressed={locale === code}
-              disabled={pending}
-              onClick={() => void change(code)}
-              className="w-full rounded-xl px-4 py-3 text-start hover:bg-surface-2 aria-pressed:bg-primary aria-pressed:text-primary-fg"
-            >
-              {nativeName(code)} <span className="text-xs opacity-80">({code})</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  )
-}
-
-function ThemeChoice() {
-  const { LL } = useI18nContext()
-  const { themeName } = useSnapshot(theme)
-  return (
-    <Card className="flex flex-wrap gap-2" role="group" aria-label={LL.settings.theme()}>
-      {(['light', 'dark'] as const).map((name) => (
-        <Button key={name} variant={themeName === name ? 'primary' : 'secondary'} aria-pressed={themeName === name} onClick={() => setTheme(name)}>
-          {name === 'light' ? LL.settings.themeLight() : LL.settings.themeDark()}
-        </Button>
-      ))}
-    </Card>
   )
 }

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import { NumberComments } from '@/app/number/number-comments'
-import { fail } from '../../support/api'
+import { fail, ok } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { storyLocale, translations } from '../../support/i18n'
 import { withOverlays } from '../../support/decorators'
-import { comment, day, fakeServer, otherNumber, ownNumber, VIEWER_ID, balanceSettled } from '../../features/comments/support'
+import { comment, day, fakeServer, otherNumber, ownNumber, reply, VIEWER_ID, balanceSettled } from '../../features/comments/support'
 
 /**
  * The owner of a number on their own page (SPEC.md sections 2 and 4): a pinned comment
@@ -255,3 +255,47 @@ export const VisitorView = visitorStory.light
 export const VisitorViewDark = visitorStory.dark
 export const VisitorViewRtl = visitorStory.rtl
 export const VisitorViewDarkRtl = visitorStory.darkRtl
+
+/** A reply's Hide button opens the complaint about that reply (target_type=thread). */
+const RUDE_REPLY = 'You deserve these calls, idiot.'
+const threaded = fakeServer({ balance: 5, items: [comment(51, 'They call every morning.', { thread_count: 1, thread: [reply(61, RUDE_REPLY)] })] })
+let complaint: URLSearchParams | null = null
+const replyComplaintStory = modes<Story>({
+  args: { data: otherNumber() },
+  parameters: {
+    api: {
+      ...threaded.table,
+      'GET /api/v13/comment/thread/list': ok({ items: [reply(61, RUDE_REPLY)], total: 1 }),
+      'POST /api/v6/complaint/add': (_url: URL, init?: RequestInit) => {
+        complaint = new URLSearchParams(String(init?.body ?? ''))
+        return ok({ id: 3, status: 'accepted' })
+      },
+    },
+  },
+  beforeEach: () => {
+    threaded.reset()
+    complaint = null
+    signIn({ coins: 5 })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const [item] = await within(canvasElement).findAllByTestId('comment')
+    await userEvent.click(within(item).getByRole('button', { name: LL.comments.showReplies({ count: 1 }) }))
+    const rude = await within(item).findByTestId('reply')
+    await userEvent.click(within(rude).getByRole('button', { name: LL.commentMoney.hide() }))
+    const dialog = within(await screen.findByRole('dialog', { name: LL.complaints.title() }))
+    await userEvent.click(dialog.getByRole('button', { name: LL.complaints.claim_title() }))
+    await userEvent.type(dialog.getByLabelText(LL.complaints.name()), 'Jo Doe')
+    await userEvent.type(dialog.getByLabelText(LL.complaints.email()), 'jo@example.com')
+    await userEvent.type(dialog.getByLabelText(LL.complaints.message()), 'An insult in a reply')
+    await userEvent.click(dialog.getByRole('button', { name: LL.complaints.submit() }))
+    await expect(await screen.findByRole('dialog', { name: LL.complaints.afterTitle() })).toBeVisible()
+    const sent = complaint as URLSearchParams | null
+    await expect(sent?.get('target_type')).toBe('thread')
+    await expect(sent?.get('target_id')).toBe('61')
+  },
+})
+export const ReplyComplaint = replyComplaintStory.light
+export const ReplyComplaintDark = replyComplaintStory.dark
+export const ReplyComplaintRtl = replyComplaintStory.rtl
+export const ReplyComplaintDarkRtl = replyComplaintStory.darkRtl

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, screen, waitFor, within } from 'storybook/test'
 import { useLinkNotice } from '@/features/profile/link-notice'
 import { ProfilePage } from '@/app/number/profile-page'
 import { ltr } from '@/components/ui/phone-text'
@@ -12,7 +12,8 @@ import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 
 const PROFILE = 'GET /api/v202505/profile/*'
-const AROUND = { 'GET /api/v7/comment/list': ok({ items: [], total: 0 }), 'GET /api/v6/contacts/by-phone': ok({ contacts: [] }) }
+// A page opened by profile asks for the number's names by profile (DESIGN.md section 3); by phone is not answered here.
+const AROUND = { 'GET /api/v7/comment/list': ok({ items: [], total: 0 }), 'GET /api/v6/contacts/by-profile': ok({ contacts: [] }) }
 
 /** A user's number page by profile id, as a comment author's name opens it. */
 const meta = {
@@ -49,12 +50,53 @@ const loaded = modes<Story>({
     await expect(page.getByRole('meter', { name: LL.number.reputation() })).toHaveAttribute('aria-valuenow', '1.4')
     await expect(asked[0].pathname).toBe('/api/v202505/profile/12')
     await expect(asked[0].searchParams.get('source')).toBe('FROM_COMMENTS')
+    // The names come by profile id, and the profile (a registered owner's) can be complained about.
+    await expect(await page.findByText(LL.contacts.empty())).toBeVisible()
+    await expect(page.getByRole('button', { name: LL.complaints.complainProfile() })).toBeVisible()
   },
 })
 export const Loaded = loaded.light
 export const LoadedDark = loaded.dark
 export const LoadedRtl = loaded.rtl
 export const LoadedDarkRtl = loaded.darkRtl
+
+let complaint: URLSearchParams | null = null
+const complainStory = modes<Story>({
+  beforeEach: () => {
+    complaint = null
+  },
+  parameters: {
+    api: {
+      ...AROUND,
+      [PROFILE]: ok(richNumber()),
+      'POST /api/v6/complaint/add': (_url: URL, init?: RequestInit) => {
+        complaint = new URLSearchParams(String(init?.body ?? ''))
+        return ok({ id: 4, status: 'accepted' })
+      },
+    },
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    await userEvent.click(await page.findByRole('button', { name: LL.complaints.complainProfile() }))
+    const dialog = await screen.findByRole('dialog', { name: LL.complaints.complainProfile() })
+    await expect(dialog).toHaveAccessibleDescription(LL.complaints.profileDescription())
+    const body = within(dialog)
+    await userEvent.click(body.getByRole('button', { name: LL.complaints.claim_title() }))
+    await userEvent.type(body.getByLabelText(LL.complaints.name()), 'Jo Doe')
+    await userEvent.type(body.getByLabelText(LL.complaints.email()), 'jo@example.com')
+    await userEvent.type(body.getByLabelText(LL.complaints.profileMessage()), 'The name is an insult')
+    await userEvent.click(body.getByRole('button', { name: LL.complaints.submit() }))
+    await expect(await screen.findByRole('dialog', { name: LL.complaints.afterTitle() })).toBeVisible()
+    const sent = complaint as URLSearchParams | null
+    await expect(sent?.get('target_type')).toBe('profile')
+    await expect(sent?.get('profile_id')).toBe('12')
+  },
+})
+export const ComplainAboutProfile = complainStory.light
+export const ComplainAboutProfileDark = complainStory.dark
+export const ComplainAboutProfileRtl = complainStory.rtl
+export const ComplainAboutProfileDarkRtl = complainStory.darkRtl
 
 const loading = modes<Story>({
   parameters: { api: { [PROFILE]: PENDING } },

@@ -59,7 +59,7 @@ const pagingStory = modes<Story>({
   args: { data: otherNumber() },
   parameters: { api },
   beforeEach: reset,
-  play: async ({ canvasElement, globals, userEvent }) => {
+  play: async ({ args, canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const [item] = await within(canvasElement).findAllByTestId('comment')
     await userEvent.click(within(item).getByRole('button', { name: LL.comments.showReplies({ count: 6 }) }))
@@ -74,6 +74,10 @@ const pagingStory = modes<Story>({
     await expect(within(replies[1]).getByRole('button', { name: LL.comments.edit() })).toBeVisible()
     await expect(within(replies[0]).queryByRole('button', { name: LL.comments.edit() })).toBeNull()
     await expect(within(replies[0]).getByRole('button', { name: LL.comments.report() })).toBeVisible()
+    // Anyone may complain about someone else's reply through its Hide button (the page opens the complaint).
+    await expect(within(replies[1]).queryByRole('button', { name: LL.commentMoney.hide() })).toBeNull()
+    await userEvent.click(within(replies[0]).getByRole('button', { name: LL.commentMoney.hide() }))
+    await expect(args.hideFlows.complainReply).toHaveBeenLastCalledWith(expect.objectContaining({ id: 1, text: 'Reply number 1' }))
   },
 })
 export const ReplyPaging = pagingStory.light

@@ -9,7 +9,7 @@ import { MY_NUMBER, richNumber } from '../../support/fixtures'
 
 /** The Hide button's flows belong to other features; here they are only recorded (stories/app/number runs them). */
 export function hideFlowSpies(): HideFlows {
-  return { hideForCoins: fn(), stopHiding: fn(async () => undefined), complain: fn() }
+  return { hideForCoins: fn(), stopHiding: fn(async () => undefined), complain: fn(), complainReply: fn() }
 }
 
 /** The signed-in story user (stories/support/session.ts). */

@@ -13,6 +13,11 @@ import { contactNames, UPLOAD_WITH_SKIPS } from './fixtures'
 const LIST = 'GET /api/v6/contacts/by-phone'
 const LIKE = 'POST /api/v6/contacts/like'
 const REPORT = 'POST /api/v6/report/contact'
+const BY_PROFILE = {
+  list: 'GET /api/v6/contacts/by-profile',
+  like: 'POST /api/v6/contacts/like-by-profile',
+  report: 'POST /api/v6/report/contact-by-profile',
+}
 const UPLOAD = 'POST /api/v6/contacts/upload'
 
 /** "Saved in contacts as": names of the number in users' contact books, votes, reports, and the viewer's own upload. */
@@ -21,7 +26,7 @@ const meta = {
   component: ContactsCard,
   decorators: [withOverlays],
   beforeEach: () => signIn(),
-  args: { data: richNumber(), onComplain: fn() },
+  args: { of: { phone: richNumber().phone.number }, onComplain: fn() },
 } satisfies Meta<typeof ContactsCard>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -220,3 +225,51 @@ export const UploadRefused = uploadErrorStory.light
 export const UploadRefusedDark = uploadErrorStory.dark
 export const UploadRefusedRtl = uploadErrorStory.rtl
 export const UploadRefusedDarkRtl = uploadErrorStory.darkRtl
+
+/** What the by-profile calls were asked. */
+const byProfile: { list: URL | null; like: URLSearchParams | null; report: URLSearchParams | null } = { list: null, like: null, report: null }
+const byProfileStory = modes<Story>({
+  args: { of: { profileId: 12 } },
+  parameters: {
+    api: {
+      // The by-phone calls are not there: a page opened by profile never asks by phone.
+      [BY_PROFILE.list]: (url: URL) => {
+        byProfile.list = url
+        return ok({ contacts: contactNames() })
+      },
+      [BY_PROFILE.like]: (url: URL, init?: RequestInit) => {
+        byProfile.like = new URLSearchParams(String(init?.body ?? ''))
+        return likeReply(url, init)
+      },
+      [BY_PROFILE.report]: (_url: URL, init?: RequestInit) => {
+        byProfile.report = new URLSearchParams(String(init?.body ?? ''))
+        return ok({ id: 8, status: 'open' })
+      },
+    },
+  },
+  beforeEach: () => {
+    Object.assign(byProfile, { list: null, like: null, report: null })
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const first = within((await card(canvasElement, LL).findAllByTestId('contact-name'))[0])
+    await expect(byProfile.list?.searchParams.get('profile_id')).toBe('12')
+    await expect(byProfile.list?.searchParams.has('phone')).toBe(false)
+    await userEvent.click(first.getByRole('button', { name: LL.contacts.like({ count: 3 }) }))
+    await expect(await first.findByRole('button', { name: LL.contacts.like({ count: 4 }) })).toHaveAttribute('aria-pressed', 'true')
+    const like = byProfile.like as URLSearchParams | null
+    await expect(Object.fromEntries(like ?? [])).toEqual({ profile_id: '12', name_hash: 'a'.repeat(32), like_type: 'LIKE', action_type: 'ADD' })
+    await userEvent.click(first.getByRole('button', { name: LL.contacts.report() }))
+    const dialog = within(await screen.findByRole('dialog', { name: LL.contacts.reportTitle() }))
+    await userEvent.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
+    await expect(await screen.findByRole('dialog', { name: LL.contacts.reportSentTitle() })).toBeVisible()
+    const report = byProfile.report as URLSearchParams | null
+    await expect(report?.get('profile_id')).toBe('12')
+    await expect(report?.has('phone')).toBe(false)
+    await expect(report?.get('name_hash')).toBe('a'.repeat(32))
+  },
+})
+export const ByProfile = byProfileStory.light
+export const ByProfileDark = byProfileStory.dark
+export const ByProfileRtl = byProfileStory.rtl
+export const ByProfileDarkRtl = byProfileStory.darkRtl

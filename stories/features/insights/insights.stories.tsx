@@ -124,7 +124,7 @@ const sent: string[] = []
 const fofApi = {
   'POST /api/v6/fof/request': (_url: URL, init?: RequestInit) => {
     sent.push(new URLSearchParams(String(init?.body)).get('phone') ?? '')
-    return ok({ request: { id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000 }, created: true, balance: 1 })
+    return ok({ request: { id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000, refunded: false, acceptedBy: null }, created: true, balance: 1 })
   },
 }
 
@@ -149,7 +149,7 @@ const fofWith = modes<Story>({
 })
 /** A request already made: the card says so and offers no second one. */
 const fofRequested = modes<Story>({
-  args: { data: { ...knownNumber(), fof: { ...knownNumber().fof, requests: { incoming: [], outgoing: [{ id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000 }] } } } },
+  args: { data: { ...knownNumber(), fof: { ...knownNumber().fof, requests: { incoming: [], outgoing: [{ id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000, refunded: false, acceptedBy: null }] } } } },
   render: (args) => <FofCard {...args} />,
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)

@@ -16,7 +16,7 @@ import { translations } from '../../support/i18n'
 
 /** The page with its address state kept in the story, as the route keeps it in the URL. */
 function Moderation(props: Partial<QueueView>) {
-  const [view, setView] = useState<QueueView>({ status: props.status ?? 'open', kind: props.kind ?? 'all', page: props.page ?? 1 })
+  const [view, setView] = useState<QueueView>({ queue: props.queue ?? 'cases', status: props.status ?? 'open', kind: props.kind ?? 'all', page: props.page ?? 1 })
   return <ModerationPage {...view} onNavigate={setView} />
 }
 

@@ -8,7 +8,7 @@ import { withAppShell } from '../../support/decorators'
 import { HISTORY, MAIN_DATA } from '../../support/fixtures'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
-import { translations } from '../../support/i18n'
+import { storyLocale, translations } from '../../support/i18n'
 import { myProfile } from '../paywall/fixtures'
 
 const meta = {
@@ -19,6 +19,10 @@ const meta = {
 } satisfies Meta<typeof SearchPage>
 export default meta
 type Story = StoryObj<typeof meta>
+
+/** An index as the page formats it in the story's language. */
+const formatIndex = (globals: Record<string, unknown>, n: number) =>
+  new Intl.NumberFormat(storyLocale(globals), { maximumFractionDigits: 1, numberingSystem: 'latn' }).format(n)
 
 const signedOutStory = modes<Story>({
   play: async ({ canvasElement, globals }) => {
@@ -56,6 +60,15 @@ const historyStory = modes<Story>({
     // Four searches left today: the box warns.
     await expect(await page.findByText(LL.search.remaining({ count: MAIN_DATA.leftRequests }))).toBeVisible()
     await expect(page.getByRole('heading', { name: LL.search.featured() })).toBeVisible()
+    // Featured numbers with their best-known name (or "Unknown") and reputation index.
+    const featured = within(page.getByRole('list', { name: LL.search.featured() })).getAllByTestId('featured-number')
+    await expect(featured).toHaveLength(MAIN_DATA.featuredNumbers.length)
+    const [named, unnamed] = featured.map((f) => within(f))
+    await expect(named.getByRole('link')).toHaveTextContent(phone.formatInternational(MAIN_DATA.featuredNumbers[0].phoneNumber))
+    await expect(named.getByTestId('featured-name')).toHaveTextContent('Prize Department')
+    await expect(named.getByTestId('featured-index')).toHaveTextContent(LL.number.indexOutOf({ index: formatIndex(globals, 1.4) }))
+    await expect(unnamed.getByTestId('featured-name')).toHaveTextContent(LL.number.unknown())
+    await expect(unnamed.getByTestId('featured-index')).toHaveTextContent(LL.number.indexOutOf({ index: formatIndex(globals, 2.1) }))
   },
 })
 export const SignedInWithHistory = historyStory.light

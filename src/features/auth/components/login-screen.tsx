@@ -13,7 +13,9 @@ import { mainSitePage } from '@/lib/site'
 import { phone } from '@/lib/phone'
 import type { SignedIn } from '@/stores/auth'
 import { ltr } from '@/components/ui/phone-text'
-import { useSignIn } from '../use-sign-in'
+import { needsNewCode, useSignIn } from '../use-sign-in'
+import { authErrorText } from './auth-error-text'
+import { FlashCallSignIn } from './flash-call-sign-in'
 
 function useSecondsLeft(expiresAt: number | undefined) {
   const [now, setNow] = useState(Date.now())
@@ -26,7 +28,7 @@ function useSecondsLeft(expiresAt: number | undefined) {
 
 export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (data: SignedIn) => void }) {
   const { LL } = useI18nContext()
-  const { state, start, choose, confirmDev, cancel, retry } = useSignIn(lang, onSignedIn)
+  const { state, start, choose, confirmDev, requestCall, cancel, retry } = useSignIn(lang, onSignedIn)
   const expiresAt = 'expiresAt' in state ? state.expiresAt : undefined
   const secondsLeft = useSecondsLeft(expiresAt)
   const code = 'code' in state ? state.code : undefined
@@ -75,8 +77,8 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
         )}
         {state.step === 'error' && (
           <ErrorState
-            message={state.error === 'not-confirmed' ? LL.login.notConfirmed() : LL.login.errorCode({ code: state.error })}
-            retryLabel={LL.app.retry()}
+            message={authErrorText(LL, state.error)}
+            retryLabel={needsNewCode(state.error) ? LL.login.newCode() : LL.app.retry()}
             onRetry={() => void retry()}
           />
         )}
@@ -85,6 +87,8 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
           methods.map((m) =>
             m.method === 'dev' ? (
               <DevSignIn key="dev" disabled={state.step === 'waiting'} onConfirm={confirmDev} />
+            ) : m.method === 'flashcall' ? (
+              <FlashCallSignIn key="flashcall" disabled={state.step === 'waiting'} onRequest={requestCall} onCancel={cancel} />
             ) : (
               <MessengerMethod key={m.method} method={m} disabled={state.step === 'waiting'} onChoose={() => void choose(m)} />
             ),
@@ -94,22 +98,38 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
   )
 }
 
-function methodName(LL: ReturnType<typeof useI18nContext>['LL'], method: AuthMethodInfo['method']) {
-  if (method === 'telegram') return LL.login.methodTelegram()
-  if (method === 'sms') return LL.login.methodSms()
-  if (method === 'dev') return LL.login.methodDev()
-  return LL.login.methodWhatsapp()
+type LLType = ReturnType<typeof useI18nContext>['LL']
+
+const METHOD_NAMES: Record<AuthMethodInfo['method'], (LL: LLType) => string> = {
+  telegram: (LL) => LL.login.methodTelegram(),
+  whatsapp: (LL) => LL.login.methodWhatsapp(),
+  whatsappBusiness: (LL) => LL.login.methodWhatsappBusiness(),
+  viber: (LL) => LL.login.methodViber(),
+  sms: (LL) => LL.login.methodSms(),
+  flashcall: (LL) => LL.login.methodFlashcall(),
+  dev: (LL) => LL.login.methodDev(),
+}
+
+/** What the user does in the messenger; SMS spells out the text and the number. */
+function howTo(LL: LLType, method: AuthMethodInfo): string {
+  switch (method.method) {
+    case 'telegram':
+      return LL.login.telegramHow()
+    case 'viber':
+      return LL.login.viberHow()
+    case 'whatsappBusiness':
+      return LL.login.whatsappBusinessHow()
+    case 'sms':
+      return LL.login.smsHow({ text: ltr(method.text ?? ''), number: ltr(method.number ? phone.formatInternational(method.number) : '') })
+    default:
+      return LL.login.whatsappHow()
+  }
 }
 
 function MessengerMethod({ method, disabled, onChoose }: { method: AuthMethodInfo; disabled: boolean; onChoose: () => void }) {
   const { LL } = useI18nContext()
-  const name = methodName(LL, method.method)
-  const how =
-    method.method === 'telegram'
-      ? LL.login.telegramHow()
-      : method.method === 'sms'
-        ? LL.login.smsHow({ text: ltr(method.text ?? ''), number: ltr(method.number ? phone.formatInternational(method.number) : '') })
-        : LL.login.whatsappHow()
+  const name = METHOD_NAMES[method.method](LL)
+  const how = howTo(LL, method)
   return (
     <Card className="flex flex-col gap-4 wide:flex-row wide:items-center">
       <div className="flex-1">

@@ -124,7 +124,7 @@ export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit,
         )}
       </div>
       {error && <p role="alert" className="text-sm text-danger">{error}</p>}
-      <ReplyThread replies={replies} viewerId={viewerId} onDeleted={onChanged} />
+      <ReplyThread replies={replies} viewerId={viewerId} onDeleted={onChanged} onComplain={hideFlows.complainReply} />
       {replying && (
         <TextForm
           label={LL.comments.replyLabel()}

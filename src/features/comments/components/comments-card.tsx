@@ -13,7 +13,7 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { useBalance } from '@/lib/use-balance'
-import { auth } from '@/stores/auth'
+import { auth, markFirstComment } from '@/stores/auth'
 import { TextForm } from '@/components/ui/text-form'
 import { failureText } from '@/lib/failure-text'
 import { isNumberPageKey } from '@/lib/number-page-key'
@@ -77,6 +77,7 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
 
   async function save(text: string) {
     await addComment(phone, text)
+    markFirstComment()
     setEditing(false)
     await refresh()
   }

@@ -4,6 +4,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
 import type { Comment } from '@contract/api/number-profile'
 import { confirmDeleteWithSubtext } from '@/components/modals/delete-confirmations'
+import { IconEyeOff } from '@/components/ui/action-icons'
 import { Button } from '@/components/ui/button'
 import { TextForm } from '@/components/ui/text-form'
 import { failureText } from '@/lib/failure-text'
@@ -17,8 +18,16 @@ import { ReportButton } from './report-button'
 
 type Reply = Comment['thread'][number]
 
-/** One reply: its text (or the editor for the viewer's own), reactions, and edit and delete or up and report. */
-export function ReplyItem({ reply, viewerId, onChanged }: { reply: Reply; viewerId: number; onChanged: (deleted?: boolean) => Promise<void> }) {
+interface ReplyItemProps {
+  reply: Reply
+  viewerId: number
+  onChanged: (deleted?: boolean) => Promise<void>
+  /** Hide: anyone may complain about any text (SPEC.md section 1); a reply is never hidden for coins. */
+  onComplain: () => void
+}
+
+/** One reply: its text (or the editor for the viewer's own), reactions, and edit and delete, or up, report and hide. */
+export function ReplyItem({ reply, viewerId, onChanged, onComplain }: ReplyItemProps) {
   const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
   const { LL } = useI18nContext()
@@ -94,6 +103,10 @@ export function ReplyItem({ reply, viewerId, onChanged }: { reply: Reply; viewer
               onError={() => setError(LL.comments.actionError())}
             />
             <ReportButton target={{ thread_id: reply.id }} onError={setError} />
+            <Button variant="ghost" size="sm" onClick={onComplain}>
+              <IconEyeOff />
+              {LL.commentMoney.hide()}
+            </Button>
           </>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { ReplyItem } from './reply-item'
+import type { HideFlows } from '../hide-flows'
 import type { useReplies } from './use-replies'
 
 interface Props {
@@ -9,10 +10,12 @@ interface Props {
   viewerId: number
   /** A reply was deleted: the comment's count on the list changes too. */
   onDeleted: () => void | Promise<void>
+  /** A reply's Hide button: a complaint about it. */
+  onComplain: HideFlows['complainReply']
 }
 
 /** A comment's replies behind a show/hide toggle, a page at a time. */
-export function ReplyThread({ replies, viewerId, onDeleted }: Props) {
+export function ReplyThread({ replies, viewerId, onDeleted, onComplain }: Props) {
   const { LL } = useI18nContext()
 
   async function changed(deleted = false) {
@@ -32,7 +35,7 @@ export function ReplyThread({ replies, viewerId, onDeleted }: Props) {
       {replies.shown.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label={LL.comments.replies({ count: replies.count })}>
           {replies.shown.map((r) => (
-            <ReplyItem key={r.id} reply={r} viewerId={viewerId} onChanged={changed} />
+            <ReplyItem key={r.id} reply={r} viewerId={viewerId} onChanged={changed} onComplain={() => onComplain(r)} />
           ))}
         </ul>
       )}

@@ -81,7 +81,7 @@ export function ComplaintForm({ target, onSent }: { target: ComplaintTarget; onS
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-message`} className={label}>
-            {LL.complaints.message()}
+            {target.type === 'profile' ? LL.complaints.profileMessage() : LL.complaints.message()}
           </label>
           <textarea
             id={`${id}-message`}

@@ -74,10 +74,11 @@ let opened = 0
  */
 export function openComplaint(LL: LLType, target: ComplaintTarget): void {
   // A fresh key each time: a new target never inherits the last form's state.
+  const profile = target.type === 'profile'
   openModal({
     modalId: 'complaint',
-    title: LL.complaints.title(),
-    description: LL.complaints.description(),
+    title: profile ? LL.complaints.complainProfile() : LL.complaints.title(),
+    description: profile ? LL.complaints.profileDescription() : LL.complaints.description(),
     body: <ComplaintBody key={++opened} target={target} />,
   })
 }

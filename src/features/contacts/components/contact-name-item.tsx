@@ -9,36 +9,37 @@ import { IconThumbDown, IconThumbUp } from '@/components/ui/action-icons'
 import { failureText } from '@/lib/failure-text'
 import { likeContact } from '../api/like-contact'
 import { reportContact } from '../api/report-contact'
+import { contactsKey, type ContactsOf } from '../contacts-of'
 
 interface Props {
   item: ContactName
-  /** The number the name is saved for (E.164). */
-  phone: string
+  /** The number the name is saved for: by phone, or by its owner's profile id. */
+  of: ContactsOf
   onChange: (next: ContactName) => void
   /** A report that asks for a complaint too opens it (another feature, wired in by the page). */
   onComplain: () => void
 }
 
 /** One name the number is saved under: how many saved it, its score, like/dislike toggles and a report button. */
-export function ContactNameItem({ item, phone, onChange, onComplain }: Props) {
+export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
   const { LL, locale } = useI18nContext()
   const name = [item.firstName, item.lastName].filter(Boolean).join(' ')
   const score = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', numberingSystem: 'latn' }).format(item.reviewResult)
 
   async function vote(kind: 'LIKE' | 'DISLIKE') {
     const on = kind === 'LIKE' ? item.hasLike : item.hasDislike
-    onChange(await likeContact(phone, item.name_hash, kind, on ? 'REMOVE' : 'ADD'))
+    onChange(await likeContact(of, item.name_hash, kind, on ? 'REMOVE' : 'ADD'))
   }
 
   async function sendReport(complain: boolean) {
-    await reportContact({ phone, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
+    await reportContact({ of, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
     if (complain) onComplain()
     else openNotice(LL, { modalId: 'contact-report-sent', title: LL.contacts.reportSentTitle(), description: LL.contacts.reportSentText() })
   }
 
   // A vote and a report share one busy state and one error line.
   const action = useSWRMutation(
-    ['contact-name', phone, item.name_hash],
+    ['contact-name', contactsKey(of)[1], item.name_hash],
     (_key, { arg }: { arg: { vote: 'LIKE' | 'DISLIKE' } | { report: { complain: boolean } } }) => ('vote' in arg ? vote(arg.vote) : sendReport(arg.report.complain)),
     { throwOnError: false },
   )

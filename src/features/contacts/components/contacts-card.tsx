@@ -1,24 +1,24 @@
 import { useId } from 'react'
 import useSWR from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
-import type { NumberProfile } from '@contract/api/number-profile'
 import type { ContactName } from '@contract/api/numbers'
 import { Card, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ErrorState } from '@/components/ui/states'
 import { getContacts } from '../api/get-contacts'
+import { contactsKey, type ContactsOf } from '../contacts-of'
 import { ContactNameItem } from './contact-name-item'
 import { UploadBook } from './upload-book'
 
 /**
  * "Saved in contacts as": the names the number is saved under in users' books, and the
- * viewer's own upload. A report may come with a complaint about the name: `onComplain`.
+ * viewer's own upload. `of` names the number: by phone, or by profile id on a page opened
+ * by profile. A report may come with a complaint about the name: `onComplain`.
  */
-export function ContactsCard({ data, onComplain }: { data: NumberProfile; onComplain: (name: ContactName) => void }) {
+export function ContactsCard({ of, onComplain }: { of: ContactsOf; onComplain: (name: ContactName) => void }) {
   const { LL } = useI18nContext()
   const headingId = useId()
-  const phone = data.phone.number
-  const { data: names, error, isLoading, mutate } = useSWR(['contacts', phone], () => getContacts(phone))
+  const { data: names, error, isLoading, mutate } = useSWR(contactsKey(of), () => getContacts(of))
 
   const replace = (next: ContactName) =>
     void mutate((list) => list?.map((c) => (c.name_hash === next.name_hash ? next : c)), { revalidate: false })
@@ -33,7 +33,7 @@ export function ContactsCard({ data, onComplain }: { data: NumberProfile; onComp
       {names && names.length > 0 && (
         <ul className="flex flex-col" data-testid="contact-names">
           {names.map((item) => (
-            <ContactNameItem key={item.name_hash} item={item} phone={phone} onChange={replace} onComplain={() => onComplain(item)} />
+            <ContactNameItem key={item.name_hash} item={item} of={of} onChange={replace} onComplain={() => onComplain(item)} />
           ))}
         </ul>
       )}

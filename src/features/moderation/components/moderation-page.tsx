@@ -11,11 +11,17 @@ import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
 import { useIsModerator } from '@/lib/use-is-moderator'
 import { getModerationQueue, type QueueKind, type QueueStatus } from '../api/get-moderation-queue'
+import { DisputeQueue } from './dispute-queue'
 import { ModerationItem, type Outcome } from './moderation-item'
 
 export const PAGE_SIZE = 20
 
+/** Which queue: reports and complaints about texts, or owners' disputes about ratings. */
+export type Queue = 'cases' | 'disputes'
+
 export interface QueueView {
+  queue: Queue
+  /** For disputes, `closed` lists the decided ones. */
   status: QueueStatus
   kind: QueueKind
   /** 1-based. */
@@ -24,15 +30,15 @@ export interface QueueView {
 
 /**
  * The moderators' page: reports and complaints with the reported texts, open or
- * resolved, a page at a time. Anyone else sees that the page is not for them, and
+ * resolved, a page at a time; or the owners' disputes about their numbers' ratings. Anyone else sees that the page is not for them, and
  * the queue is never asked for.
  */
-export function ModerationPage({ status, kind, page, onNavigate }: QueueView & { onNavigate: (view: QueueView) => void }) {
+export function ModerationPage({ queue: which, status, kind, page, onNavigate }: QueueView & { onNavigate: (view: QueueView) => void }) {
   const { LL } = useI18nContext()
   usePageTitle(LL.moderation.title())
   const role = useIsModerator()
   const offset = (page - 1) * PAGE_SIZE
-  const queue = useSWR(role.isModerator ? ['moderation', status, kind, offset] : null, () => getModerationQueue(status, offset, PAGE_SIZE, kind))
+  const queue = useSWR(role.isModerator && which === 'cases' ? ['moderation', status, kind, offset] : null, () => getModerationQueue(status, offset, PAGE_SIZE, kind))
   const [outcome, setOutcome] = useState('')
   const statusLine = useRef<HTMLParagraphElement>(null)
   const refused = queue.error instanceof ApiError && queue.error.status === 403
@@ -40,7 +46,7 @@ export function ModerationPage({ status, kind, page, onNavigate }: QueueView & {
   const total = queue.data?.total
   const pastEnd = queue.data !== undefined && queue.data.items.length === 0 && page > 1
   useEffect(() => {
-    if (pastEnd) onNavigate({ status, kind, page: Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE)) })
+    if (pastEnd) onNavigate({ queue: 'cases', status, kind, page: Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE)) })
   }, [pastEnd, total, status, kind, onNavigate])
 
   function onOutcome({ message, gone }: Outcome) {
@@ -50,20 +56,42 @@ export function ModerationPage({ status, kind, page, onNavigate }: QueueView & {
     void queue.mutate()
   }
 
-  function show(view: QueueView) {
+  function show(view: Omit<QueueView, 'queue'>) {
     setOutcome('')
-    onNavigate(view)
+    onNavigate({ queue: which, ...view })
   }
+
+  const queues = (
+    <div role="group" aria-label={LL.moderation.queues()} className="flex gap-2 border-b border-border pb-3">
+      {(['cases', 'disputes'] as const).map((q) => (
+        <Button key={q} variant={q === which ? 'primary' : 'ghost'} aria-pressed={q === which} onClick={() => onNavigate({ queue: q, status: 'open', kind: 'all', page: 1 })}>
+          {q === 'cases' ? LL.moderation.queueCases() : LL.moderation.queueDisputes()}
+        </Button>
+      ))}
+    </div>
+  )
 
   let body
   if (role.error) body = <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={role.retry} />
   else if (role.isModerator === undefined) body = <Spinner label={LL.app.loading()} className="self-center py-10" />
   else if (role.isModerator === false || refused) body = <NotAllowed />
-  else {
+  else if (which === 'disputes') {
+    body = (
+      <>
+        {queues}
+        <DisputeQueue
+          status={status === 'closed' ? 'decided' : 'open'}
+          page={page}
+          onNavigate={(view) => onNavigate({ queue: 'disputes', kind, status: view.status === 'decided' ? 'closed' : 'open', page: view.page })}
+        />
+      </>
+    )
+  } else {
     const data = pastEnd ? undefined : queue.data
     const last = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : page
     body = (
       <>
+        {queues}
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           <div role="group" aria-label={LL.moderation.filter()} className="flex gap-2">
             {(['open', 'closed'] as const).map((s) => (

@@ -1,29 +1,28 @@
 import { useI18nContext } from '@i18n/i18n-react'
-import type { TranslationFunctions as LLType } from '@i18n/i18n-types'
-import type { EvidenceItem, NumberProfile } from '@contract/api/number-profile'
+import type { NumberProfile } from '@contract/api/number-profile'
 import { Card, CardTitle } from '@/components/ui/card'
-import { tagLabel } from '@/lib/tag-label'
+import { evidenceText, listedEvidence } from '@/lib/evidence-text'
 
-/** Names of the public lists evidence is imported from; proper names, not translated. */
-const SOURCE_NAMES: Record<string, string> = { phoneblock: 'PhoneBlock', ftc: 'FTC Do Not Call', csv: 'CSV', demo: 'Demo' }
-
-function evidenceText(LL: LLType, e: EvidenceItem): string {
-  if (e.kind === 'bans') return LL.number.evidenceBans({ votes: e.votes })
-  if (e.kind === 'polls') return LL.number.evidencePolls({ votes: e.votes, label: tagLabel(LL, e.label) })
-  return LL.number.evidenceImported({ votes: e.votes, label: tagLabel(LL, e.label), source: SOURCE_NAMES[e.source] ?? e.source })
-}
-
-/** Why the number is rated so: the evidence, strongest first. */
+/** Why the number is rated so: the evidence, strongest first; what an upheld dispute discounted is listed, marked as not counted. */
 export function EvidenceCard({ data }: { data: NumberProfile }) {
   const { LL } = useI18nContext()
-  const evidence = [...data.evidence].filter((e) => e.direction !== 'neutral' || e.votes > 0).sort((a, b) => b.weight - a.weight)
+  const evidence = listedEvidence(data.evidence)
   return (
     <Card className="flex flex-col gap-3">
       <CardTitle>{LL.number.why()}</CardTitle>
       {evidence.length ? (
         <ul className="flex list-disc flex-col gap-1 ps-5 text-sm" data-testid="evidence">
           {evidence.map((e) => (
-            <li key={`${e.kind}-${e.source}-${e.label}`}>{evidenceText(LL, e)}</li>
+            <li key={`${e.kind}-${e.source}-${e.label}`} data-discounted={e.discounted || undefined}>
+              {e.discounted ? (
+                <>
+                  <span className="text-muted line-through">{evidenceText(LL, e)}</span>{' '}
+                  <span className="text-muted">({LL.number.evidenceDiscounted()})</span>
+                </>
+              ) : (
+                evidenceText(LL, e)
+              )}
+            </li>
           ))}
         </ul>
       ) : (

@@ -1,7 +1,8 @@
 import { devPayResponse } from '@contract/api/payments'
+import { withActionKey } from '@/lib/action-key'
 import { api } from '@/lib/api'
 
 /** POST /api/v6/payment/dev/pay: completes a development payment; where to go back to. */
 export async function payDevPayment(id: number) {
-  return (await api.post('/api/v6/payment/dev/pay', { id }, devPayResponse)).data
+  return withActionKey(`dev-pay:${id}`, async (idempotencyKey) => (await api.post('/api/v6/payment/dev/pay', { id }, devPayResponse, { idempotencyKey })).data)
 }

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react'
+import { useRouter } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
 import { Button } from '@/components/ui/button'
 import { IconSearch, IconWarning } from '@/components/layout/icons'
+import { currentRoutePattern, track } from '@/lib/analytics'
 import { digitsOnly, phone } from '@/lib/phone'
 import { cn } from '@/lib/cn'
 
@@ -22,9 +24,12 @@ export function SearchBox({
   className?: string
 }) {
   const { LL } = useI18nContext()
+  const router = useRouter()
   const [digits, setDigits] = useState(digitsOnly(initial))
   function submit(e: FormEvent) {
     e.preventDefault()
+    // Counted by the page it was made from, before the search moves on (ru-RU only).
+    track('search', currentRoutePattern(router) ?? '/search')
     onSearch(digits)
   }
   const showLeft = typeof leftRequests === 'number' && leftRequests <= LIMITS.remainingSearchWarning

@@ -2,8 +2,10 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
+import type { MainData } from '@contract/api/account'
 import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
+import { Badge } from '@/components/ui/badge'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState, ErrorState } from '@/components/ui/states'
@@ -11,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { PhoneText } from '@/components/ui/phone-text'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
+import { cn } from '@/lib/cn'
 import { formatDate } from '@/lib/format'
 import { clearHistory } from '../api/clear-history'
 import { getHistory } from '../api/get-history'
@@ -55,13 +58,9 @@ export function SearchPage() {
           {main.data && main.data.featuredNumbers.length > 0 && (
             <Card className="flex flex-col gap-3">
               <CardTitle>{LL.search.featured()}</CardTitle>
-              <ul className="flex flex-col divide-y divide-border">
+              <ul className="flex flex-col divide-y divide-border" aria-label={LL.search.featured()}>
                 {main.data.featuredNumbers.map((f) => (
-                  <li key={f.phoneNumber}>
-                    <Link to="/number/$phoneNumber" params={{ phoneNumber: f.phoneNumber }} className="block py-2 text-primary hover:underline">
-                      <PhoneText value={f.phoneNumber} />
-                    </Link>
-                  </li>
+                  <FeaturedNumber key={f.phoneNumber} item={f} />
                 ))}
               </ul>
             </Card>
@@ -69,6 +68,29 @@ export function SearchPage() {
         </div>
       )}
     </Page>
+  )
+}
+
+/** A featured number: the number, its best-known name (or "Unknown") and its reputation index. */
+function FeaturedNumber({ item }: { item: MainData['featuredNumbers'][number] }) {
+  const { LL, locale } = useI18nContext()
+  const index = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, numberingSystem: 'latn' }).format(item.index)
+  return (
+    <li className="flex items-center justify-between gap-3 py-2" data-testid="featured-number">
+      <div className="flex min-w-0 flex-col">
+        <Link to="/number/$phoneNumber" params={{ phoneNumber: item.phoneNumber }} className="self-start text-primary hover:underline">
+          <PhoneText value={item.phoneNumber} />
+        </Link>
+        {/* The name keeps its own direction (bdi) while the line follows the page's. */}
+        <span className={cn('truncate text-start text-sm', item.name ? 'text-fg' : 'text-muted')} data-testid="featured-name">
+          <bdi>{item.name ?? LL.number.unknown()}</bdi>
+        </span>
+      </div>
+      <Badge className="shrink-0" data-testid="featured-index">
+        <span className="sr-only">{LL.number.reputation()} </span>
+        {LL.number.indexOutOf({ index })}
+      </Badge>
+    </li>
   )
 }
 

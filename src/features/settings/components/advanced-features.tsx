@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSWRConfig } from 'swr'
 import useSWRMutation from 'swr/mutation'
@@ -7,20 +7,22 @@ import type { MyProfile } from '@contract/api/account'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ErrorState } from '@/components/ui/states'
-import { Switch } from '@/components/ui/switch'
 import { buttonVariants } from '@/components/ui/button'
 import { failureText } from '@/lib/failure-text'
 import { setOverlimit } from '@/lib/set-overlimit'
 import { myProfileKey, useMyProfile } from '@/lib/use-my-profile'
+import { CoinLedger } from './coin-ledger'
+import { SettingSwitch } from './setting-switch'
 
 /**
  * The advanced-features sub-view (DESIGN.md sections 8 and 9): whether a search past the
- * daily limit may cost coins (overlimit, saved on the server), the plan in force (`plan`,
- * composed in by the route: it belongs to the paywall) and the way to the plans and coins.
+ * daily limit may cost coins (overlimit, saved on the server) and, once it may, the
+ * paid-search switch (`paidSearch`, the search page's, composed in by the route); the plan
+ * in force (`plan`, composed in by the route: it belongs to the paywall); the way to the
+ * plans and coins; the coin ledger.
  */
-export function AdvancedFeatures({ plan }: { plan?: ReactNode }) {
+export function AdvancedFeatures({ plan, paidSearch }: { plan?: ReactNode; paidSearch?: ReactNode }) {
   const { LL, locale } = useI18nContext()
-  const id = useId()
   const me = useMyProfile()
   const { mutate } = useSWRConfig()
   const change = useSWRMutation(['overlimit', locale], (_key, { arg }: { arg: boolean }) => setOverlimit(arg), {
@@ -40,34 +42,24 @@ export function AdvancedFeatures({ plan }: { plan?: ReactNode }) {
         ) : !me.data ? (
           <Spinner label={LL.app.loading()} className="self-start" />
         ) : (
-          <div className="flex items-start justify-between gap-4 rounded-xl bg-surface-2 p-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-overlimit`} className="font-medium">
-                {LL.money.overlimit()}
-              </label>
-              <p id={`${id}-overlimit-text`} className="text-sm text-muted">
-                {LL.money.overlimitText()}
-              </p>
-            </div>
-            <Switch
-              id={`${id}-overlimit`}
-              aria-describedby={`${id}-overlimit-text`}
+          <>
+            <SettingSwitch
+              label={LL.money.overlimit()}
+              text={LL.money.overlimitText()}
               checked={me.data.overlimit}
               disabled={change.isMutating}
-              onCheckedChange={(on) => void change.trigger(on)}
+              onChange={(on) => void change.trigger(on)}
+              error={change.error && !change.isMutating ? failureText(change.error, LL.money.overlimitFailed()) : null}
             />
-          </div>
-        )}
-        {change.error && !change.isMutating && (
-          <p role="alert" className="text-sm text-danger">
-            {failureText(change.error, LL.money.overlimitFailed())}
-          </p>
+            {me.data.overlimit && paidSearch}
+          </>
         )}
         <Link to="/paywall" className={buttonVariants({ variant: 'secondary' }) + ' self-start'}>
           {LL.money.plansLink()}
         </Link>
       </Card>
       {plan}
+      <CoinLedger />
     </>
   )
 }

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import type { EvidenceItem } from '../../../contract/api/number-profile'
+import type { Db } from '../../db/client'
+import { rowsOf } from '../../db/client'
+import { bans, importedEvidence, numbers, pollAnswers } from '../../db/schema'
+import { countedEvidence, evidenceFrom, evidenceJson, readEvidenceRows, type EvidenceRows } from '../numbers/evidence'
+import { reputationIndex } from '../reputation'
+
+export interface HashMatch {
+  hash: string
+  index: number
+  label: string | null
+}
+
+/** The most-reported tag code of imported lists and polls, over the evidence that counts; null when none. */
+function topLabel(evidence: readonly EvidenceItem[]): string | null {
+  const votes = new Map<string, number>()
+  for (const e of countedEvidence(evidence)) {
+    if (e.kind === 'imported' || e.kind === 'polls') votes.set(e.label, (votes.get(e.label) ?? 0) + e.votes)
+  }
+  const [top] = [...votes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+  return top?.[0] ?? null
+}
+
+/**
+ * Every number with something to say about it (imported, banned or tagged) whose SHA-256
+ * starts with `prefix` (5 lower-case hex digits; the `left(sha256, 5)` index), with its
+ * index and top label as its page computes them, in one statement. Numbers known only
+ * from contact books or searches are left out: listing them would tell that somebody saved
+ * or looked up the number. Reads only.
+ */
+export async function numbersByHashPrefix(db: Db, prefix: string): Promise<HashMatch[]> {
+  const rows = rowsOf<{ hash: string; evidence: EvidenceRows | string }>(
+    await db.execute(sql`
+      select n.sha256 as hash, ${evidenceJson(sql`n.id`)} as evidence
+      from ${numbers} n
+      where left(n.sha256, 5) = ${prefix}
+        and (exists (select 1 from ${importedEvidence} where number_id = n.id)
+          or exists (select 1 from ${bans} where number_id = n.id)
+          or exists (select 1 from ${pollAnswers} where number_id = n.id))
+      order by n.sha256`),
+  )
+  return rows.map((r) => {
+    const evidence = evidenceFrom(readEvidenceRows(r.evidence))
+    return { hash: r.hash, index: reputationIndex(evidence), label: topLabel(evidence) }
+  })
+}

@@ -1,0 +1,7 @@
+import { ledgerResponse } from '@contract/api/privacy'
+import { api } from '@/lib/api'
+
+/** GET /api/v6/numcy/ledger: the user's coin changes, newest first, one page. */
+export async function getLedger(offset: number, limit: number) {
+  return (await api.get('/api/v6/numcy/ledger', { offset, limit }, ledgerResponse)).data
+}
