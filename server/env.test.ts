@@ -74,11 +74,31 @@ describe('environment', () => {
     for (const bad of ['-1', 'daily', '5000']) expect(() => loadEnv({ DATA_DIR: tmp(), PURGE_INTERVAL_MINUTES: bad })).toThrow(/PURGE_INTERVAL_MINUTES/)
   })
 
+  it('takes WEB_CONCURRENCY as a whole number of processes and names it when it is anything else', () => {
+    // Unset: `npm start` picks (server/cluster.ts processCount).
+    expect(loadEnv({ DATA_DIR: tmp() }).WEB_CONCURRENCY).toBeUndefined()
+    expect(loadEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4)
+    expect(loadEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBeUndefined()
+    for (const bad of ['0', '-1', 'auto', '2.5', '1000']) {
+      expect(() => loadEnv({ DATA_DIR: tmp(), WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY is (a|a whole|at most)/)
+    }
+  })
+
   it('takes MIN_CLIENT_VERSION as major.minor.patch and names it when it is anything else', () => {
     expect(loadEnv({ DATA_DIR: tmp() }).MIN_CLIENT_VERSION).toBeUndefined()
     expect(loadEnv({ DATA_DIR: tmp(), MIN_CLIENT_VERSION: '0.2.10' }).MIN_CLIENT_VERSION).toBe('0.2.10')
     for (const bad of ['1', '1.2', 'v1.2.3', '1.2.3-beta', 'latest']) {
       expect(() => loadEnv({ DATA_DIR: tmp(), MIN_CLIENT_VERSION: bad }), bad).toThrow(/MIN_CLIENT_VERSION is a version such as 0\.1\.0/)
     }
+  })
+
+  it('sheds load by default, never under NODE_ENV=test unless asked, 0 turns a check off, and names a bad value', () => {
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 100, PRESSURE_MAX_DB_WAITING: 40, PRESSURE_RETRY_AFTER_SECONDS: 2 })
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0, PRESSURE_MAX_DB_WAITING: 0 })
+    const set = { PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '250', PRESSURE_MAX_DB_WAITING: '0', PRESSURE_RETRY_AFTER_SECONDS: '10' }
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', ...set })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 250, PRESSURE_MAX_DB_WAITING: 0, PRESSURE_RETRY_AFTER_SECONDS: 10 })
+    expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(/PRESSURE_MAX_EVENT_LOOP_DELAY_MS is milliseconds/)
+    expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_MAX_DB_WAITING: 'many' })).toThrow(/PRESSURE_MAX_DB_WAITING/)
+    for (const bad of ['0', '301', '1.5']) expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_RETRY_AFTER_SECONDS: bad }), bad).toThrow(/PRESSURE_RETRY_AFTER_SECONDS/)
   })
 })

@@ -15,6 +15,13 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** Server processes `npm start` runs (node:cluster); default one per core on PostgreSQL, always 1 on the embedded database. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'WEB_CONCURRENCY is a number of processes, 1 or more' })
+    .int('WEB_CONCURRENCY is a whole number of processes')
+    .min(1, 'WEB_CONCURRENCY is a number of processes, 1 or more')
+    .max(256, 'WEB_CONCURRENCY is at most 256 processes')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// URL' }).optional(),
@@ -34,6 +41,12 @@ const envSchema = z.object({
   FOF_EXPIRY_INTERVAL_MINUTES: z.coerce.number().min(0, 'FOF_EXPIRY_INTERVAL_MINUTES is minutes, 0 or more (0 turns the expiry off)').max(24 * 60).optional(),
   /** Minutes between runs of the purge of accounts deactivated over 30 days ago; 0 turns it off. Default 60 (0 under NODE_ENV=test). */
   PURGE_INTERVAL_MINUTES: z.coerce.number().min(0, 'PURGE_INTERVAL_MINUTES is minutes, 0 or more (0 turns the purge off)').max(24 * 60).optional(),
+  /** Load shedding (server/plugins/pressure.ts): the API answers 503 while the event loop lags more than this (ms, mean over 100 ms). 0 turns it off. Default 100 (0 under NODE_ENV=test). */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS is milliseconds, 0 or more (0 turns the check off)').max(60_000).optional(),
+  /** Load shedding: the API answers 503 while this many queries or more wait for a database connection. 0 turns it off. Default 40 (0 under NODE_ENV=test). */
+  PRESSURE_MAX_DB_WAITING: z.coerce.number().int().min(0, 'PRESSURE_MAX_DB_WAITING is a number of queries, 0 or more (0 turns the check off)').max(100_000).optional(),
+  /** The Retry-After of the load shedding's 503 answers, in seconds. */
+  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300').max(300, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300').default(2),
   /** The oldest web app version the API still serves (`X-Client-Version`); older ones get 426. */
   MIN_CLIENT_VERSION: z.string().regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'MIN_CLIENT_VERSION is a version such as 0.1.0').optional(),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
@@ -81,11 +94,13 @@ export function stripePriceVar(product: Product): string {
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS' | 'PRESSURE_MAX_DB_WAITING'> {
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   RENEWAL_INTERVAL_MINUTES: number
   FOF_EXPIRY_INTERVAL_MINUTES: number
   PURGE_INTERVAL_MINUTES: number
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: number
+  PRESSURE_MAX_DB_WAITING: number
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
@@ -135,6 +150,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     RENEWAL_INTERVAL_MINUTES: raw.RENEWAL_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 15),
     FOF_EXPIRY_INTERVAL_MINUTES: raw.FOF_EXPIRY_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
     PURGE_INTERVAL_MINUTES: raw.PURGE_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
+    // Tests run many requests at once on a busy machine; they turn shedding on where they test it.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: raw.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (raw.NODE_ENV === 'test' ? 0 : 100),
+    PRESSURE_MAX_DB_WAITING: raw.PRESSURE_MAX_DB_WAITING ?? (raw.NODE_ENV === 'test' ? 0 : 40),
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),

@@ -2,13 +2,19 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import { answerBackupRequests } from './db/backup'
 import { DataDirLockedError, openDatabase, type Database } from './db/client'
-import { EnvError, loadEnv } from './env'
+import { EnvError, loadEnv, type Env } from './env'
 
-/** Starts the API (and the built SPA) and shuts it down cleanly on SIGTERM/SIGINT. */
-export async function startServer(): Promise<void> {
-  let env
+export interface StartOptions {
+  /** Seeds the demo data into an empty database when SEED_DEMO is on (default). A cluster worker does not: its primary seeded once before forking. */
+  seed?: boolean
+  /** Prints the "is running at" line (default); a cluster's primary prints it once for all its workers. */
+  announce?: boolean
+}
+
+/** The validated environment; a bad variable ends the process with one readable message. */
+export function loadEnvOrExit(): Env {
   try {
-    env = loadEnv()
+    return loadEnv()
   } catch (err) {
     if (err instanceof EnvError) {
       console.error(err.message)
@@ -16,7 +22,13 @@ export async function startServer(): Promise<void> {
     }
     throw err
   }
+}
 
+/**
+ * Opens (and migrates) the database, then seeds the demo data into an empty one when
+ * asked; a database that cannot be opened ends the process with a readable message.
+ */
+export async function openDatabaseOrExit(env: Env, opts: { seed: boolean }): Promise<Database> {
   let database
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
@@ -29,10 +41,23 @@ export async function startServer(): Promise<void> {
     process.exit(1)
   }
 
-  if (env.SEED_DEMO) {
+  if (opts.seed && env.SEED_DEMO) {
     const { seedDemo } = await import('./db/seed')
     if (await seedDemo(database.db)) console.log('Seeded synthetic demo data into the empty database.')
   }
+  return database
+}
+
+/** "Caller ID is running at http://localhost:3000 (…)": the line a person starting the server waits for. */
+export function runningMessage(env: Env, where: string): string {
+  const shown = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST
+  return `Caller ID is running at http://${shown}:${env.PORT} (${where})`
+}
+
+/** Starts the API (and the built SPA) and shuts it down cleanly on SIGTERM/SIGINT. */
+export async function startServer(opts: StartOptions = {}): Promise<void> {
+  const env = loadEnvOrExit()
+  const database = await openDatabaseOrExit(env, { seed: opts.seed ?? true })
 
   const app = await buildApp({ env, database })
   // `npm run db:backup` asks this process for a consistent dump while it holds the folder.
@@ -49,8 +74,7 @@ export async function startServer(): Promise<void> {
     await database.close()
     process.exit(1)
   }
-  const shown = env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST
-  console.log(`Caller ID is running at http://${shown}:${env.PORT} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`)
+  if (opts.announce ?? true) console.log(runningMessage(env, database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) void startServer()

@@ -1,11 +1,14 @@
 /**
  * `npm start`: builds the web app when it is missing or older than its sources,
- * then starts the server (which migrates and seeds an empty database).
+ * then starts the server (which migrates and seeds an empty database): one process
+ * on the embedded database, WEB_CONCURRENCY processes (default: one per core) on
+ * PostgreSQL (server/cluster.ts). A cluster worker runs this file too, and only serves.
  */
+import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startServer } from './index'
+import { startPrimary, startWorker } from './cluster'
 import { buildWebApp } from './web-build'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -28,11 +31,15 @@ function needsBuild(): boolean {
   return Math.max(...sources.map(newestMtime), ...files.map((f) => fs.statSync(f).mtimeMs)) > built
 }
 
-if (needsBuild()) {
-  console.log('Building the web app (first start or changed sources)…')
-  if (!buildWebApp()) {
-    console.error('The web app did not build; see the messages above.')
-    process.exit(1)
+if (cluster.isWorker) {
+  await startWorker()
+} else {
+  if (needsBuild()) {
+    console.log('Building the web app (first start or changed sources)…')
+    if (!buildWebApp()) {
+      console.error('The web app did not build; see the messages above.')
+      process.exit(1)
+    }
   }
+  await startPrimary()
 }
-await startServer()
