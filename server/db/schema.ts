@@ -592,3 +592,24 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 )
+
+/**
+ * One row per run of `npm run db:import` (issue 12): the file's SHA-256 lets a run of
+ * the very file that was the last finished import of its format skip all work.
+ * `summary` (the ImportSummary) and `finished_at` are set when the run completes.
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    format: text('format').notNull(),
+    /** The country national numbers were read in; null when none applied. */
+    region: text('region'),
+    file: text('file').notNull(),
+    sha256: text('sha256').notNull(),
+    summary: jsonb('summary'),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('import_runs_format_idx').on(t.format, t.id)],
+)
