@@ -62,6 +62,15 @@ export function createPhoneTools(metadata: MetadataJson) {
    * number of a real numbering plan (short codes, garbage, too few digits).
    */
   function normalize(input: string, region?: CountryCode | null): NormalizedPhone | null {
+    const p = parse(input, region)
+    return p ? toNormalized(p) : null
+  }
+
+  /**
+   * What `normalize` reads, before it is formatted: the bulk import needs only the
+   * E.164 form and the country, and formatting would double its cost (issue 12).
+   */
+  function parse(input: string, region?: CountryCode | null): PhoneNumber | null {
     if (typeof input !== 'string' || input.length > 64) return null
     const trimmed = input.trim()
     if (!/\d/.test(trimmed) || /[a-z]{3,}/i.test(trimmed.replace(/ext\.?|x/gi, ''))) return null
@@ -83,7 +92,7 @@ export function createPhoneTools(metadata: MetadataJson) {
     }
     for (const [text, r] of candidates) {
       const p = tryParse(text, r)
-      if (p) return toNormalized(p)
+      if (p) return p
     }
     return null
   }
@@ -109,7 +118,7 @@ export function createPhoneTools(metadata: MetadataJson) {
     return new AsYouType(undefined, metadata).input(`+${digits}`)
   }
 
-  return { normalize, formatInternational, formatTyping }
+  return { normalize, parse, formatInternational, formatTyping }
 }
 
 export type PhoneTools = ReturnType<typeof createPhoneTools>
