@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 1015,
   BODY_TOO_LARGE: 1013,
   RATE_LIMITED: 1029,
+  /** HTTP 503: the server sheds load; `Retry-After` says in how many seconds to ask again. */
+  SERVER_BUSY: 1503,
   UNAUTHORIZED: 1401,
   FORBIDDEN: 1403,
   /** The token was refused (forged, expired, revoked): the client signs out. */

@@ -11,6 +11,7 @@ import { corePlugin } from './plugins/core'
 import { docsPlugin } from './plugins/docs'
 import { errorsPlugin, frameworkErrors } from './plugins/errors'
 import { idempotencyPlugin } from './plugins/idempotency'
+import { pressurePlugin } from './plugins/pressure'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { securityPlugin } from './plugins/security'
 import { defaultWebRoot, webAppPlugin } from './plugins/web-app'
@@ -73,6 +74,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(corePlugin, { env, database })
   await app.register(errorsPlugin)
   await app.register(securityPlugin)
+  // Before every other request hook (after the security headers): a call refused for load costs nothing further.
+  await app.register(pressurePlugin, { env, database })
   await app.register(clientVersionPlugin)
   // Before compression: it keeps the answers to money calls as sent (Idempotency-Key).
   await app.register(idempotencyPlugin)

@@ -23,6 +23,12 @@ export interface Database {
    * (PostgreSQL advisory lock); null when it was skipped. PGlite has one process only.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null>
+  /**
+   * How many queries wait for a connection right now: the load shedding's database
+   * signal (server/plugins/pressure.ts). PostgreSQL: the pool's waiting queue; PGlite,
+   * one connection: the queries and transactions queued behind the running one.
+   */
+  pressure(): { waiting: number }
   /** The embedded database only: writes a consistent backup to `file` (server/db/backup.ts); its size in bytes. */
   backup?(file: string): Promise<number>
   close(): Promise<void>
@@ -101,6 +107,27 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 }
 
 /**
+ * Counts the calls under way on a PGlite client. PGlite runs one statement (or one
+ * transaction) at a time and queues the rest without saying how many; drizzle calls
+ * `query` and `transaction` (a transaction's own statements go through its tx object).
+ */
+function countRunning(client: PGlite): () => number {
+  let running = 0
+  const track = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      running++
+      try {
+        return await call(...args)
+      } finally {
+        running--
+      }
+    }
+  client.query = track(client.query.bind(client)) as PGlite['query']
+  client.transaction = track(client.transaction.bind(client)) as PGlite['transaction']
+  return () => running
+}
+
+/**
  * Opens the embedded PGlite database in `dataDir` (or in memory when dataDir is
  * null), holding a lock so that a second process on the same folder fails fast
  * instead of corrupting it.
@@ -117,6 +144,7 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
     throw new DataDirNotEmptyError(`${path.resolve(dataDir!)} already holds a database; restore into an empty DATA_DIR (move the old one aside first)`)
   }
   const client = new PGlite(pgdata, opts.restoreFrom ? { loadDataDir: new Blob([new Uint8Array(opts.restoreFrom)]) } : {})
+  const running = countRunning(client)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
   return {
@@ -124,6 +152,7 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
     kind: 'pglite',
     // The data folder lock already makes this process the only one on the database.
     exclusive: (_key, fn) => fn(),
+    pressure: () => ({ waiting: Math.max(0, running() - 1) }),
     backup: (file) => dumpPglite(client, file),
     async close() {
       await client.close()
@@ -169,6 +198,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release(!unlocked)
       }
     },
+    pressure: () => ({ waiting: pool.waitingCount }),
     async close() {
       await pool.end()
     },
