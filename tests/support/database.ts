@@ -45,14 +45,20 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
 
 /**
  * Two API servers on one throw-away PostgreSQL database, as two instances behind a load
- * balancer run: for jobs and limits that must hold across servers. `close` stops both.
+ * balancer run: for jobs and limits that must hold across servers. `env` adds variables
+ * (REDIS_URL: both share that Redis); `listen` puts each on a port of its own (`urls`),
+ * for real HTTP. `close` stops both.
  */
-export async function twoServersOnOnePostgres(env: Record<string, string> = {}): Promise<{ apps: FastifyInstance[]; databases: Database[]; close(): Promise<void> }> {
+export async function twoServersOnOnePostgres(
+  env: Record<string, string> = {},
+  opts: { listen?: boolean; poolSize?: number } = {},
+): Promise<{ apps: FastifyInstance[]; databases: Database[]; urls: string[]; close(): Promise<void> }> {
   const created = await throwAwayPostgres()
   const databases: Database[] = []
   const apps: FastifyInstance[] = []
+  const urls: string[] = []
   for (let i = 0; i < 2; i++) {
-    const database = await openPostgres(created.url, 5)
+    const database = await openPostgres(created.url, opts.poolSize ?? 5)
     databases.push(database)
     const app = await buildApp({
       env: loadEnv({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', SEED_DEMO: '0', ...env }),
@@ -62,10 +68,12 @@ export async function twoServersOnOnePostgres(env: Record<string, string> = {}):
     })
     await app.ready()
     apps.push(app)
+    if (opts.listen) urls.push(await app.listen({ port: 0, host: '127.0.0.1' }))
   }
   return {
     apps,
     databases,
+    urls,
     async close() {
       for (const app of apps) await app.close()
       for (const database of databases) await database.close()

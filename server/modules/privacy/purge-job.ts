@@ -3,8 +3,8 @@ import type { Database, Db } from '../../db/client'
 import { scheduleJob, type ScheduledJob } from '../../plugins/jobs'
 import { purgeCandidates, purgeUser, RESTORE_MS } from './repository'
 
-/** Advisory lock key of the purge job: one server process purges at a time. */
-export const PURGE_LOCK_KEY = 727280
+/** Advisory lock key of the purge job: one server process purges at a time (its own key; 727280 is the introduction expiry's). */
+export const PURGE_LOCK_KEY = 727281
 
 /** Accounts handled per run at most; the next run takes the rest. */
 const BATCH = 500
