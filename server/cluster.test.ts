@@ -2,20 +2,29 @@ import { describe, expect, it } from 'vitest'
 import { processCount, restartDelay } from './cluster'
 
 const PG = 'postgres://postgres@127.0.0.1:5432/callerid'
+const REDIS = 'redis://127.0.0.1:6379'
 
 describe('the number of server processes', () => {
   it('is one per core on PostgreSQL unless WEB_CONCURRENCY says otherwise', () => {
-    expect(processCount({ DATABASE_URL: PG }, 8)).toEqual({ count: 8 })
-    expect(processCount({ DATABASE_URL: PG, WEB_CONCURRENCY: 3 }, 8)).toEqual({ count: 3 })
-    expect(processCount({ DATABASE_URL: PG, WEB_CONCURRENCY: 1 }, 8)).toEqual({ count: 1 })
+    expect(processCount({ DATABASE_URL: PG, REDIS_URL: REDIS }, 8)).toEqual({ count: 8, notes: [] })
+    expect(processCount({ DATABASE_URL: PG, REDIS_URL: REDIS, WEB_CONCURRENCY: 3 }, 8)).toEqual({ count: 3, notes: [] })
+    expect(processCount({ DATABASE_URL: PG, WEB_CONCURRENCY: 1 }, 8)).toEqual({ count: 1, notes: [] })
+  })
+
+  it('says that several processes without Redis each count limits and nonces on their own', () => {
+    expect(processCount({ DATABASE_URL: PG }, 2)).toEqual({
+      count: 2,
+      notes: ['2 server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own. Set REDIS_URL to share them.'],
+    })
   })
 
   it('is one on the embedded database, with a note only when more were asked for', () => {
-    expect(processCount({}, 8)).toEqual({ count: 1 })
-    expect(processCount({ WEB_CONCURRENCY: 1 }, 8)).toEqual({ count: 1 })
-    const asked = processCount({ WEB_CONCURRENCY: 4 }, 8)
-    expect(asked.count).toBe(1)
-    expect(asked.note).toBe('WEB_CONCURRENCY=4 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.')
+    expect(processCount({}, 8)).toEqual({ count: 1, notes: [] })
+    expect(processCount({ WEB_CONCURRENCY: 1 }, 8)).toEqual({ count: 1, notes: [] })
+    expect(processCount({ WEB_CONCURRENCY: 4, REDIS_URL: REDIS }, 8)).toEqual({
+      count: 1,
+      notes: ['WEB_CONCURRENCY=4 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.'],
+    })
   })
 })
 

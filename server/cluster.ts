@@ -9,20 +9,23 @@ import os from 'node:os'
 import type { Env } from './env'
 import { loadEnvOrExit, openDatabaseOrExit, runningMessage, startServer } from './index'
 
-/** How many server processes run, and why fewer than asked when so. */
-export function processCount(env: Pick<Env, 'WEB_CONCURRENCY' | 'DATABASE_URL'>, cores = os.availableParallelism()): { count: number; note?: string } {
+/** How many server processes run, and what to tell the person starting them about it. */
+export function processCount(
+  env: Pick<Env, 'WEB_CONCURRENCY' | 'DATABASE_URL' | 'REDIS_URL'>,
+  cores = os.availableParallelism(),
+): { count: number; notes: string[] } {
   if (!env.DATABASE_URL) {
     const asked = env.WEB_CONCURRENCY ?? 1
-    return {
-      count: 1,
-      // Only when someone asked for more: the default quietly runs one.
-      note:
-        asked > 1
-          ? `WEB_CONCURRENCY=${asked} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.`
-          : undefined,
-    }
+    // Only when someone asked for more: the default quietly runs one.
+    const notes = asked > 1 ? [`WEB_CONCURRENCY=${asked} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.`] : []
+    return { count: 1, notes }
   }
-  return { count: env.WEB_CONCURRENCY ?? cores }
+  const count = env.WEB_CONCURRENCY ?? cores
+  const notes =
+    count > 1 && !env.REDIS_URL
+      ? [`${count} server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own. Set REDIS_URL to share them.`]
+      : []
+  return { count, notes }
 }
 
 /** The wait before replacing a worker that died: 1 s, doubling with each crash in a row, at most 30 s. */
@@ -38,8 +41,8 @@ const STOP_TIMEOUT_MS = 20_000
 /** Where `npm start` goes: one process (the embedded database, or WEB_CONCURRENCY=1), or a primary with workers. */
 export async function startPrimary(): Promise<void> {
   const env = loadEnvOrExit()
-  const { count, note } = processCount(env)
-  if (note) console.warn(note)
+  const { count, notes } = processCount(env)
+  for (const note of notes) console.warn(note)
   if (count === 1) return startServer()
 
   // Before any worker exists: migrations and the demo seed run once, never from two workers at a time.

@@ -155,6 +155,7 @@ describe('npm start', () => {
         JWT_SECRET: 'x'.repeat(40),
       }
       delete env.SEED_DEMO
+      delete env.REDIS_URL
       const server = npmStart(env)
       const primary = () => server.child.pid!
       /** The processes that answer `count` requests, each on its own connection. */
@@ -172,6 +173,7 @@ describe('npm start', () => {
       try {
         await server.waitFor('is running at')
         expect(server.output()).toContain('(PostgreSQL, 2 server processes)')
+        expect(server.output()).toContain('2 server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own.')
         // The primary seeded before forking: once, whatever the number of workers.
         expect(server.output().split('Seeded synthetic demo data').length - 1).toBe(1)
 
