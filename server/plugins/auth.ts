@@ -31,7 +31,7 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
   app.decorateRequest('user', null)
   app.decorateRequest('authRefusal', null)
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization
     if (!header) return
     const match = /^Bearer\s+(\S+)$/i.exec(header)
@@ -44,6 +44,8 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
       request.authRefusal = 'Your sign-in is invalid or has expired. Sign in again.'
       return
     }
+    // Calls that arrive together are verified together, off the event loop: look at the database's queue again.
+    if (app.databaseBusy(request)) return app.refuseBusy(reply)
     const row = await sessionUser(app.db, claims)
     if (!row) {
       request.authRefusal = 'You have been signed out. Sign in again.'
@@ -57,7 +59,7 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
     if (request.authRefusal) throw new AppError(403, ERROR_CODES.SESSION_INVALID, request.authRefusal)
     throw unauthorized()
   })
-})
+}, { name: 'auth', dependencies: ['pressure'] })
 
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized()
