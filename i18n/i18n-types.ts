@@ -141,6 +141,18 @@ type RootTranslation = {
 		 */
 		copyFailed: string
 	}
+	busy: {
+		/**
+		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​i​n​g​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * @param {number} seconds
+		 */
+		retrying: RequiredParams<'seconds'>
+		/**
+		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * @param {number} seconds
+		 */
+		tryLater: RequiredParams<'seconds'>
+	}
 	footer: {
 		/**
 		 * T​e​r​m​s​ ​o​f​ ​u​s​e
@@ -3346,6 +3358,16 @@ export type TranslationFunctions = {
 		 * Could not copy. Select the text and copy it yourself.
 		 */
 		copyFailed: () => LocalizedString
+	}
+	busy: {
+		/**
+		 * The service is busy. Trying again in {seconds} s
+		 */
+		retrying: (arg: { seconds: number }) => LocalizedString
+		/**
+		 * The service is busy. Try again in {seconds} s
+		 */
+		tryLater: (arg: { seconds: number }) => LocalizedString
 	}
 	footer: {
 		/**

@@ -9,6 +9,7 @@ import { composeStories } from '@storybook/react-vite'
 import * as header from './components/layout/header.stories'
 import * as footer from './components/layout/footer.stories'
 import * as modal from './components/layout/modal-container.stories'
+import * as busyNotice from './components/layout/busy-notice.stories'
 import * as numberView from './app/number/number-view.stories'
 import * as login from './features/auth/login-screen.stories'
 import * as search from './features/search/search-page.stories'
@@ -66,6 +67,7 @@ const CASES: Case[] = [
   { name: 'moderation-disputes', stories: composeStories(disputeQueue), story: 'AlreadyDecided', target: main, height: 1600 },
   { name: 'evidence-discounted', stories: composeStories(evidence), story: 'Discounted', target: (c) => c.firstElementChild },
   { name: 'modal-attention', stories: composeStories(modal), story: 'Attention', target: () => document.querySelector('[role="dialog"]') },
+  { name: 'busy-notice-retrying', stories: composeStories(busyNotice), story: 'Retrying', target: (c) => c.querySelector('[data-testid="busy-notice"]') },
 ]
 
 const SUFFIX: Record<Mode, string> = { light: '', dark: 'Dark', rtl: 'Rtl', darkRtl: 'DarkRtl' }

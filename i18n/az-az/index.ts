@@ -32,6 +32,10 @@ const az_az = {
     numberCopied: 'Telefon nömrəsi kopyalandı',
     copyFailed: 'Kopyalamaq alınmadı. Mətni seçib özünüz kopyalayın.',
   },
+  busy: {
+    retrying: 'Xidmət məşğuldur. {seconds} san. sonra yenidən cəhd ediləcək',
+    tryLater: 'Xidmət məşğuldur. {seconds} san. sonra yenidən cəhd edin',
+  },
   footer: {
     terms: 'İstifadə şərtləri',
     privacy: 'Məxfilik siyasəti',

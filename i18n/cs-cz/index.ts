@@ -32,6 +32,10 @@ const cs_cz = {
     numberCopied: 'Telefonní číslo bylo zkopírováno',
     copyFailed: 'Kopírování se nezdařilo. Označte text a zkopírujte ho ručně.',
   },
+  busy: {
+    retrying: 'Služba je přetížená. Zkusíme to znovu za {seconds} s',
+    tryLater: 'Služba je přetížená. Zkuste to znovu za {seconds} s',
+  },
   footer: {
     terms: 'Podmínky použití',
     privacy: 'Zásady ochrany osobních údajů',

@@ -32,6 +32,10 @@ const en = {
     numberCopied: 'Phone number copied',
     copyFailed: 'Could not copy. Select the text and copy it yourself.',
   },
+  busy: {
+    retrying: 'The service is busy. Trying again in {seconds:number} s',
+    tryLater: 'The service is busy. Try again in {seconds:number} s',
+  },
   footer: {
     terms: 'Terms of use',
     privacy: 'Privacy policy',

@@ -32,6 +32,10 @@ const es_es = {
     numberCopied: 'Número de teléfono copiado',
     copyFailed: 'No se ha podido copiar. Selecciona el texto y cópialo manualmente.',
   },
+  busy: {
+    retrying: 'El servicio está saturado. Lo volveremos a intentar en {seconds} s',
+    tryLater: 'El servicio está saturado. Inténtalo de nuevo en {seconds} s',
+  },
   footer: {
     terms: 'Condiciones de uso',
     privacy: 'Política de privacidad',

@@ -32,6 +32,10 @@ const fr_fr = {
     numberCopied: 'Numéro de téléphone copié',
     copyFailed: 'Impossible de copier. Sélectionnez le texte et copiez-le manuellement.',
   },
+  busy: {
+    retrying: 'Le service est surchargé. Nouvel essai dans {seconds} s',
+    tryLater: 'Le service est surchargé. Réessayez dans {seconds} s',
+  },
   footer: {
     terms: 'Conditions d’utilisation',
     privacy: 'Politique de confidentialité',

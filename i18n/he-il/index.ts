@@ -32,6 +32,10 @@ const he_il = {
     numberCopied: 'מספר הטלפון הועתק',
     copyFailed: 'לא ניתן להעתיק. סמנו את הטקסט והעתיקו אותו בעצמכם.',
   },
+  busy: {
+    retrying: 'השירות עמוס. ניסיון חוזר בעוד {seconds} שנ׳',
+    tryLater: 'השירות עמוס. נסו שוב בעוד {seconds} שנ׳',
+  },
   footer: {
     terms: 'תנאי שימוש',
     privacy: 'מדיניות פרטיות',

@@ -32,6 +32,10 @@ const in_id = {
     numberCopied: 'Nomor telepon disalin',
     copyFailed: 'Gagal menyalin. Pilih teksnya, lalu salin secara manual.',
   },
+  busy: {
+    retrying: 'Layanan sedang sibuk. Mencoba lagi dalam {seconds} detik',
+    tryLater: 'Layanan sedang sibuk. Coba lagi dalam {seconds} detik',
+  },
   footer: {
     terms: 'Ketentuan penggunaan',
     privacy: 'Kebijakan privasi',

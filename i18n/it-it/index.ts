@@ -32,6 +32,10 @@ const it_it = {
     numberCopied: 'Numero di telefono copiato',
     copyFailed: 'Impossibile copiare. Seleziona il testo e copialo manualmente.',
   },
+  busy: {
+    retrying: 'Il servizio è sovraccarico. Nuovo tentativo tra {seconds} s',
+    tryLater: 'Il servizio è sovraccarico. Riprova tra {seconds} s',
+  },
   footer: {
     terms: 'Termini di utilizzo',
     privacy: 'Informativa sulla privacy',

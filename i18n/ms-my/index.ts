@@ -32,6 +32,10 @@ const ms_my = {
     numberCopied: 'Nombor telefon disalin',
     copyFailed: 'Tidak dapat menyalin. Pilih teks dan salin sendiri.',
   },
+  busy: {
+    retrying: 'Perkhidmatan sedang sibuk. Mencuba semula dalam {seconds} saat',
+    tryLater: 'Perkhidmatan sedang sibuk. Cuba lagi dalam {seconds} saat',
+  },
   footer: {
     terms: 'Terma penggunaan',
     privacy: 'Dasar privasi',

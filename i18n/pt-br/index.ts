@@ -32,6 +32,10 @@ const pt_br = {
     numberCopied: 'Número de telefone copiado',
     copyFailed: 'Não foi possível copiar. Selecione o texto e copie manualmente.',
   },
+  busy: {
+    retrying: 'O serviço está sobrecarregado. Tentando novamente em {seconds} s',
+    tryLater: 'O serviço está sobrecarregado. Tente novamente em {seconds} s',
+  },
   footer: {
     terms: 'Termos de uso',
     privacy: 'Política de privacidade',

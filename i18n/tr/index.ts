@@ -32,6 +32,10 @@ const tr = {
     numberCopied: 'Telefon numarası kopyalandı',
     copyFailed: 'Kopyalanamadı. Metni seçip kendiniz kopyalayın.',
   },
+  busy: {
+    retrying: 'Hizmet şu anda yoğun. {seconds} sn sonra yeniden denenecek',
+    tryLater: 'Hizmet şu anda yoğun. {seconds} sn sonra tekrar deneyin',
+  },
   footer: {
     terms: 'Kullanım koşulları',
     privacy: 'Gizlilik politikası',

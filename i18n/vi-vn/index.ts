@@ -32,6 +32,10 @@ const vi_vn = {
     numberCopied: 'Đã sao chép số điện thoại',
     copyFailed: 'Không thể sao chép. Hãy chọn văn bản rồi tự sao chép.',
   },
+  busy: {
+    retrying: 'Dịch vụ đang quá tải. Sẽ thử lại sau {seconds} giây',
+    tryLater: 'Dịch vụ đang quá tải. Hãy thử lại sau {seconds} giây',
+  },
   footer: {
     terms: 'Điều khoản sử dụng',
     privacy: 'Chính sách quyền riêng tư',

@@ -32,6 +32,10 @@ const zh_cn = {
     numberCopied: '电话号码已复制',
     copyFailed: '复制失败，请选中文本后手动复制。',
   },
+  busy: {
+    retrying: '服务繁忙，{seconds} 秒后自动重试',
+    tryLater: '服务繁忙，请 {seconds} 秒后重试',
+  },
   footer: {
     terms: '使用条款',
     privacy: '隐私政策',

@@ -32,6 +32,10 @@ const zh_hk = {
     numberCopied: '已複製電話號碼',
     copyFailed: '無法複製，請選取文字後自行複製。',
   },
+  busy: {
+    retrying: '服務繁忙，{seconds} 秒後自動重試',
+    tryLater: '服務繁忙，請 {seconds} 秒後再試',
+  },
   footer: {
     terms: '使用條款',
     privacy: '私隱政策',

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { ERROR_CODES } from '@contract/errors'
 import pkg from '../../package.json'
 import { auth, signedIn, signedOut } from '@/stores/auth'
+import { busy, resetBusy } from '@/stores/busy'
 import { setSignedOutHandler } from './signed-out'
 
 // The build writes the version in (vite.config.ts `define`); here the global stands in for it.
@@ -27,8 +28,12 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock)
   setSignedOutHandler(toNotAuthorized)
   toNotAuthorized.mockClear()
+  resetBusy()
 })
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
 
 const headersOf = (call: number) => fetchMock.mock.calls[call][1].headers as Record<string, string>
 
@@ -80,5 +85,96 @@ describe('api client', () => {
     await expect(api.get('/api/v6/numcy/balance', undefined, schema)).rejects.toMatchObject({ status: 500 })
     expect(auth.accessToken).toBe('session-1')
     expect(toNotAuthorized).not.toHaveBeenCalled()
+  })
+})
+
+describe('api client when the server is busy', () => {
+  const busyAnswer = (status: 503 | 429, retryAfter?: string) =>
+    new Response(JSON.stringify({ status: false, status_code: status === 503 ? ERROR_CODES.SERVER_BUSY : ERROR_CODES.RATE_LIMITED, message: 'The service is busy; try again in 2 s' }), {
+      status,
+      headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+    })
+  const answers = (...list: Response[]) => {
+    for (const res of list) fetchMock.mockResolvedValueOnce(res)
+  }
+  /** The call's outcome, kept so that a rejection is not reported before the test looks at it. */
+  const settle = <T>(call: Promise<T>) => call.then((value) => ({ value }), (error: unknown) => ({ error }))
+  const noticeSeconds = () => Math.ceil((busy.until - Date.now()) / 1000)
+
+  beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2025, 2, 14, 9, 30) }))
+
+  it('says the service is busy, waits the seconds of Retry-After and asks again by itself (a read)', async () => {
+    answers(busyAnswer(503, '2'), ok())
+    const call = settle(api.get('/api/v202505/search/4930123456', undefined, schema))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(busy.retrying).toBe(true)
+    expect(noticeSeconds()).toBe(2)
+    await vi.advanceTimersByTimeAsync(1900)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(await call).toEqual({ value: { status: true, data: {} } })
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/v202505/search/4930123456')
+  })
+
+  it('waits out a rate limit (429 with Retry-After) the same way', async () => {
+    answers(busyAnswer(429, '5'), ok())
+    const call = settle(api.get('/api/v6/numcy/balance', undefined, schema))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(noticeSeconds()).toBe(5)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(await call).toEqual({ value: { status: true, data: {} } })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks a keyed money call again with the same Idempotency-Key', async () => {
+    answers(busyAnswer(503, '1'), ok())
+    const call = settle(api.post('/api/v6/payment/dev/pay', { id: 'x' }, schema, { idempotencyKey: 'key-1' }))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(await call).toEqual({ value: { status: true, data: {} } })
+    expect(headersOf(0)['idempotency-key']).toBe('key-1')
+    expect(headersOf(1)['idempotency-key']).toBe('key-1')
+  })
+
+  it('does not repeat a write without a key: it fails at once and the notice says when to try again', async () => {
+    answers(busyAnswer(503, '3'))
+    const outcome = await settle(api.post('/api/v7/comment/add', { phone: '1', text: 'x' }, schema))
+    expect(outcome).toEqual({ error: expect.objectContaining({ status: 503, code: ERROR_CODES.SERVER_BUSY }) })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(busy.retrying).toBe(false)
+    expect(noticeSeconds()).toBe(3)
+    expect(auth.accessToken).toBe('session-1')
+  })
+
+  it('gives up after three waits, and does not wait at all for a minute or more', async () => {
+    answers(busyAnswer(503, '1'), busyAnswer(503, '1'), busyAnswer(503, '1'), busyAnswer(503, '1'))
+    const call = settle(api.get('/api/v6/numcy/balance', undefined, schema))
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(await call).toEqual({ error: expect.objectContaining({ status: 503 }) })
+    expect(fetchMock).toHaveBeenCalledTimes(4)
+    expect(busy.retrying).toBe(false)
+
+    fetchMock.mockReset()
+    answers(busyAnswer(429, '120'))
+    expect(await settle(api.get('/api/v6/numcy/balance', undefined, schema))).toEqual({ error: expect.objectContaining({ status: 429 }) })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(noticeSeconds()).toBe(120)
+  })
+
+  it('reads Retry-After as a date too, and treats a 503 without it as a plain failure', async () => {
+    answers(busyAnswer(503, new Date(Date.now() + 4000).toUTCString()), ok())
+    const call = settle(api.get('/api/v6/numcy/balance', undefined, schema))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(noticeSeconds()).toBe(4)
+    await vi.advanceTimersByTimeAsync(4000)
+    expect(await call).toEqual({ value: { status: true, data: {} } })
+
+    resetBusy()
+    fetchMock.mockReset()
+    answers(busyAnswer(503))
+    expect(await settle(api.get('/api/v6/numcy/balance', undefined, schema))).toEqual({ error: expect.objectContaining({ status: 503 }) })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(busy.until).toBe(0)
   })
 })

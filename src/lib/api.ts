@@ -6,6 +6,7 @@ import { onSignedOut } from './signed-out'
 
 // zod runs jitless in the browser (the page's CSP forbids eval): see src/lib/zod-jitless.ts.
 import { auth, signedOut } from '@/stores/auth'
+import { showBusy } from '@/stores/busy'
 
 export { ApiError }
 
@@ -26,6 +27,35 @@ export interface CallOptions {
 /** Waits before the retries of a keyed call that met a network error. */
 const RETRY_DELAYS_MS = [400, 1500]
 
+/** How many times a call waits out a busy answer (503 or 429 with Retry-After) before it fails. */
+const BUSY_RETRIES = 3
+/** A longer wait than this is not worth holding a page for: the call fails at once and says when to try again. */
+const MAX_BUSY_WAIT_S = 60
+
+/** The seconds a 503 or 429 asks the client to wait (Retry-After: seconds or a date); null for other answers. */
+function retryAfterSeconds(res: Response): number | null {
+  if (res.status !== 503 && res.status !== 429) return null
+  const value = res.headers.get('retry-after')?.trim()
+  if (!value) return null
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000)
+  return Number.isNaN(seconds) ? null : Math.max(1, seconds)
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Fetches, trying a keyed call again after a network error: the server answers a repeat of it once. */
+async function fetchOnce(url: string, init: RequestInit, keyed: boolean): Promise<Response> {
+  const delays = keyed ? RETRY_DELAYS_MS : []
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url, init)
+    } catch {
+      if (attempt >= delays.length) throw new ApiError(0, 0, 'network')
+      await wait(delays[attempt])
+    }
+  }
+}
+
 async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | FormData | undefined, schema: S, opts: CallOptions = {}): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
@@ -42,16 +72,18 @@ async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string
     headers['content-type'] = 'application/x-www-form-urlencoded'
     body = toSearch(params).slice(1)
   }
-  let res: Response | undefined
-  // Only a keyed call is retried: the server answers a repeat of it once.
-  const delays = opts.idempotencyKey ? RETRY_DELAYS_MS : []
-  for (let attempt = 0; !res; attempt++) {
-    try {
-      res = await fetch(url, { method, headers, body })
-    } catch {
-      if (attempt >= delays.length) throw new ApiError(0, 0, 'network')
-      await new Promise((resolve) => setTimeout(resolve, delays[attempt]))
-    }
+  const keyed = Boolean(opts.idempotencyKey)
+  // A busy server's refusal did nothing: a read, or a keyed call (answered once), is asked again when it says.
+  const repeatable = method === 'GET' || keyed
+  let res = await fetchOnce(url, { method, headers, body }, keyed)
+  for (let busyRetries = 0; ; busyRetries++) {
+    const seconds = retryAfterSeconds(res)
+    if (seconds === null) break
+    const again = repeatable && busyRetries < BUSY_RETRIES && seconds <= MAX_BUSY_WAIT_S
+    showBusy(seconds, again)
+    if (!again) break
+    await wait(seconds * 1000)
+    res = await fetchOnce(url, { method, headers, body }, keyed)
   }
   const json = await res.json().catch(() => null)
   if (!res.ok) {

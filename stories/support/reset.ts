@@ -1,6 +1,7 @@
 import { apk } from '@/stores/apk'
 import { auth, signedOut } from '@/stores/auth'
 import { backdrop } from '@/stores/backdrop'
+import { resetBusy } from '@/stores/busy'
 import { balance } from '@/stores/balance'
 import { closeModal, modal } from '@/stores/modal'
 import { notification } from '@/stores/notification'
@@ -32,6 +33,7 @@ export function resetStores() {
   Object.assign(notification, { copied: false, attention: false, text: '' })
   document.body.classList.remove('copied')
   backdrop.count = 0
+  resetBusy()
   resetSettings()
   Object.assign(settings, { openMainSetting: false, newNotice: false, newContactName: false, commonAcquaintances: false, deliverWithoutSound: false })
   settings.privacy = { antispy: false, profileGoing: true }

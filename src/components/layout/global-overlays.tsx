@@ -7,6 +7,7 @@ import { config } from '@/lib/config'
 import { backdrop } from '@/stores/backdrop'
 import { modal } from '@/stores/modal'
 import { notification } from '@/stores/notification'
+import { BusyNotice } from './busy-notice'
 
 // The toast (Radix) loads the first time there is something to say.
 const ToastHost = lazy(() => import('./copied-toast'))
@@ -74,6 +75,7 @@ export function GlobalOverlays({ children }: { children: React.ReactNode }) {
       <LazyToast />
       <LazyModal />
       <Backdrop />
+      <BusyNotice />
       <BotCheckWidget />
     </>
   )
