@@ -38,6 +38,14 @@ const STABLE_MS = 60_000
 /** Workers finish in-flight requests within 15 s (index.ts createShutdown); the primary waits a little longer. */
 const STOP_TIMEOUT_MS = 20_000
 
+/**
+ * The server as `npm start` runs it, for any entry file: the primary (one process, or
+ * the workers' supervisor) or, in a forked worker (which runs the same file), the worker.
+ */
+export function startServers(): Promise<void> {
+  return cluster.isWorker ? startWorker() : startPrimary()
+}
+
 /** Where `npm start` goes: one process (the embedded database, or WEB_CONCURRENCY=1), or a primary with workers. */
 export async function startPrimary(): Promise<void> {
   const env = loadEnvOrExit()

@@ -8,7 +8,7 @@ import cluster from 'node:cluster'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startPrimary, startWorker } from './cluster'
+import { startServers } from './cluster'
 import { buildWebApp } from './web-build'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -31,15 +31,11 @@ function needsBuild(): boolean {
   return Math.max(...sources.map(newestMtime), ...files.map((f) => fs.statSync(f).mtimeMs)) > built
 }
 
-if (cluster.isWorker) {
-  await startWorker()
-} else {
-  if (needsBuild()) {
-    console.log('Building the web app (first start or changed sources)…')
-    if (!buildWebApp()) {
-      console.error('The web app did not build; see the messages above.')
-      process.exit(1)
-    }
+if (cluster.isPrimary && needsBuild()) {
+  console.log('Building the web app (first start or changed sources)…')
+  if (!buildWebApp()) {
+    console.error('The web app did not build; see the messages above.')
+    process.exit(1)
   }
-  await startPrimary()
 }
+await startServers()
