@@ -44,8 +44,8 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
       request.authRefusal = 'Your sign-in is invalid or has expired. Sign in again.'
       return
     }
-    // Calls that arrive together are verified together, off the event loop: look at the database's queue again.
-    if (app.databaseBusy(request)) return app.refuseBusy(reply)
+    // Calls that arrive together are verified together, off the event loop: look at the load again before querying.
+    if (app.overloaded(request)) return app.refuseBusy(reply)
     const row = await sessionUser(app.db, claims)
     if (!row) {
       request.authRefusal = 'You have been signed out. Sign in again.'

@@ -133,6 +133,32 @@ describe('load shedding by event-loop delay', () => {
   })
 })
 
+describe('load shedding by how long a call has waited for its turn', () => {
+  let t: TestApp
+  let token: string
+  let stall = false
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { PRESSURE_MAX_WAIT_MS: '1000', PRESSURE_RETRY_AFTER_SECONDS: '3', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, {}, (app) => {
+      // Stands in for a loop busy with other calls between the call's arrival and its route.
+      app.addHook('onRequest', async () => {
+        const end = performance.now() + 1100
+        while (stall && performance.now() < end);
+      })
+    })
+    token = (await signIn(t.app, '+4915170800004')).token
+  })
+  afterAll(async () => t?.close())
+
+  it('refuses a call that waited longer than PRESSURE_MAX_WAIT_MS before its route ran, and serves one that did not', async () => {
+    const call = () => t.app.inject({ method: 'POST', url: '/api/v7/notice/add', headers: bearer(token), payload: { phone: '+493070800002', text: 'late' } })
+    stall = true
+    expectBusy(await call(), 3)
+    stall = false
+    expect(await t.database.db.select().from(notes)).toEqual([])
+    expect((await call()).statusCode).toBe(200)
+  })
+})
+
 describe('the rate limit says when to come back', () => {
   let t: TestApp
   let token: string

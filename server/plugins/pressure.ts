@@ -9,18 +9,27 @@ import { errorBody } from './errors'
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Whether too many queries wait for the database to take this call on. For code about
-     * to query after an await that let other calls in (server/plugins/auth.ts, before the
-     * session query); answer with `return app.refuseBusy(reply)`.
+     * Whether this call is to be refused for load now: too many queries wait for the
+     * database, or the call has already waited longer for its turn than an answer may take.
+     * For code about to query after an await that let other calls in (server/plugins/auth.ts,
+     * before the session query); answer with `return app.refuseBusy(reply)`.
      */
-    databaseBusy(request: FastifyRequest): boolean
+    overloaded(request: FastifyRequest): boolean
     /** Answers the load shedding's 503: SERVER_BUSY, Retry-After. Return it from the hook. */
     refuseBusy(reply: FastifyReply): FastifyReply
   }
+  interface FastifyRequest {
+    /** When the call was taken up (performance.now()), for its wait so far. */
+    arrivedAt: number
+  }
 }
 
-/** How often the event-loop delay is sampled: often, so that shedding ends as soon as the loop runs freely again. */
-const SAMPLE_INTERVAL_MS = 100
+/**
+ * How often @fastify/under-pressure samples the event-loop delay (the mean over the last
+ * period): long enough that one slow turn of the loop is not taken for lag, short enough
+ * that shedding ends within a quarter of a second once the loop runs freely again.
+ */
+const SAMPLE_INTERVAL_MS = 250
 
 /**
  * Only API calls are shed. The web app's own files are cheap and let the page come up
@@ -33,20 +42,24 @@ function sheddable(request: FastifyRequest): boolean {
 }
 
 /**
- * Load shedding (issue 12, P3): while the event loop lags or too many queries wait for a
- * database connection, API calls are answered at once with 503, `Retry-After` and the
- * error envelope instead of joining a queue nobody gets out of in time. Registered
+ * Load shedding (issue 12, P3): while the event loop lags, too many queries wait for a
+ * database connection, or a call has waited too long for its turn, API calls are answered
+ * at once with 503, `Retry-After` and the error envelope instead of joining a queue nobody
+ * gets out of in time. Registered
  * before the other request hooks but the security headers', so a refused call costs
  * nothing further.
  */
 export const pressurePlugin = fp(
   async (app, opts: { env: Env; database: Database }) => {
-    const { PRESSURE_MAX_EVENT_LOOP_DELAY_MS: maxDelay, PRESSURE_MAX_DB_WAITING: maxWaiting, PRESSURE_RETRY_AFTER_SECONDS: retryAfter } = opts.env
+    const { PRESSURE_MAX_EVENT_LOOP_DELAY_MS: maxDelay, PRESSURE_MAX_DB_WAITING: maxWaiting, PRESSURE_MAX_WAIT_MS: maxWait, PRESSURE_RETRY_AFTER_SECONDS: retryAfter } = opts.env
     // Built once: under a flood most answers are this one, and each must cost next to nothing.
     const busy = JSON.stringify(errorBody(ERROR_CODES.SERVER_BUSY, `The service is busy; try again in ${retryAfter} s`))
     // Returned from an async hook, the reply (a thenable) settles once the answer is out, so no later hook or handler runs.
     app.decorate('refuseBusy', (reply: FastifyReply) => reply.code(503).header('retry-after', retryAfter).type('application/json; charset=utf-8').send(busy))
-    app.decorate('databaseBusy', (request: FastifyRequest) => maxWaiting > 0 && sheddable(request) && opts.database.pressure().waiting >= maxWaiting)
+    const databaseBusy = () => maxWaiting > 0 && opts.database.pressure().waiting >= maxWaiting
+    const waitedTooLong = (request: FastifyRequest) => maxWait > 0 && performance.now() - request.arrivedAt > maxWait
+    app.decorate('overloaded', (request: FastifyRequest) => sheddable(request) && (databaseBusy() || waitedTooLong(request)))
+    app.decorateRequest('arrivedAt', 0)
 
     // The event loop: @fastify/under-pressure samples its delay and calls this while it is too high.
     await app.register(underPressure, {
@@ -58,15 +71,17 @@ export const pressurePlugin = fp(
       },
     })
 
-    // The database: the pool's queue is read on every call, so shedding starts with the
-    // first call that would queue too long and ends with the first that would not. Calls
-    // that arrive together pass the first look together while their tokens are checked
-    // off the event loop; the sign-in check and the route each look again before they query.
-    if (maxWaiting > 0) {
-      const check = async (request: FastifyRequest, reply: FastifyReply) => (app.databaseBusy(request) ? app.refuseBusy(reply) : undefined)
-      app.addHook('onRequest', check)
-      app.addHook('preHandler', check)
-    }
+    // The database: its queue is read on every call, so shedding starts with the first call
+    // that would queue too long and ends with the first that would not.
+    app.addHook('onRequest', async (request, reply) => {
+      request.arrivedAt = performance.now()
+      if (sheddable(request) && databaseBusy()) return app.refuseBusy(reply)
+    })
+    // Calls that arrive together pass that first look together while their tokens are
+    // checked off the event loop (and PGlite then runs their queries one after the other
+    // without a break): the sign-in check and the route look again before they query, at
+    // the queue and at how long the call has waited, so what is let through is answered in time.
+    app.addHook('preHandler', async (request, reply) => (app.overloaded(request) ? app.refuseBusy(reply) : undefined))
   },
   { name: 'pressure' },
 )
