@@ -1,7 +1,7 @@
 /**
- * The API in its own process for the bench, as `npm start` runs it in production, on the
- * database the bench prepared (DATABASE_URL or DATA_DIR from the environment).
+ * The API in its own process(es) for the bench, as `npm start` runs it in production
+ * (WEB_CONCURRENCY processes on PostgreSQL), on the database the bench prepared.
  */
-import { startServer } from '../server/index'
+import { startServers } from '../server/cluster'
 
-await startServer()
+await startServers()

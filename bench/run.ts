@@ -129,7 +129,7 @@ async function startApp(db: { DATABASE_URL?: string; DATA_DIR?: string }, proces
     JWT_SECRET,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn',
     SEED_DEMO: '0',
     WEB_CONCURRENCY: String(processes),
     // The bench measures the search, not the per-user rate limit (P3 sets its own).
@@ -146,6 +146,11 @@ async function startApp(db: { DATABASE_URL?: string; DATA_DIR?: string }, proces
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const base = `http://127.0.0.1:${port}`
+  // Up when every process listens: the primary says so once.
+  for (let i = 0; !/is running at/.test(output); i++) {
+    if (child.exitCode !== null || i > 1200) throw new Error(`the server did not come up:\n${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
   await waitFor(`${base}/api/health`, child, () => output)
   return { url: base, stop: stopper(child) }
 }
@@ -204,7 +209,7 @@ async function ownerToken(database: Database, ownerId: number): Promise<string> 
 }
 
 async function postgresToken(url: string, ownerId: number) {
-  const database = await openPostgres(url, 1)
+  const database = await openPostgres(url, 2)
   try {
     return await ownerToken(database, ownerId)
   } finally {
