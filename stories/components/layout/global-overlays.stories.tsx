@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, screen } from 'storybook/test'
+import { expect, screen, within } from 'storybook/test'
 import { GlobalOverlays } from '@/components/layout/global-overlays'
 import { backdropUp } from '@/stores/backdrop'
 import { notification } from '@/stores/notification'
@@ -38,8 +38,10 @@ const backdropStory = modes<Story>({
   beforeEach: () => backdropUp(),
   play: async ({ globals }) => {
     const LL = translations(globals)
-    await expect(await screen.findByTestId('backdrop')).toBeVisible()
-    await expect(screen.getByRole('status')).toHaveTextContent(LL.app.loading())
+    const backdrop = await screen.findByTestId('backdrop')
+    await expect(backdrop).toBeVisible()
+    // The busy notice keeps its own (empty) status region on the page too.
+    await expect(within(backdrop).getByRole('status')).toHaveTextContent(LL.app.loading())
   },
 })
 export const BackdropLoading = backdropStory.light
