@@ -26,6 +26,7 @@ import { commentRoutes } from './modules/comments/routes'
 import { disputeRoutes } from './modules/disputes/routes'
 import { localeRoutes } from './modules/locale/routes'
 import { moderationRoutes } from './modules/moderation/routes'
+import { pageCachePlugin } from './modules/numbers/page-cache'
 import { searchRoutes } from './modules/search/routes'
 import { notesRoutes } from './modules/notes/routes'
 import { contactsRoutes } from './modules/contacts/routes'
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { tokens: createTokenService(env.JWT_SECRET) })
   await app.register(botCheckPlugin, { checker: opts.botCheck })
 
+  await app.register(pageCachePlugin)
   await app.register(systemRoutes)
   await app.register(authRoutes)
   await app.register(authWebhookRoutes, { telegram: opts.telegram })

@@ -29,6 +29,8 @@ const envSchema = z.object({
   AUTH_DEV: bool.optional(),
   SIGNING_SECRET: z.string().min(1).default(DEFAULT_SIGNING_SECRET),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  /** Megabytes of public number pages each server process keeps (issue 12); 0 turns the cache off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0, 'PAGE_CACHE_MB is megabytes, 0 or more (0 turns the cache off)').max(65536).default(64),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   /** Private look-ups (GET /api/v1/check-prefix, no sign-in) per minute per address. */
   CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),

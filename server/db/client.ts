@@ -3,12 +3,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import lockfile from 'proper-lockfile'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import crypto from 'node:crypto'
+import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { dumpPglite } from './backup'
 import * as schema from './schema'
@@ -215,4 +216,26 @@ export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).r
 /** Resolves once the database answers a query (the health check). */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`)
+}
+
+const dialect = new PgDialect()
+const statementNames = new Map<string, string>()
+
+/**
+ * Runs a statement of the hot path (the search) as a named prepared statement on
+ * PostgreSQL, so that each pooled connection parses and plans it once rather than on
+ * every call (issue 12: planning the number page took longer than running it). The name
+ * is a hash of the text, so statements whose text differs never share one. PGlite runs
+ * it as usual. Returns the rows.
+ */
+export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client
+  if (!(client instanceof pg.Pool)) return rowsOf<T>(await db.execute(query))
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  let name = statementNames.get(text)
+  if (!name) {
+    name = `s_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`
+    if (statementNames.size < 1000) statementNames.set(text, name)
+  }
+  return (await client.query({ name, text, values: params as unknown[] })).rows as T[]
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-
+  bigint,
   boolean,
   check,
   index,
@@ -613,3 +613,24 @@ export const importRuns = pgTable(
   },
   (t) => [index('import_runs_format_idx').on(t.format, t.id)],
 )
+
+/**
+ * The version of each number's public page (issue 12): bumped at commit, by deferred
+ * triggers (migration 0007), by every write to what the page shows of the number to
+ * everybody — comments, replies, poll answers, bans, contacts, name suggestions,
+ * disputes. A cached public page is served only while its version is current.
+ */
+export const pageVersions = pgTable('page_versions', {
+  numberId: integer('number_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})
+
+/**
+ * One row: bumped by writes that change the public page of many numbers at once — a
+ * user renamed, deactivated, purged or given a plan (their comments and owned page), an
+ * import of lists. Every cached page carries the epoch it was built in.
+ */
+export const pageEpoch = pgTable('page_epoch', {
+  id: integer('id').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+})

@@ -1,27 +1,22 @@
 import crypto from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Role } from '../../../contract/constants'
-import type { Db } from '../../db/client'
+import { executePrepared, type Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { TokenClaims, TokenService } from './tokens'
 
 /** The user of a token's session while it is live (not revoked, not expired, user active); null otherwise. */
 export async function sessionUser(db: Db, claims: TokenClaims): Promise<{ id: number; phone: string; role: Role } | null> {
-  const [row] = await db
-    .select({ id: users.id, phone: users.phone, role: users.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .limit(1)
+  // Every signed-in call runs this: prepared once per connection (executePrepared).
+  const [row] = await executePrepared<{ id: number; phone: string; role: Role }>(
+    db,
+    sql`select ${users.id} as id, ${users.phone} as phone, ${users.role} as role
+      from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+      where ${sessions.id} = ${claims.sessionId}::text and ${sessions.userId} = ${claims.userId}::int
+        and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.deactivatedAt} is null
+      limit 1`,
+  )
   return row ?? null
 }
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
 import { LIMITS } from '../../../contract/constants'
 
@@ -13,7 +14,8 @@ export interface TokenClaims {
 }
 
 export function createTokenService(secret: string) {
-  const key = new TextEncoder().encode(secret)
+  // A KeyObject made once: jose would import raw bytes again on every sign and verify.
+  const key = crypto.createSecretKey(Buffer.from(secret, 'utf8'))
   return {
     async sign(claims: TokenClaims, ttlSeconds: number = LIMITS.tokenTtlSeconds): Promise<string> {
       return new SignJWT({})

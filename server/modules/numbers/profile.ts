@@ -12,10 +12,11 @@ import type { NormalizedPhone } from '../../../contract/phone'
 import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
-import { rowsOf } from '../../db/client'
+import { executePrepared } from '../../db/client'
 import {
   bans,
   comments,
+  commentSubscriptions,
   contacts,
   importedEvidence,
   introductionAnswers,
@@ -23,8 +24,12 @@ import {
   nameSuggestions,
   notes,
   numbers,
+  pageEpoch,
+  pageVersions,
   pollAnswers,
+  reactions,
   tags,
+  threadReplies,
   users,
 } from '../../db/schema'
 import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
@@ -89,6 +94,51 @@ interface PageRow {
 }
 
 /**
+ * What the page shows of a number to everybody, the same for every viewer: it can be kept
+ * (page-cache.ts) while `version` and `epoch` (migration 0007) stay current.
+ */
+export interface PublicPage {
+  version: number
+  epoch: number
+  evidence: EvidenceRows
+  dispute: DisputeState | null
+  tags: Array<{ id: number; code: string; kind: string; count: number }>
+  owner: { id: number; firstName: string | null; lastName: string | null; profileGoing: boolean; antispy: boolean; planExpiresAt: string | null } | null
+  names: { firstName: string | null; lastName: string | null } | null
+  contactsCount: number
+  /** The first PUBLIC_COMMENTS comments in the page's order, as nobody in particular sees them (no own reactions). */
+  comments: CommentJson[]
+  /** Count and reactions over every comment, hidden ones included … */
+  commentTotals: { count: number; likes: number; dislikes: number }
+  /** … and the comments hidden now or later, which only their author and the number's owner count. */
+  hidden: Array<{ userId: number; hiddenUntil: number; likes: number; dislikes: number }>
+}
+
+/** What one viewer sees of a number beyond the public page, with the versions to check a kept public page against. */
+interface ViewerPart {
+  version: number
+  epoch: number
+  bannedByMe: boolean
+  note: PageRow['note']
+  suggestion: PageRow['suggestion']
+  myPolls: number[]
+  hasContacts: boolean
+  fof: PageRow['fof']
+  outgoing: PageRow['outgoing']
+  incoming: PageRow['incoming']
+  /** The viewer's own comment on the number, as the viewer sees it. */
+  own: CommentJson | null
+  /** The viewer's reactions on the number's comments (c) and replies (t). */
+  kinds: Array<{ t: 'comment' | 'thread'; id: number; kind: 'LIKE' | 'DISLIKE' | 'COMMENT_UP' }>
+  /** The viewer's hidings of the number's reviews: do they renew. */
+  renews: Array<{ id: number; renew: boolean }>
+}
+
+/** The page lists 20 comments; one more is kept so that a viewer's own comment taken out of the list leaves 20. */
+const PAGE_COMMENTS = 20
+const PUBLIC_COMMENTS = PAGE_COMMENTS + 1
+
+/**
  * JSON of a user (`u`) named as the viewer saved them in their own book (`c`, joined on the
  * user's number), else by their own name; null when the account is deactivated (not joined).
  */
@@ -97,13 +147,18 @@ const knownAsJson = (u: string, c: string) =>
     'firstName', case when ${c}.id is null then ${u}.first_name else ${c}.first_name end,
     'lastName', case when ${c}.id is null then ${u}.last_name else ${c}.last_name end) end`)
 
+const versionsJson = (numberId: number) => sql`
+  'version', coalesce((select version from ${pageVersions} where number_id = ${numberId}), 0),
+  'epoch', (select epoch from ${pageEpoch} where id = 1)`
+
+const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
+
 /**
- * Everything the number page needs about one number and one viewer, in a single
- * SQL statement (one database round trip): evidence, tags, owner, names, notes,
- * comments, poll answers and friends of friends.
+ * The public page of a number in one statement (one round trip), read in one snapshot
+ * with its version and epoch: evidence, dispute, tags, owner, names and the comments.
  */
-async function loadPage(db: Db, numberId: number, e164: string, viewerId: number): Promise<PageRow> {
-  const result = await db.execute(sql`
+export async function loadPublicPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
+  const [row] = await executePrepared<{ page: PublicPage | string }>(db, sql`
     with
     tag_counts as (
       select t.id, t.code, t.kind, sum(x.n)::int as count from (
@@ -117,48 +172,72 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
     ),
     cmt_order as (
       select ${comments.id} as id,
-        row_number() over (order by ${comments.pinned} desc, ${comments.userId} = ${viewerId} desc, ${comments.commentUps} desc,
+        row_number() over (order by ${comments.pinned} desc, ${comments.commentUps} desc,
           ${comments.likes} - ${comments.dislikes} desc, ${comments.createdAt} desc, ${comments.id} desc) as rn
       from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
       where ${comments.numberId} = ${numberId} and ${comments.removedAt} is null
-      -- The pinned comment and the viewer's own come first so that they are never cut off.
       order by rn
-      limit 20
+      limit ${PUBLIC_COMMENTS}
     ),
-    -- The JSON (replies, reactions) only for the 20 shown, not for every comment of the number.
+    -- The JSON (replies, reactions) only for the ones shown, not for every comment of the number.
     cmts as (
-      select ${commentJson(viewerId)} as j, o.rn
+      select ${commentJson(0)} as j, o.rn
       from cmt_order o join ${comments} on ${comments.id} = o.id join ${users} on ${users.id} = ${comments.userId}
     ),
     name_entries as (select * from ${nameEntries(numberId)} e),
-    friends as (
+    all_cmts as (
+      select c.user_id, c.likes, c.dislikes, c.hidden_until
+      from ${comments} c join ${users} cu on cu.id = c.user_id and cu.deactivated_at is null
+      where c.number_id = ${numberId} and c.removed_at is null
+    )
+    select json_build_object(
+      ${versionsJson(numberId)},
+      'evidence', ${evidenceJson(numberId)},
+      'dispute', ${latestDisputeJson(numberId)},
+      'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
+      'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'planExpiresAt', plan_expires_at)
+        from ${users} where phone = ${e164} and deactivated_at is null limit 1),
+      'names', (select json_build_object('firstName', (array_agg(first_name order by source, entry_id))[1], 'lastName', (array_agg(last_name order by source, entry_id))[1])
+        from name_entries group by name_hash order by count(distinct user_id) desc, min(source), min(entry_id) limit 1),
+      'contactsCount', (select count(distinct name_hash)::int from name_entries),
+      'comments', (select coalesce(json_agg(c.j order by c.rn), '[]'::json) from cmts c),
+      'commentTotals', (select json_build_object('count', count(*)::int, 'likes', coalesce(sum(likes), 0)::int, 'dislikes', coalesce(sum(dislikes), 0)::int) from all_cmts),
+      'hidden', (select coalesce(json_agg(json_build_object('userId', user_id, 'hiddenUntil', floor(extract(epoch from hidden_until))::bigint, 'likes', likes, 'dislikes', dislikes)), '[]'::json)
+        from all_cmts where hidden_until > now())
+    ) as page`)
+  const page = parsedJson(row.page)
+  return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
+}
+
+/** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */
+async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
+  const [row] = await executePrepared<{ part: ViewerPart | string }>(db, sql`
+    with friends as (
       select u.id, coalesce(mine.first_name, u.first_name) as "firstName", case when mine.first_name is null then u.last_name else mine.last_name end as "lastName"
       from ${friendsWhoKnow(numberId, viewerId)}
       order by u.id
       limit 50
     )
     select json_build_object(
-      'evidence', ${evidenceJson(numberId)},
-      'dispute', ${latestDisputeJson(numberId)},
+      ${versionsJson(numberId)},
       'bannedByMe', exists(select 1 from ${bans} where number_id = ${numberId} and user_id = ${viewerId}),
-      'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
-      'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'isPro', coalesce(plan_expires_at > now(), false))
-        from ${users} where phone = ${e164} and deactivated_at is null limit 1),
-      'names', (select json_build_object('firstName', (array_agg(first_name order by source, entry_id))[1], 'lastName', (array_agg(last_name order by source, entry_id))[1])
-        from name_entries group by name_hash order by count(distinct user_id) desc, min(source), min(entry_id) limit 1),
-      'contactsCount', (select count(distinct name_hash)::int from name_entries),
       'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
       'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
-      'comments', (select coalesce(json_agg(c.j order by c.rn), '[]'::json) from cmts c),
-      -- Over all the comments the viewer may see (a review hidden by the owner counts for its author and the owner only).
-      'commentStats', (select json_build_object('count', count(*)::int, 'likes', coalesce(sum(c.likes), 0)::int, 'dislikes', coalesce(sum(c.dislikes), 0)::int)
-        from ${comments} c join ${users} cu on cu.id = c.user_id and cu.deactivated_at is null
-        where c.number_id = ${numberId} and c.removed_at is null
-          and (c.hidden_until is null or c.hidden_until <= now() or c.user_id = ${viewerId}
-            or ${viewerId} = (select id from ${users} where phone = ${e164} and deactivated_at is null limit 1))),
       'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
       'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
       'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from friends f),
+      'own', (select ${commentJson(viewerId)} from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
+        where ${comments.numberId} = ${numberId} and ${comments.userId} = ${viewerId} and ${comments.removedAt} is null),
+      -- From the viewer's own reactions and hidings (few) to the number's comments and replies.
+      'kinds', (select coalesce(json_agg(json_build_object('t', r.target_type, 'id', r.target_id, 'kind', r.kind)), '[]'::json)
+        from ${reactions} r
+        left join ${comments} rc on r.target_type = 'comment' and rc.id = r.target_id
+        left join ${threadReplies} rt on r.target_type = 'thread' and rt.id = r.target_id
+        left join ${comments} rtc on rtc.id = rt.comment_id
+        where r.user_id = ${viewerId} and (rc.number_id = ${numberId} or rtc.number_id = ${numberId})),
+      'renews', (select coalesce(json_agg(json_build_object('id', cs.comment_id, 'renew', cs.auto_renew)), '[]'::json)
+        from ${commentSubscriptions} cs join ${comments} sc on sc.id = cs.comment_id and sc.number_id = ${numberId}
+        where cs.user_id = ${viewerId} and cs.status in ('active', 'cancelled')),
       -- The viewer's requests, with who accepted (the requester learns who knows the number).
       'outgoing', (select coalesce(json_agg(json_build_object('id', r.id, 'type', r.type, 'status', r.status, 'countFriends', r.count_friends,
           'createdAt', r.created_at, 'refunded', r.refunded_at is not null, 'acceptedBy', ${knownAsJson('au', 'ac')}) order by r.id desc), '[]'::json)
@@ -175,9 +254,84 @@ async function loadPage(db: Db, numberId: number, e164: string, viewerId: number
           left join ${numbers} rn on rn.e164 = ru.phone
           left join ${contacts} rc on rc.owner_id = ${viewerId} and rc.number_id = rn.id
         where ia.user_id = ${viewerId} and r.number_id = ${numberId})
-    ) as page`)
-  const [row] = rowsOf<{ page: PageRow | string }>(result)
-  return typeof row.page === 'string' ? (JSON.parse(row.page) as PageRow) : row.page
+    ) as part`)
+  const part = parsedJson(row.part)
+  return { ...part, version: Number(part.version), epoch: Number(part.epoch) }
+}
+
+/** A kept public page of a number, when it is still current; where public pages are kept (page-cache.ts). */
+export interface PublicPageStore {
+  get(numberId: number): PublicPage | undefined
+  set(numberId: number, page: PublicPage): void
+}
+
+/**
+ * Everything the number page needs about one number and one viewer: the viewer's part
+ * (one round trip) and the public page, from `store` while its version and epoch are
+ * current, else read again (a second round trip) and kept.
+ */
+async function loadPage(db: Db, numberId: number, e164: string, viewerId: number, store?: PublicPageStore, now = Date.now()): Promise<PageRow> {
+  const part = await loadViewerPart(db, numberId, viewerId)
+  let pub = store?.get(numberId)
+  if (!pub || pub.version !== part.version || pub.epoch !== part.epoch) {
+    pub = await loadPublicPage(db, numberId, e164)
+    // Kept only when nothing changed between the two reads; otherwise the next search reads again.
+    if (store && pub.version === part.version && pub.epoch === part.epoch) store.set(numberId, pub)
+  }
+  return viewerPage(pub, part, viewerId, now)
+}
+
+/** The page of one viewer: the public page with the viewer's own comment first, their reactions, and their counts. */
+function viewerPage(pub: PublicPage, part: ViewerPart, viewerId: number, now: number): PageRow {
+  const owner = pub.owner && {
+    id: pub.owner.id,
+    firstName: pub.owner.firstName,
+    lastName: pub.owner.lastName,
+    profileGoing: pub.owner.profileGoing,
+    antispy: pub.owner.antispy,
+    isPro: pub.owner.planExpiresAt !== null && new Date(pub.owner.planExpiresAt).getTime() > now,
+  }
+  const kinds = new Map<string, CommentJson['kinds']>()
+  for (const k of part.kinds) kinds.set(`${k.t}:${k.id}`, [...(kinds.get(`${k.t}:${k.id}`) ?? []), k.kind])
+  const renews = new Map(part.renews.map((r) => [r.id, r.renew]))
+  const asSeen = (c: CommentJson): CommentJson => ({
+    ...c,
+    kinds: kinds.get(`comment:${c.id}`) ?? [],
+    hideRenews: renews.get(c.id) ?? null,
+    thread: c.thread.map((t) => ({ ...t, kinds: kinds.get(`thread:${t.id}`) ?? [] })),
+  })
+  // The viewer's own comment comes first, so that it is never cut off, then the others in the page's order.
+  const others = pub.comments.filter((c) => c.userId !== viewerId).slice(0, PAGE_COMMENTS - (part.own ? 1 : 0)).map(asSeen)
+  const list = part.own ? [part.own, ...others] : others
+  // A hidden review counts for its author and the number's owner only.
+  const isOwner = owner?.id === viewerId
+  const stats = { ...pub.commentTotals }
+  if (!isOwner) {
+    for (const h of pub.hidden) {
+      if (h.userId === viewerId || Number(h.hiddenUntil) * 1000 <= now) continue
+      stats.count -= 1
+      stats.likes -= h.likes
+      stats.dislikes -= h.dislikes
+    }
+  }
+  return {
+    evidence: pub.evidence,
+    dispute: pub.dispute,
+    bannedByMe: part.bannedByMe,
+    tags: pub.tags,
+    owner,
+    names: pub.names,
+    contactsCount: pub.contactsCount,
+    note: part.note,
+    suggestion: part.suggestion,
+    comments: list,
+    commentStats: stats,
+    myPolls: part.myPolls,
+    hasContacts: part.hasContacts,
+    fof: part.fof,
+    outgoing: part.outgoing,
+    incoming: part.incoming,
+  }
 }
 
 function pageTagsTop(page: PageRow): NumberProfile['tagsTop'] {
@@ -190,8 +344,8 @@ function visibleComments(rows: CommentJson[], viewerId: number, isOwner: boolean
 }
 
 /** The neuro-analysis of a number as one viewer sees its data; null when nothing is known. */
-export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, viewerId: number, full: boolean) {
-  const page = await loadPage(db, numberId, e164, viewerId)
+export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, viewerId: number, full: boolean, store?: PublicPageStore) {
+  const page = await loadPage(db, numberId, e164, viewerId, store)
   const analysis = computeNeuroanalysis({
     numberId,
     evidence: countedEvidence(evidenceFrom(page.evidence)),
@@ -205,10 +359,11 @@ export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, 
 export async function buildNumberProfile(
   db: Db,
   args: { numberId: number; phone: NormalizedPhone; region: string | null; carrier: string | null; viewer: Viewer; leftRequests: number; paid: boolean },
+  store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const { numberId, viewer } = args
   const profile = emptyNumberProfile(args.phone.digits)
-  const page = await loadPage(db, numberId, args.phone.e164, viewer.id)
+  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store)
   const evidence = evidenceFrom(page.evidence)
   const tagsTop = pageTagsTop(page)
   const owner = page.owner

@@ -42,7 +42,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     const phone = app.phone.normalize(target.phone)
     if (!phone) throw notFound('No such profile')
     // The same rules as a search: the daily limit, then a paid search or the paid alert.
-    const data = await lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits)
+    const data = await lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits, app.pageCache)
     return { status: true as const, data }
   })
 
@@ -58,7 +58,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     const user = currentUser(request)
     const phone = readPhone(app, user, request.query.phone)
     const numberId = await findNumber(app.db, phone.e164)
-    const neuroanalysis = numberId === null ? null : await loadNeuroanalysis(app.db, numberId, phone.e164, user.id, (await planTierOf(app.db, user.id)) !== null)
+    const neuroanalysis = numberId === null ? null : await loadNeuroanalysis(app.db, numberId, phone.e164, user.id, (await planTierOf(app.db, user.id)) !== null, app.pageCache)
     return { status: true as const, data: { neuroanalysis } }
   })
 

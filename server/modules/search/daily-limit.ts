@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
-import { rowsOf } from '../../db/client'
+import { executePrepared } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, searchHistory, users } from '../../db/schema'
 
@@ -41,7 +41,7 @@ export async function startSearch(
   args: { userId: number; e164: string; country: string | null; own: boolean; limits: PlanLimits },
 ): Promise<SearchStart> {
   const day = utcDay()
-  const result = await db.execute(sql`
+  const [row] = await executePrepared<{ start: { viewer: SearchStart['viewer'] & { dailyLimit: number }; count: number | null; numberId: number | null } | string }>(db, sql`
     with
     viewer as (
       select ${users.id} as id, ${users.balance} as balance, ${spySubscription} as "spySubscription", ${planActive} as "planActive",
@@ -57,11 +57,21 @@ export async function startSearch(
     used as (
       select count from ${dailyUsage} where user_id = ${args.userId}::int and day = ${day}::date
     ),
-    num as (
+    known as (
+      select id from ${numbers} where e164 = ${args.e164}::text
+    ),
+    -- A number seen before is only read (no row lock: searches of one number never queue on it);
+    -- a new one is created, and a race of two first searches still answers both with its id.
+    created as (
       insert into ${numbers} (e164, country)
-      select ${args.e164}::text, ${args.country}::text where ${args.own}::boolean or exists (select 1 from taken)
+      select ${args.e164}::text, ${args.country}::text where (${args.own}::boolean or exists (select 1 from taken)) and not exists (select 1 from known)
       on conflict (e164) do update set e164 = excluded.e164
       returning id
+    ),
+    num as (
+      select id from known where ${args.own}::boolean or exists (select 1 from taken)
+      union all
+      select id from created
     ),
     recorded as (
       insert into ${searchHistory} (user_id, number_id, paid, anonymous)
@@ -72,7 +82,6 @@ export async function startSearch(
       'count', case when ${args.own}::boolean then coalesce((select count from used), 0) else (select count from taken) end,
       'numberId', (select id from num)
     ) as start`)
-  const [row] = rowsOf<{ start: { viewer: SearchStart['viewer'] & { dailyLimit: number }; count: number | null; numberId: number | null } | string }>(result)
   const start = typeof row.start === 'string' ? JSON.parse(row.start) : row.start
   const { dailyLimit, ...viewer } = start.viewer
   return { viewer, left: start.count === null ? null : Math.max(0, dailyLimit - start.count), numberId: start.numberId }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import type { AuthUser } from '../../plugins/auth'
 import { spendCoins } from '../coins/ledger'
 import { describeNumber } from '../numbers/geo'
-import { buildNumberProfile } from '../numbers/profile'
+import { buildNumberProfile, type PublicPageStore } from '../numbers/profile'
 import { upsertNumber } from '../numbers/repository'
 import type { PlanLimits } from '../../db/entitlements'
 import { startSearch } from './daily-limit'
@@ -23,6 +23,7 @@ export async function lookUpNumber(
   phone: NormalizedPhone,
   query: { locale?: string; paidSearch?: string },
   limits: PlanLimits,
+  store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
   // One round trip for the viewer, the daily limit, the number and the history; then one for the page.
@@ -52,5 +53,5 @@ export async function lookUpNumber(
   }
 
   const { region, carrier } = await describeNumber(phone.e164, locale)
-  return buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid })
+  return buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid }, store)
 }

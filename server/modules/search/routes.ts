@@ -26,7 +26,7 @@ export async function searchRoutes(app: FastifyInstance) {
     const ownRegion = (app.phone.normalize(auth.phone)?.country ?? null) as CountryCode | null
     const phone = app.phone.normalize(request.params.number, ownRegion)
     if (!phone) throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
-    const data = await lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits)
+    const data = await lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits, app.pageCache)
     return { status: true as const, data }
   })
 
