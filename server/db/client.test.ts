@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { DataDirLockedError, openPglite } from './client'
+import { backends, openTestDatabase } from '../../tests/support/database'
+import { DataDirLockedError, executePrepared, openPglite } from './client'
 
 describe('embedded database', () => {
   it('persists to its folder and refuses a second opener of the same folder', async () => {
@@ -54,4 +55,32 @@ describe('data folder lock after a crash', () => {
     await expect(openPglite(dir)).rejects.toThrow(/in use by another running server/)
     await again.close()
   }, 120_000)
+})
+
+describe.each(backends)('prepared statements of the hot path (%s)', (backend) => {
+  it('answer what the plain statement answers, for any text, again and again, and fall back for values they cannot carry', async () => {
+    const database = await openTestDatabase(backend)
+    try {
+      const { db } = database
+      const awkward = ["O'Brien", "'; drop table users; --", 'back\\slash', '', 'ünï €', "two '' quotes"]
+      for (const text of awkward) {
+        for (let i = 0; i < 3; i++) {
+          const [row] = await executePrepared<{ t: string; n: number; b: boolean; z: string | null }>(
+            db,
+            sql`select ${text}::text as t, ${i}::int + 1 as n, ${i % 2 === 0}::boolean as b, ${null}::text as z`,
+          )
+          expect(row).toEqual({ t: text, n: i + 1, b: i % 2 === 0, z: null })
+        }
+      }
+      // A value that is not plain (a date) runs as a plain statement.
+      const at = new Date('2026-01-02T03:04:05Z')
+      const [row] = await executePrepared<{ y: number }>(db, sql`select extract(year from ${at.toISOString()}::timestamptz)::int as y`)
+      expect(row.y).toBe(2026)
+      // The users table is still there after the injection attempt above.
+      const [count] = await executePrepared<{ n: number }>(db, sql`select count(*)::int as n from users`)
+      expect(count.n).toBe(0)
+    } finally {
+      await database.close()
+    }
+  })
 })

@@ -230,12 +230,58 @@ const statementNames = new Map<string, string>()
  */
 export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client: unknown }).$client
-  if (!(client instanceof pg.Pool)) return rowsOf<T>(await db.execute(query))
-  const { sql: text, params } = dialect.sqlToQuery(query)
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query)
+    return (await client.query({ name: statementName(text), text, values: params as unknown[] })).rows as T[]
+  }
+  if (client instanceof PGlite) return executePreparedPglite<T>(db, client, query)
+  return rowsOf<T>(await db.execute(query))
+}
+
+function statementName(text: string): string {
   let name = statementNames.get(text)
   if (!name) {
     name = `s_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`
     if (statementNames.size < 1000) statementNames.set(text, name)
   }
-  return (await client.query({ name, text, values: params as unknown[] })).rows as T[]
+  return name
+}
+
+/** The statements PREPAREd in each embedded database (one session each); false: it cannot be prepared. */
+const preparedInPglite = new WeakMap<PGlite, Map<string, boolean>>()
+
+/** A parameter as an SQL literal of unknown type (PostgreSQL casts it to the parameter's type); null when it is not a plain value. */
+function literal(value: unknown): string | null {
+  if (value === null || value === undefined) return 'NULL'
+  if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : null
+  if (typeof value === 'boolean') return value ? "'true'" : "'false'"
+  // standard_conforming_strings is on (the default): only quotes need doubling.
+  if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`
+  return null
+}
+
+/**
+ * PGlite answers `query` with an unnamed statement, planned anew each time, and its
+ * protocol takes no parameters for EXECUTE: the statement is PREPAREd once in the
+ * database's one session and EXECUTEd with its values as quoted literals. Anything that
+ * is not a plain value, or a statement PostgreSQL cannot prepare, runs as usual.
+ */
+async function executePreparedPglite<T>(db: Db, client: PGlite, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  const values = params.map(literal)
+  let prepared = preparedInPglite.get(client)
+  if (!prepared) preparedInPglite.set(client, (prepared = new Map()))
+  const name = statementName(text)
+  if (values.some((v) => v === null) || prepared.get(text) === false) return rowsOf<T>(await db.execute(query))
+  if (!prepared.has(text)) {
+    try {
+      await client.exec(`PREPARE ${name} AS ${text}`)
+      prepared.set(text, true)
+    } catch {
+      prepared.set(text, false)
+      return rowsOf<T>(await db.execute(query))
+    }
+  }
+  const execute = values.length ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`
+  return (await client.query<T>(execute)).rows
 }
