@@ -63,8 +63,13 @@ function node(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-/** Runs the load generator in its own process. */
-function load(opts: { url: string; connections?: number; pipelining?: number; headers?: Record<string, string>; seconds?: number }): Promise<LoadResult> {
+/** Runs the load generator in its own process, after 2 s of the same load that is not counted (JIT, prepared statements, kept pages). */
+async function load(opts: { url: string; connections?: number; pipelining?: number; headers?: Record<string, string>; seconds?: number }): Promise<LoadResult> {
+  await loadOnce({ ...opts, seconds: 2, connections: Math.min(opts.connections ?? 10, 10), pipelining: 1 })
+  return loadOnce(opts)
+}
+
+function loadOnce(opts: { url: string; connections?: number; pipelining?: number; headers?: Record<string, string>; seconds?: number }): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = node(['bench/load.ts', JSON.stringify({ connections: 10, duration: opts.seconds ?? duration, ...opts })])
     let out = ''
@@ -256,7 +261,7 @@ if (only.has('p1') || only.has('p2')) {
   await app.stop()
   smallP99 = r.p99
   if (only.has('p1')) {
-    figure('P1 PostgreSQL search / bare', `${(r.rps / bareRps).toFixed(3)} (${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-200 ${r.total - (r.statuses['200'] ?? 0)})`, '≥ 0.20', r.rps / bareRps >= 0.2)
+    figure('P1 PostgreSQL search / bare', `${(r.rps / bareRps).toFixed(3)} (${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, answers ${JSON.stringify(r.statuses)})`, '≥ 0.20', r.rps / bareRps >= 0.2)
   }
 }
 
@@ -271,7 +276,7 @@ if (only.has('p1')) {
   const r = await load({ url: app.url + searchPath, headers: auth(token) })
   await app.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
-  figure('P1 PGlite search / bare', `${(r.rps / bareRps).toFixed(3)} (${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-200 ${r.total - (r.statuses['200'] ?? 0)})`, '≥ 0.05', r.rps / bareRps >= 0.05)
+  figure('P1 PGlite search / bare', `${(r.rps / bareRps).toFixed(3)} (${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, answers ${JSON.stringify(r.statuses)})`, '≥ 0.05', r.rps / bareRps >= 0.05)
 }
 
 if (only.has('p2')) {
