@@ -93,7 +93,7 @@ describe('environment', () => {
   })
 
   it('sheds load by default, never under NODE_ENV=test unless asked, 0 turns a check off, and names a bad value', () => {
-    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 200, PRESSURE_MAX_DB_WAITING: 20, PRESSURE_MAX_WAIT_MS: 500, PRESSURE_RETRY_AFTER_SECONDS: 2 })
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 200, PRESSURE_MAX_DB_WAITING: 10, PRESSURE_MAX_WAIT_MS: 200, PRESSURE_RETRY_AFTER_SECONDS: 2 })
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0, PRESSURE_MAX_DB_WAITING: 0, PRESSURE_MAX_WAIT_MS: 0 })
     const set = { PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '250', PRESSURE_MAX_DB_WAITING: '0', PRESSURE_MAX_WAIT_MS: '800', PRESSURE_RETRY_AFTER_SECONDS: '10' }
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', ...set })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 250, PRESSURE_MAX_DB_WAITING: 0, PRESSURE_MAX_WAIT_MS: 800, PRESSURE_RETRY_AFTER_SECONDS: 10 })

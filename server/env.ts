@@ -157,8 +157,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PURGE_INTERVAL_MINUTES: raw.PURGE_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
     // Tests run many requests at once on a busy machine; they turn shedding on where they test it.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: raw.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (raw.NODE_ENV === 'test' ? 0 : 200),
-    PRESSURE_MAX_DB_WAITING: raw.PRESSURE_MAX_DB_WAITING ?? (raw.NODE_ENV === 'test' ? 0 : 20),
-    PRESSURE_MAX_WAIT_MS: raw.PRESSURE_MAX_WAIT_MS ?? (raw.NODE_ENV === 'test' ? 0 : 500),
+    PRESSURE_MAX_DB_WAITING: raw.PRESSURE_MAX_DB_WAITING ?? (raw.NODE_ENV === 'test' ? 0 : 10),
+    PRESSURE_MAX_WAIT_MS: raw.PRESSURE_MAX_WAIT_MS ?? (raw.NODE_ENV === 'test' ? 0 : 200),
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),
