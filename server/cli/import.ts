@@ -1,5 +1,5 @@
 /**
- * npm run db:import -- --format phoneblock|ftc|csv [--region CC] FILE
+ * npm run db:import -- --format phoneblock|ftc|csv [--region CC] [--force] FILE
  * Imports a list of reported numbers; safe to run again on the same file.
  */
 import { parseArgs } from 'node:util'
@@ -7,22 +7,30 @@ import type { CountryCode } from 'libphonenumber-js/core'
 import { checkReadable, formatSummary, ImportError, importFile, IMPORT_FORMATS, parseRegion, type ImportFormat } from '../db/import'
 import { CliError, openCliDatabase, resolveUserPath, runCli } from './common'
 
-const USAGE = `Usage: npm run db:import -- --format phoneblock|ftc|csv [--region CC] FILE
+const USAGE = `Usage: npm run db:import -- --format phoneblock|ftc|csv [--region CC] [--force] FILE
 
   --format phoneblock  PhoneBlock XML blocklist (national numbers read as German)
   --format ftc         US FTC Do-Not-Call complaints CSV (national numbers read as US)
   --format csv         plain CSV: number,label[,comment], header row optional
   --region CC          country of national numbers, e.g. DE, GB, US
                        (needed for national numbers in a plain CSV)
+  --force              read the file even when it is the one the last import
+                       of its format read (that import is otherwise taken as
+                       is: nothing to do)
 
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (./data).`
 
-function readArgs(): { format: ImportFormat; region?: CountryCode; file: string } | null {
+function readArgs(): { format: ImportFormat; region?: CountryCode; force: boolean; file: string } | null {
   let parsed
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { format: { type: 'string', short: 'f' }, region: { type: 'string', short: 'r' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string', short: 'f' },
+        region: { type: 'string', short: 'r' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     })
   } catch (err) {
     throw new CliError(`${(err as Error).message}\n\n${USAGE}`)
@@ -35,7 +43,12 @@ function readArgs(): { format: ImportFormat; region?: CountryCode; file: string 
   if (positionals.length !== 1) {
     throw new CliError(`${positionals.length ? 'Give exactly one FILE' : 'Missing FILE'} to import.\n\n${USAGE}`)
   }
-  return { format, region: values.region ? parseRegion(values.region) : undefined, file: resolveUserPath(positionals[0]) }
+  return {
+    format,
+    region: values.region ? parseRegion(values.region) : undefined,
+    force: Boolean(values.force),
+    file: resolveUserPath(positionals[0]),
+  }
 }
 
 async function main(): Promise<void> {

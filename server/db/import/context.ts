@@ -8,11 +8,14 @@ import type { EvidenceWriter } from './writer'
 export interface ImportContext {
   db: Db
   file: string
+  /** Country of national numbers: the option, else the format's default (none for a plain CSV). */
   region: CountryCode | undefined
   summary: ImportSummary
   tagIds: ReadonlyMap<string, number>
   progress: Progress
   signal: AbortSignal | undefined
+  /** Worker threads that read phone numbers (0: this thread). */
+  phoneWorkers: number
   /** An evidence writer for `source`, sharing the summary's counters. */
   writer(source: string): EvidenceWriter
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import max from 'libphonenumber-js/metadata.max.json'
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/core'
 import type { Db } from '../client'
@@ -8,6 +9,7 @@ import { importCsv } from './csv'
 import { importFtc } from './ftc'
 import { importPhoneblock } from './phoneblock'
 import { Progress } from './progress'
+import { fileSha256, finishRun, sameAsLastRun, startRun } from './runs'
 import { emptySummary, ImportError, IMPORT_FORMATS, type ImportFormat, type ImportOptions, type ImportSummary } from './types'
 import { EvidenceWriter, loadTagIds } from './writer'
 
@@ -19,6 +21,9 @@ const READERS: Record<ImportFormat, (ctx: ImportContext) => Promise<void>> = {
   ftc: importFtc,
   csv: importCsv,
 }
+
+/** Where national numbers of each format are from unless --region says otherwise. */
+const DEFAULT_REGION: Record<ImportFormat, CountryCode | undefined> = { phoneblock: 'DE', ftc: 'US', csv: undefined }
 
 /** A two-letter country that libphonenumber knows, upper-cased; throws ImportError otherwise. */
 export function parseRegion(value: string): CountryCode {
@@ -32,7 +37,9 @@ export function parseRegion(value: string): CountryCode {
 /**
  * Imports one list of reported numbers into `numbers` and `imported_evidence`.
  * Streams the file, skips what it cannot read (counted by reason), and is
- * idempotent: importing the same file again changes nothing.
+ * idempotent: importing the same file again changes nothing. When the file is
+ * the very one the last finished import of its format read, it is not read at
+ * all (unless `force`): the summary says when it was imported (import_runs).
  */
 export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSummary> {
   const started = Date.now()
@@ -40,20 +47,40 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     throw new ImportError(`Unknown format "${opts.format}": use one of ${IMPORT_FORMATS.join(', ')}`)
   }
   checkReadable(opts.file)
+  const region = opts.region ?? DEFAULT_REGION[opts.format]
+  const key = { format: opts.format, region: region ?? null, sha256: await fileSha256(opts.file, opts.signal) }
+  const last = opts.force ? null : await sameAsLastRun(db, key)
+  if (last) {
+    const { summary: then, finishedAt } = last
+    return {
+      ...then,
+      file: opts.file,
+      newNumbers: 0,
+      imported: 0,
+      updated: 0,
+      unchanged: then.imported + then.updated + then.unchanged,
+      durationMs: Date.now() - started,
+      alreadyImportedAt: finishedAt.toISOString(),
+    }
+  }
   await seedTags(db)
   const tagIds = await loadTagIds(db)
   const summary = emptySummary(opts.format, opts.file)
   const progress = new Progress(opts.progress)
+  const size = fs.statSync(opts.file).size
+  progress.size(size)
   const ctx: ImportContext = {
     db,
     file: opts.file,
-    region: opts.region,
+    region,
     summary,
     tagIds,
     progress,
     signal: opts.signal,
+    phoneWorkers: process.env.XP_WORKERS ? Number(process.env.XP_WORKERS) : opts.phoneWorkers ?? (size > 8 * 1024 * 1024 ? Math.min(3, Math.max(1, os.availableParallelism() - 1)) : 0),
     writer: (source) => new EvidenceWriter(db, source, tagIds, summary, opts.batchSize),
   }
+  const run = await startRun(db, key, opts.file)
   try {
     await READERS[opts.format](ctx)
     checkAborted(opts.signal)
@@ -61,6 +88,7 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     progress.end()
   }
   summary.durationMs = Date.now() - started
+  await finishRun(db, run, summary)
   return summary
 }
 

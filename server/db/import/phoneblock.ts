@@ -3,7 +3,7 @@ import path from 'node:path'
 import { SaxesParser } from 'saxes'
 import { PHONEBLOCK_TAG } from '../../../contract/tags'
 import { checkAborted, type ImportContext } from './context'
-import { readPhone } from './read-phone'
+import { phoneReader } from './read-phone'
 import { ImportError, skip } from './types'
 
 /**
@@ -14,7 +14,7 @@ import { ImportError, skip } from './types'
  */
 export async function importPhoneblock(ctx: ImportContext): Promise<void> {
   const { summary } = ctx
-  const region = ctx.region ?? 'DE'
+  const read = phoneReader(ctx.region)
   const writer = ctx.writer('phoneblock')
   const seen = new Set<string>()
   const distinct = new Set<string>()
@@ -31,7 +31,7 @@ export async function importPhoneblock(ctx: ImportContext): Promise<void> {
     if (!tag) return skip(summary, 'unknown rating')
     const votes = /^\s*\d+\s*$/.test(attrs.votes ?? '') ? Number(attrs.votes) : NaN
     if (!Number.isSafeInteger(votes) || votes < 1) return skip(summary, 'missing or bad votes')
-    const { phone, reason } = readPhone(attrs.phone, region)
+    const { phone, reason } = read(attrs.phone)
     if (!phone) return skip(summary, reason)
     const key = `${phone.e164} ${tag}`
     if (seen.has(key)) return skip(summary, 'duplicate')
@@ -45,6 +45,7 @@ export async function importPhoneblock(ctx: ImportContext): Promise<void> {
   try {
     for await (const chunk of stream) {
       checkAborted(ctx.signal)
+      ctx.progress.at(stream.bytesRead)
       parseXml(() => parser.write(chunk as string))
       for (const attrs of entries.splice(0)) await handle(attrs)
     }
@@ -56,6 +57,7 @@ export async function importPhoneblock(ctx: ImportContext): Promise<void> {
   if (summary.read === 0) throw new ImportError(`${ctx.file} has no <phone-info> entries: is it a PhoneBlock blocklist?`)
   await writer.flush()
   summary.numbers = distinct.size
+  ctx.progress.doneReading(summary)
 }
 
 function parseXml(step: () => unknown): void {

@@ -15,6 +15,13 @@ export interface ImportOptions {
   progress?: NodeJS.WritableStream | null
   /** Evidence rows per INSERT statement (2000 by default). */
   batchSize?: number
+  /** Read and merge the file even when it was the last import of its format. */
+  force?: boolean
+  /**
+   * Worker threads that read phone numbers of an FTC file. By default one per core
+   * but one (at most 3) for files over 8 MB, none for smaller ones.
+   */
+  phoneWorkers?: number
   signal?: AbortSignal
 }
 
@@ -38,6 +45,12 @@ export interface ImportSummary {
   /** Records left out, by reason; `read = accepted + sum(skipped)`. */
   skipped: Record<string, number>
   durationMs: number
+  /**
+   * Set when the file was not read because it is the one the last finished import
+   * of its format read (same content, same region): when that import finished (ISO).
+   * The figures are that import's, its evidence rows all counted as unchanged.
+   */
+  alreadyImportedAt?: string
 }
 
 export function emptySummary(format: ImportFormat, file: string): ImportSummary {
