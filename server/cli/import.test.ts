@@ -10,8 +10,11 @@ import { backends, openTestDatabase } from '../../tests/support/database'
 import { loadEvidence } from '../modules/numbers/evidence'
 import { reputationIndex } from '../modules/reputation'
 import type { Database, Db } from '../db/client'
-import { importedEvidence, numbers, tags } from '../db/schema'
-import { ImportError, importFile, type ImportSummary } from '../db/import'
+import { importedEvidence, importRuns, numbers, pageEpoch, tags } from '../db/schema'
+import { formatSummary, ImportError, importFile, type ImportSummary } from '../db/import'
+import { parseFtcDate } from '../db/import/ftc'
+import { readPhone } from '../db/import/read-phone'
+import { ftcSubjectTag } from '../../contract/tags'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const PHONEBLOCK = path.resolve(repoRoot, '../shared/data/phoneblock-blocklist.xml')
@@ -101,11 +104,18 @@ describe.each(backends)('PhoneBlock import on %s', (backend) => {
     expect(await indexOf(database.db, '+43720229535')).toBeGreaterThan(5)
   })
 
-  it('changes nothing when the same file is imported again', async () => {
+  it('changes nothing when the same file is imported again, read again or not', async () => {
     const before = await snapshot(database.db)
     const again = await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK, progress: null })
     expect(again).toMatchObject({ read: first.read, accepted: first.accepted, skipped: first.skipped, imported: 0, updated: 0, newNumbers: 0 })
     expect(again.unchanged).toBe(first.accepted)
+    expect(again.alreadyImportedAt).toBeDefined()
+    expect(formatSummary(again)).toMatch(/already imported on .* so nothing changed/)
+    expect(await snapshot(database.db)).toEqual(before)
+
+    const forced = await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK, progress: null, force: true })
+    expect(forced).toMatchObject({ read: first.read, accepted: first.accepted, imported: 0, updated: 0, newNumbers: 0, unchanged: first.accepted })
+    expect(forced.alreadyImportedAt).toBeUndefined()
     expect(await snapshot(database.db)).toEqual(before)
   }, 180_000)
 })
@@ -161,6 +171,11 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
     const before = await snapshot(database.db)
     const again = await importFile(database.db, { format: 'ftc', file, progress: null })
     expect(again).toMatchObject({ read: 12, accepted: 5, imported: 0, updated: 0, unchanged: 7, newNumbers: 0 })
+    expect(again.alreadyImportedAt).toBeDefined()
+    expect(await snapshot(database.db)).toEqual(before)
+    const forced = await importFile(database.db, { format: 'ftc', file, progress: null, force: true })
+    expect(forced).toMatchObject({ read: 12, accepted: 5, imported: 0, updated: 0, unchanged: 7, newNumbers: 0 })
+    expect(forced.alreadyImportedAt).toBeUndefined()
     expect(await snapshot(database.db)).toEqual(before)
   })
 
@@ -171,6 +186,29 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
     expect(await evidenceOf(database.db, '+12015550123')).toContainEqual(
       expect.objectContaining({ label: 'robocall', votes: 3, lastSeen: new Date('2024-04-01T10:00:00Z') }),
     )
+
+    // The first file again: no longer the last FTC import, so it is read and sets its totals back.
+    const older = await importFile(database.db, { format: 'ftc', file: path.join(tmpDir, 'ftc.csv'), progress: null })
+    expect(older.alreadyImportedAt).toBeUndefined()
+    expect(older).toMatchObject({ imported: 0, updated: 1, unchanged: 6 })
+    expect(await evidenceOf(database.db, '+12015550123')).toContainEqual(
+      expect.objectContaining({ label: 'robocall', votes: 2, lastSeen: new Date('2024-01-07T15:15:00Z') }),
+    )
+  })
+
+  it('reads a file again when its last import never finished, or in another region', async () => {
+    const file = tmpFile('ftc-crash.csv', [ftcLines[0], '2025550177,2024-05-01 10:00:00,,Newark,NJ,201,Other,N'])
+    const first = await importFile(database.db, { format: 'ftc', file, progress: null })
+    expect(first).toMatchObject({ accepted: 1, imported: 1, newNumbers: 1 })
+    // A run that started after it and never finished (a crash): the rows may be anything now.
+    await database.db.insert(importRuns).values({ format: 'ftc', region: 'US', file: 'other.csv', sha256: 'x'.repeat(64) })
+    const again = await importFile(database.db, { format: 'ftc', file, progress: null })
+    expect(again.alreadyImportedAt).toBeUndefined()
+    expect(again).toMatchObject({ accepted: 1, imported: 0, unchanged: 1 })
+    expect((await importFile(database.db, { format: 'ftc', file, progress: null })).alreadyImportedAt).toBeDefined()
+    // Read as Canadian numbers: another reading, so the file is read again.
+    const canada = await importFile(database.db, { format: 'ftc', file, region: 'CA', progress: null })
+    expect(canada.alreadyImportedAt).toBeUndefined()
   })
 
   it('refuses a CSV that is not an FTC complaints file', async () => {
@@ -212,6 +250,9 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
     const before = await snapshot(database.db)
     const again = await importFile(database.db, { format: 'csv', file, region: 'DE', progress: null })
     expect(again).toMatchObject({ read: 13, accepted: 7, imported: 0, updated: 0, unchanged: 4, newNumbers: 0 })
+    expect(again.alreadyImportedAt).toBeDefined()
+    const forced = await importFile(database.db, { format: 'csv', file, region: 'DE', progress: null, force: true })
+    expect(forced).toMatchObject({ read: 13, accepted: 7, imported: 0, updated: 0, unchanged: 4, newNumbers: 0 })
     expect(await snapshot(database.db)).toEqual(before)
   })
 
@@ -222,4 +263,95 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
     expect(s.skipped).toEqual({ 'national number without --region': 1 })
     expect(await evidenceOf(database.db, '+442079460999')).toMatchObject([{ label: 'spam', votes: 1, country: 'GB' }])
   })
+})
+
+/**
+ * A messy FTC file of `rows` complaints about a pool of numbers, each written in
+ * many ways, with blank, broken and foreign cells: deterministic, for one test.
+ */
+function messyFtcFile(name: string, rows: number): string {
+  const ways = [
+    (t: string) => t,
+    (t: string) => `(${t.slice(0, 3)}) ${t.slice(3, 6)}-${t.slice(6)}`,
+    (t: string) => `${t.slice(0, 3)}.${t.slice(3, 6)}.${t.slice(6)}`,
+    (t: string) => `+1 ${t.slice(0, 3)} ${t.slice(3, 6)} ${t.slice(6)}`,
+    (t: string) => `1-${t.slice(0, 3)}-${t.slice(3, 6)}-${t.slice(6)}`,
+  ]
+  const odd = ['', 'N/A', '12345', '0000000000', '555-1234', '+44 20 7946 0123', '2015550123,x,y,z,1,2,3,4,5']
+  const subjects = ['"Reducing your debt (credit cards, mortgage, student loans)"', 'Dropped call or no message', 'Warranties & protection plans', 'Medical & prescriptions', 'Other']
+  const lines = ['Company_Phone_Number,Created_Date,Violation_Date,Consumer_City,Consumer_State,Consumer_Area_Code,Subject,Recorded_Message_Or_Robocall']
+  let seed = 7
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed % n
+  }
+  for (let i = 0; i < rows; i++) {
+    if (next(25) === 0) {
+      lines.push(`${odd[next(odd.length)]},2024-01-01,,Albany,NY,518,Other,N`)
+      continue
+    }
+    const ten = `${[201, 212, 305, 415, 617][next(5)]}${200 + next(800)}${String(next(40)).padStart(4, '0')}`
+    const day = 1 + next(28)
+    const created = next(3) ? `2024-03-${String(day).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:15:00` : `3/${day}/2024 ${1 + next(12)}:05:00 ${next(2) ? 'PM' : 'AM'}`
+    const violation = next(5) ? `2024-02-${String(day).padStart(2, '0')}` : ''
+    lines.push(`${ways[next(ways.length)](ten)},${created},${violation},Newark,NJ,201,${subjects[next(subjects.length)]},${['Y', 'N', 'Yes', 'robocall'][next(4)]}`)
+  }
+  return tmpFile(name, lines)
+}
+
+/** The evidence the FTC import must write for a file, tallied here the simple way (the importer before issue 12). */
+function ftcReference(file: string) {
+  const tallies = new Map<string, { votes: number; last: number }>()
+  const [header, ...rows] = fs.readFileSync(file, 'utf8').split('\n')
+  const width = header.split(',').length
+  for (const row of rows) {
+    // The generator quotes only the debt subject, whose commas are inside the quotes.
+    const fields = row.replace('"Reducing your debt (credit cards, mortgage, student loans)"', 'debt').split(',')
+    if (row.startsWith('"') || fields.length > width) continue
+    const { phone } = readPhone(fields[0], 'US')
+    if (!phone) continue
+    const at = Math.max(parseFtcDate(fields[2]), parseFtcDate(fields[1]))
+    const labels = [/^(y|yes|true|1|robocall)$/i.test(fields[7]) ? 'robocall' : 'spam', ftcSubjectTag(fields[6] === 'debt' ? 'debt' : fields[6])]
+    for (const label of labels.filter(Boolean)) {
+      const key = `${phone.e164} ${label}`
+      const tally = tallies.get(key) ?? { votes: 0, last: 0 }
+      tallies.set(key, { votes: tally.votes + 1, last: Math.max(tally.last, at) })
+    }
+  }
+  return [...tallies]
+    .map(([key, { votes, last }]) => ({ e164: key.split(' ')[0], label: key.split(' ')[1], votes, lastSeen: last ? new Date(last) : null }))
+    .sort((a, b) => (a.e164 === b.e164 ? (a.label < b.label ? -1 : 1) : a.e164 < b.e164 ? -1 : 1))
+}
+
+describe.each(backends)('A big FTC file on %s', (backend) => {
+  let database: Database
+  beforeAll(async () => {
+    database = await openTestDatabase(backend)
+  })
+  afterAll(async () => database?.close())
+
+  it('writes exactly the tallies of its complaints, with worker threads reading the numbers, and changes nothing when read again', async () => {
+    const file = messyFtcFile('big-ftc.csv', 20_000)
+    const s = await importFile(database.db, { format: 'ftc', file, progress: null, phoneWorkers: 2 })
+    const expected = ftcReference(file)
+    expect(s.read).toBe(20_000)
+    expect(s.imported).toBe(expected.length)
+    expect(s.numbers).toBe(new Set(expected.map((e) => e.e164)).size)
+    expect(s.newNumbers).toBe(s.numbers)
+    const stored = await database.db
+      .select({ e164: numbers.e164, label: importedEvidence.label, votes: importedEvidence.votes, lastSeen: importedEvidence.lastSeen })
+      .from(importedEvidence)
+      .innerJoin(numbers, eq(numbers.id, importedEvidence.numberId))
+      .where(eq(importedEvidence.source, 'ftc'))
+      .orderBy(numbers.e164, importedEvidence.label)
+    expect(stored).toEqual(expected)
+
+    const before = await snapshot(database.db)
+    const epoch = await database.db.select().from(pageEpoch)
+    const forced = await importFile(database.db, { format: 'ftc', file, progress: null, force: true, phoneWorkers: 0 })
+    expect(forced).toMatchObject({ imported: 0, updated: 0, newNumbers: 0, unchanged: expected.length })
+    expect(await snapshot(database.db)).toEqual(before)
+    // Nothing written, so the number pages kept by the servers stay valid.
+    expect(await database.db.select().from(pageEpoch)).toEqual(epoch)
+  }, 120_000)
 })

@@ -267,31 +267,33 @@ async function merge(tx: Executor, source: string, labelCodes: string[]): Promis
     select x.num, n.id from import_numbers x join ${numbers} n on n.e164 = '+' || x.num`)
   await tx.execute(sql`analyze import_ids`)
 
-  const [written] = rowsOf<{ inserted: number; updated: number; unchanged: number }>(
-    await tx.execute(sql`
-      with incoming as materialized (
-        select i.id as number_id, l.tag_id, l.code as label, x.votes,
-          timestamptz 'epoch' + x.last_at * interval '1 millisecond' as last_seen,
-          e.number_id is not null as stored,
-          (e.tag_id, e.votes, e.last_seen) is not distinct from
-            (l.tag_id, x.votes, timestamptz 'epoch' + x.last_at * interval '1 millisecond') as same
-        from import_tally x
-        join import_ids i on i.num = x.num
-        join import_labels l on l.i = x.label
-        left join ${importedEvidence} e on e.number_id = i.id and e.source = ${source} and e.label = l.code
-      ), inserted as (
-        insert into ${importedEvidence} (number_id, source, tag_id, label, votes, comment, last_seen)
-        select number_id, ${source}, tag_id, label, votes, null, last_seen from incoming where not stored
-        returning 1
-      ), updated as (
-        update ${importedEvidence} e
-        set tag_id = c.tag_id, votes = c.votes, last_seen = c.last_seen, created_at = now()
-        from incoming c
-        where c.stored and not c.same and e.number_id = c.number_id and e.source = ${source} and e.label = c.label
-        returning 1
-      )
-      select (select count(*) from inserted)::int as inserted, (select count(*) from updated)::int as updated,
-        (select count(*) from incoming where stored and same)::int as unchanged`),
+  await tx.execute(sql`create temp table import_incoming on commit drop as
+    select i.id as number_id, l.tag_id, l.code as label, x.votes,
+      timestamptz 'epoch' + x.last_at * interval '1 millisecond' as last_seen,
+      e.number_id is not null as stored,
+      (e.tag_id, e.votes, e.last_seen) is not distinct from
+        (l.tag_id, x.votes, timestamptz 'epoch' + x.last_at * interval '1 millisecond') as same
+    from import_tally x
+    join import_ids i on i.num = x.num
+    join import_labels l on l.i = x.label
+    left join ${importedEvidence} e on e.number_id = i.id and e.source = ${source} and e.label = l.code`)
+  const [counts] = rowsOf<{ fresh: number; changed: number; unchanged: number }>(
+    await tx.execute(sql`select (count(*) filter (where not stored))::int as fresh,
+      (count(*) filter (where stored and not same))::int as changed, (count(*) filter (where same))::int as unchanged
+      from import_incoming`),
   )
-  return { numbers: added.numbers, newNumbers: added.created, imported: written.inserted, updated: written.updated, unchanged: written.unchanged }
+  // Only statements with rows to write: every write to imported_evidence, even of no
+  // rows, moves the page epoch (migration 0007) and so empties every kept number page.
+  if (counts.fresh) {
+    await tx.execute(sql`insert into ${importedEvidence} (number_id, source, tag_id, label, votes, comment, last_seen)
+      select number_id, ${source}, tag_id, label, votes, null, last_seen from import_incoming where not stored`)
+  }
+  if (counts.changed) {
+    await tx.execute(sql`analyze import_incoming`)
+    await tx.execute(sql`update ${importedEvidence} e
+      set tag_id = c.tag_id, votes = c.votes, last_seen = c.last_seen, created_at = now()
+      from import_incoming c
+      where c.stored and not c.same and e.number_id = c.number_id and e.source = ${source} and e.label = c.label`)
+  }
+  return { numbers: added.numbers, newNumbers: added.created, imported: counts.fresh, updated: counts.changed, unchanged: counts.unchanged }
 }

@@ -18,8 +18,8 @@ export interface ImportOptions {
   /** Read and merge the file even when it was the last import of its format. */
   force?: boolean
   /**
-   * Worker threads that read phone numbers of an FTC file. By default one per core
-   * but one (at most 3) for files over 8 MB, none for smaller ones.
+   * Worker threads that read the phone numbers of an FTC file. Default: none for a
+   * file up to 8 MB; for a bigger one, one per core but one (1 to 3).
    */
   phoneWorkers?: number
   signal?: AbortSignal
