@@ -13,6 +13,7 @@ import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 import { myProfile } from '../../features/paywall/fixtures'
+import { statusSaying } from '../../support/queries'
 
 const meta = {
   title: 'Pages/Number',
@@ -137,7 +138,7 @@ const loadingStory = modes<Story>({
     const LL = translations(globals)
     const page = within(canvasElement)
     await expect(page.getByRole('heading', { level: 1, name: heading(LL) })).toBeVisible()
-    await expect(page.getByRole('status')).toHaveTextContent(LL.app.loading())
+    await expect(statusSaying(page, LL.app.loading())).toHaveTextContent(LL.app.loading())
   },
 })
 export const Loading = loadingStory.light

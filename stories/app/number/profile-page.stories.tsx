@@ -10,6 +10,7 @@ import { richNumber, SCAM_DIGITS } from '../../support/fixtures'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
+import { statusSaying } from '../../support/queries'
 
 const PROFILE = 'GET /api/v202505/profile/*'
 // A page opened by profile asks for the number's names by profile (DESIGN.md section 3); by phone is not answered here.
@@ -104,7 +105,7 @@ const loading = modes<Story>({
     const LL = translations(globals)
     const page = within(canvasElement)
     await expect(page.getByRole('heading', { level: 1, name: LL.profilePage.titleLoading() })).toBeVisible()
-    await expect(page.getByRole('status')).toHaveTextContent(LL.app.loading())
+    await expect(statusSaying(page, LL.app.loading())).toHaveTextContent(LL.app.loading())
   },
 })
 export const Loading = loading.light

@@ -12,6 +12,7 @@ import { withAppShell } from '../../support/decorators'
 import { AUTH_CODE, authCode, DEV_METHODS, MESSENGER_METHODS } from '../../support/fixtures'
 import { modes } from '../../support/modes'
 import { translations } from '../../support/i18n'
+import { statusSaying } from '../../support/queries'
 
 /** The sign-in page as routes/login.tsx composes it: title, intro and the sign-in flow. */
 function LoginPage({ onSignedIn }: { onSignedIn: (data: SignedIn) => void }) {
@@ -55,7 +56,7 @@ const loadingStory = modes<Story>({
     const LL = translations(globals)
     const page = within(canvasElement)
     await expect(page.getByRole('heading', { level: 1, name: LL.login.title() })).toBeVisible()
-    await expect(page.getByRole('status')).toHaveTextContent(LL.app.loading())
+    await expect(statusSaying(page, LL.app.loading())).toHaveTextContent(LL.app.loading())
   },
 })
 export const Loading = loadingStory.light

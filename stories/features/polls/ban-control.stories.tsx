@@ -7,6 +7,7 @@ import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 import { state, taggedNumber } from './fixtures'
+import { statusSaying } from '../../support/queries'
 
 /** Block / unblock: one toggle button; after a block the onBan poll opens in the modal. */
 const meta = {
@@ -52,7 +53,7 @@ const banned = modes<Story>({
     await expect(block).toHaveAttribute('aria-pressed', 'true')
     await userEvent.click(block)
     await waitFor(() => expect(block).toHaveAttribute('aria-pressed', 'false'))
-    await expect(view.getByRole('status')).toHaveTextContent(LL.polls.unblocked())
+    await waitFor(() => expect(statusSaying(view, LL.polls.unblocked())).toHaveTextContent(LL.polls.unblocked()))
     // Unblocking asks nothing.
     await expect(within(document.body).queryByRole('dialog')).toBeNull()
   },
