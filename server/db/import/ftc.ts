@@ -61,6 +61,7 @@ export async function importFtc(ctx: ImportContext): Promise<void> {
     }
   }
 
+  let merging = 0
   try {
     const counts = await stageComplaints(
       ctx.db,
@@ -80,8 +81,10 @@ export async function importFtc(ctx: ImportContext): Promise<void> {
       () => {
         ctx.progress.doneReading(summary)
         ctx.progress.note(`${summary.accepted.toLocaleString('en-US')} complaints read; tallying and merging them into the database…`)
+        merging = Date.now()
       },
     )
+    ctx.progress.note(`merged in ${((Date.now() - merging) / 1000).toFixed(1)} s`)
     summary.numbers = counts.numbers
     summary.newNumbers += counts.newNumbers
     summary.imported += counts.imported
