@@ -80,7 +80,8 @@ export async function importFile(db: Db, opts: ImportOptions): Promise<ImportSum
     tagIds,
     progress,
     signal: opts.signal,
-    phoneWorkers: opts.phoneWorkers ?? (size > BIG_FILE ? Math.min(3, Math.max(1, os.availableParallelism() - 1)) : 0),
+    // Two on two cores measured best (90,000 rows/s read against 69,000 with one); three no better.
+    phoneWorkers: opts.phoneWorkers ?? (size > BIG_FILE ? Math.min(3, Math.max(2, os.availableParallelism() - 1)) : 0),
     writer: (source) => new EvidenceWriter(db, source, tagIds, summary, opts.batchSize),
   }
   const run = await startRun(db, key, opts.file)

@@ -75,7 +75,8 @@ class PhoneWorker {
     const tsx = import.meta.resolve('tsx/esm/api')
     const entry = new URL('./phone-worker.ts', import.meta.url).href
     const boot = `import(${JSON.stringify(tsx)}).then((api) => (api.tsImport ?? api.default.tsImport)(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`
-    this.worker = new Worker(boot, { eval: true, workerData: { region } })
+    // It keeps a few MB (libphonenumber's metadata): a small heap is collected before it grows.
+    this.worker = new Worker(boot, { eval: true, workerData: { region }, resourceLimits: { maxOldGenerationSizeMb: 64 } })
     this.worker.on('message', ({ id, readings }: { id: number; readings: string }) => {
       this.waiting.get(id)?.resolve(readings.split('\n').map(decodeReading))
       this.waiting.delete(id)

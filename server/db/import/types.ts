@@ -19,7 +19,7 @@ export interface ImportOptions {
   force?: boolean
   /**
    * Worker threads that read the phone numbers of an FTC file. Default: none for a
-   * file up to 8 MB; for a bigger one, one per core but one (1 to 3).
+   * file up to 8 MB; for a bigger one, one per core but one, 2 to 3.
    */
   phoneWorkers?: number
   signal?: AbortSignal
