@@ -80,7 +80,8 @@ export async function importFtc(ctx: ImportContext): Promise<void> {
       },
       () => {
         ctx.progress.doneReading(summary)
-        ctx.progress.note(`${summary.accepted.toLocaleString('en-US')} complaints read; tallying and merging them into the database…`)
+        const complaints = `${summary.accepted.toLocaleString('en-US')} complaint${summary.accepted === 1 ? '' : 's'}`
+        ctx.progress.note(`${complaints} read; tallying and merging them into the database…`)
         merging = Date.now()
       },
     )

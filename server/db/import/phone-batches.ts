@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { CountryCode } from 'libphonenumber-js/core'
 import { PhoneCache, phoneKey, readKey, type PhoneReading } from './read-phone'
+import { tsWorker } from './ts-worker'
 
 /** Readings of a batch of number cells, in order; a batch is read after the one before it. */
 export interface PhoneBatchReader {
@@ -60,11 +61,7 @@ export function phoneBatchReader(region: CountryCode | undefined, workers: numbe
   }
 }
 
-/**
- * One worker thread running phone-worker.ts. The worker loads TypeScript through
- * tsx's API: under `node --import tsx` it would inherit tsx, under the test
- * runner it would not.
- */
+/** One worker thread running phone-worker.ts. */
 class PhoneWorker {
   private readonly worker: Worker
   private readonly waiting = new Map<number, { resolve(readings: PhoneReading[]): void; reject(err: Error): void }>()
@@ -72,11 +69,8 @@ class PhoneWorker {
   private failure: Error | null = null
 
   constructor(region: CountryCode | undefined) {
-    const tsx = import.meta.resolve('tsx/esm/api')
-    const entry = new URL('./phone-worker.ts', import.meta.url).href
-    const boot = `import(${JSON.stringify(tsx)}).then((api) => (api.tsImport ?? api.default.tsImport)(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`
     // It keeps a few MB (libphonenumber's metadata): a small heap is collected before it grows.
-    this.worker = new Worker(boot, { eval: true, workerData: { region }, resourceLimits: { maxOldGenerationSizeMb: 64 } })
+    this.worker = tsWorker(new URL('./phone-worker.ts', import.meta.url), { workerData: { region }, resourceLimits: { maxOldGenerationSizeMb: 64 } })
     this.worker.on('message', ({ id, readings }: { id: number; readings: string }) => {
       this.waiting.get(id)?.resolve(readings.split('\n').map(decodeReading))
       this.waiting.delete(id)

@@ -34,9 +34,10 @@ export function formatProgress(s: ProgressState, tty: boolean): string {
   // Bytes go at an even pace through a file, records vary in length.
   const eta = share > 0 && share < 1 ? formatDuration((s.elapsedMs * (1 - share)) / share) : share >= 1 ? '0:00' : '?'
   const percent = `${Math.floor(share * 100)}%`.padStart(4)
-  if (!tty) return `  read ${percent}: ${n(s.rows)} records, ${n(rate)} records/s, ETA ${eta}`
+  const records = `${n(s.rows)} record${s.rows === 1 ? '' : 's'}`
+  if (!tty) return `  read ${percent}: ${records}, ${n(rate)} records/s, ETA ${eta}`
   const filled = Math.round(share * BAR)
-  return `  ${'█'.repeat(filled)}${'░'.repeat(BAR - filled)} ${percent}  ${n(s.rows)} records  ${n(rate)}/s  ETA ${eta}`
+  return `  ${'█'.repeat(filled)}${'░'.repeat(BAR - filled)} ${percent}  ${records}  ${n(rate)}/s  ETA ${eta}`
 }
 
 /**
