@@ -78,7 +78,7 @@ export class PhoneCache {
   private recent = new Map<string, PhoneReading>()
   private older = new Map<string, PhoneReading>()
 
-  constructor(private readonly size = 100_000) {}
+  constructor(private readonly size = 50_000) {}
 
   get(key: string): PhoneReading | undefined {
     return this.recent.get(key) ?? this.older.get(key)
