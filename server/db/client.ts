@@ -211,6 +211,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 /** The rows of `db.execute(sql…)`: node-postgres wraps them in `{ rows }`, PGlite too; a plain array passes through. */
+/** A JSON value a statement answered: `pg` parses json columns, but a value built in SQL may come back as its text. */
+export function jsonValue<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
 export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
 
 /** Resolves once the database answers a query (the health check). */

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { NotificationSettings } from '../../../contract/api/privacy'
 import type { Db } from '../../db/client'
-import { rowsOf } from '../../db/client'
+import { jsonValue, rowsOf } from '../../db/client'
 import { coinLedger, importedEvidence, numbers, users } from '../../db/schema'
 import { nameEntries } from '../contacts/names'
 import { evidenceFrom, evidenceJson, type EvidenceRows } from '../numbers/evidence'
@@ -99,7 +99,7 @@ export async function featuredNumbers(db: Db, list: Array<{ id: number; e164: st
     await db.execute(sql`select * from (${sql.join(parts, sql` union all `)}) f order by f.pos`),
   )
   return rows.map((r) => {
-    const evidence = typeof r.evidence === 'string' ? (JSON.parse(r.evidence) as EvidenceRows) : r.evidence
+    const evidence = jsonValue<EvidenceRows>(r.evidence)
     return { e164: list[Number(r.pos)].e164, name: r.name, index: reputationIndex(evidenceFrom(evidence)) }
   })
 }

@@ -3,7 +3,7 @@ import type { CommunityComment } from '../../../contract/api/community'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
-import { rowsOf } from '../../db/client'
+import { jsonValue, rowsOf } from '../../db/client'
 import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
 import { excerpt, notify, notifyNumberOwner } from '../notifications/repository'
@@ -69,7 +69,6 @@ export async function visibleComment(db: Db, commentId: number, viewer: { id: nu
   return c
 }
 
-const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
 const epoch = (col: SQL) => sql`floor(extract(epoch from ${col}))::bigint`
 
 /** The viewer's own reactions (LIKE, DISLIKE, COMMENT_UP) on one comment or reply, as a JSON array. */
@@ -175,7 +174,7 @@ export async function listReplies(db: Db, commentId: number, viewerId: number, l
       select ${replyJson(viewerId)} as j, tr.created_at, tr.id from ${visibleReplies} and tr.comment_id = ${commentId}
       order by tr.created_at, tr.id limit ${limit} offset ${offset}) x),
     'total', (select count(*)::int from ${visibleReplies} and tr.comment_id = ${commentId})) as page`)
-  const page = parsed(rowsOf<{ page: { items: ReplyJson[]; total: number } | string }>(result)[0].page)
+  const page = jsonValue(rowsOf<{ page: { items: ReplyJson[]; total: number } | string }>(result)[0].page)
   return { items: page.items.map(replyFromJson), total: page.total }
 }
 
@@ -202,7 +201,7 @@ export async function listComments(
       order by ${comments.pinned} desc, ${commentOrders[args.order]}
       limit ${args.limit} offset ${args.offset}) x),
     'total', (select count(*)::int ${visible})) as page`)
-  const page = parsed(rowsOf<{ page: { items: CommentJson[]; total: number } | string }>(result)[0].page)
+  const page = jsonValue(rowsOf<{ page: { items: CommentJson[]; total: number } | string }>(result)[0].page)
   return { items: page.items.map((c) => commentFromJson(c, now)), total: page.total }
 }
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { EvidenceItem } from '../../../contract/api/number-profile'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
-import { rowsOf } from '../../db/client'
+import { jsonValue, rowsOf } from '../../db/client'
 import { bans, disputes, importedEvidence, pollAnswers, tags } from '../../db/schema'
 import { decay, HALF_LIFE_DAYS } from '../reputation'
 
@@ -77,7 +77,7 @@ export function evidenceJson(numberId: NumberRef): SQL {
 
 /** The evidence value of a row: PGlite answers JSON parsed, `pg` may answer it as text. */
 export function readEvidenceRows(value: EvidenceRows | string): EvidenceRows {
-  return typeof value === 'string' ? (JSON.parse(value) as EvidenceRows) : value
+  return jsonValue(value)
 }
 
 const direction = (polarity: number) => (polarity < 0 ? 'negative' : polarity > 0 ? 'positive' : 'neutral') as EvidenceItem['direction']

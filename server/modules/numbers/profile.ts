@@ -12,7 +12,7 @@ import type { NormalizedPhone } from '../../../contract/phone'
 import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
-import { executePrepared } from '../../db/client'
+import { executePrepared, jsonValue } from '../../db/client'
 import {
   bans,
   comments,
@@ -151,8 +151,6 @@ const versionsJson = (numberId: number) => sql`
   'version', coalesce((select version from ${pageVersions} where number_id = ${numberId}), 0),
   'epoch', (select epoch from ${pageEpoch} where id = 1)`
 
-const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
-
 /**
  * The public page of a number in one statement (one round trip), read in one snapshot
  * with its version and epoch: evidence, dispute, tags, owner, names and the comments.
@@ -205,7 +203,7 @@ export async function loadPublicPage(db: Db, numberId: number, e164: string): Pr
       'hidden', (select coalesce(json_agg(json_build_object('userId', user_id, 'hiddenUntil', floor(extract(epoch from hidden_until))::bigint, 'likes', likes, 'dislikes', dislikes)), '[]'::json)
         from all_cmts where hidden_until > now())
     ) as page`)
-  const page = parsedJson(row.page)
+  const page = jsonValue(row.page)
   return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
 }
 
@@ -255,7 +253,7 @@ async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promi
           left join ${contacts} rc on rc.owner_id = ${viewerId} and rc.number_id = rn.id
         where ia.user_id = ${viewerId} and r.number_id = ${numberId})
     ) as part`)
-  const part = parsedJson(row.part)
+  const part = jsonValue(row.part)
   return { ...part, version: Number(part.version), epoch: Number(part.epoch) }
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
-import { executePrepared } from '../../db/client'
+import { executePrepared, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, searchHistory, users } from '../../db/schema'
 
@@ -82,7 +82,7 @@ export async function startSearch(
       'count', case when ${args.own}::boolean then coalesce((select count from used), 0) else (select count from taken) end,
       'numberId', (select id from num)
     ) as start`)
-  const start = typeof row.start === 'string' ? JSON.parse(row.start) : row.start
+  const start = jsonValue(row.start)
   const { dailyLimit, ...viewer } = start.viewer
   return { viewer, left: start.count === null ? null : Math.max(0, dailyLimit - start.count), numberId: start.numberId }
 }
