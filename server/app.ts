@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import compress from '@fastify/compress'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
 import type { Env } from './env'
 import { authPlugin } from './plugins/auth'
@@ -14,6 +14,7 @@ import { idempotencyPlugin } from './plugins/idempotency'
 import { pressurePlugin } from './plugins/pressure'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { securityPlugin } from './plugins/security'
+import { responseSerializerCompiler } from './plugins/serializer'
 import { defaultWebRoot, webAppPlugin } from './plugins/web-app'
 import { accountRoutes } from './modules/account/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
@@ -68,9 +69,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
   })
-  // Every route validates and serializes with its zod schemas from contract/.
+  // Every route validates with its zod schemas from contract/; answers are checked against theirs outside production (ADR 0029).
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: !env.isProduction }))
 
   await app.register(corePlugin, { env, database })
   await app.register(errorsPlugin)

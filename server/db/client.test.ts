@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { backends, openTestDatabase } from '../../tests/support/database'
-import { DataDirLockedError, executePrepared, openPglite } from './client'
+import { DataDirLockedError, hotStatement, openPglite } from './client'
 
 describe('embedded database', () => {
   it('persists to its folder and refuses a second opener of the same folder', async () => {
@@ -58,26 +58,31 @@ describe('data folder lock after a crash', () => {
 })
 
 describe.each(backends)('prepared statements of the hot path (%s)', (backend) => {
-  it('answer what the plain statement answers, for any text, again and again, and fall back for values they cannot carry', async () => {
+  const echo = hotStatement<{ t: string; n: number; b: boolean; z: string | null }, { text: string; i: number; even: boolean; none: string | null }>(
+    (p) => sql`select ${p.text}::text as t, ${p.i}::int + 1 as n, ${p.even}::boolean as b, ${p.none}::text as z`,
+  )
+  const yearOf = hotStatement<{ y: number }, { at: Date }>((p) => sql`select extract(year from ${p.at}::timestamptz)::int as y`)
+  const userCount = hotStatement<{ n: number }, Record<string, never>>(() => sql`select count(*)::int as n from users`)
+
+  it('answer what the plain statement answers, for any text, again and again, in a transaction too, and fall back for values they cannot carry', async () => {
     const database = await openTestDatabase(backend)
     try {
       const { db } = database
       const awkward = ["O'Brien", "'; drop table users; --", 'back\\slash', '', 'ünï €', "two '' quotes"]
       for (const text of awkward) {
         for (let i = 0; i < 3; i++) {
-          const [row] = await executePrepared<{ t: string; n: number; b: boolean; z: string | null }>(
-            db,
-            sql`select ${text}::text as t, ${i}::int + 1 as n, ${i % 2 === 0}::boolean as b, ${null}::text as z`,
-          )
+          const [row] = await echo(db, { text, i, even: i % 2 === 0, none: null })
           expect(row).toEqual({ t: text, n: i + 1, b: i % 2 === 0, z: null })
         }
       }
+      // Inside a transaction it is built with its values and runs there.
+      const inTx = await db.transaction(async (tx) => (await echo(tx, { text: "in 'tx'", i: 41, even: false, none: null }))[0])
+      expect(inTx).toEqual({ t: "in 'tx'", n: 42, b: false, z: null })
       // A value that is not plain (a date) runs as a plain statement.
-      const at = new Date('2026-01-02T03:04:05Z')
-      const [row] = await executePrepared<{ y: number }>(db, sql`select extract(year from ${at.toISOString()}::timestamptz)::int as y`)
+      const [row] = await yearOf(db, { at: new Date('2026-01-02T03:04:05Z') })
       expect(row.y).toBe(2026)
       // The users table is still there after the injection attempt above.
-      const [count] = await executePrepared<{ n: number }>(db, sql`select count(*)::int as n from users`)
+      const [count] = await userCount(db, {})
       expect(count.n).toBe(0)
     } finally {
       await database.close()

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import lockfile from 'proper-lockfile'
 import { PGlite } from '@electric-sql/pglite'
 import crypto from 'node:crypto'
-import { sql, type SQL } from 'drizzle-orm'
+import { fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -226,21 +226,38 @@ export async function ping(db: Db): Promise<void> {
 const dialect = new PgDialect()
 const statementNames = new Map<string, string>()
 
+/** A value in a hot statement: a placeholder while the statement is built once for every call, else the value itself. */
+export type Param<T> = T | SQLWrapper
+
 /**
- * Runs a statement of the hot path (the search) as a named prepared statement on
- * PostgreSQL, so that each pooled connection parses and plans it once rather than on
- * every call (issue 12: planning the number page took longer than running it). The name
- * is a hash of the text, so statements whose text differs never share one. PGlite runs
- * it as usual. Returns the rows.
+ * A statement of the hot path (the search, ADR 0028), built once and then run as a named
+ * prepared statement: on PostgreSQL each pooled connection parses and plans it once
+ * (planning the number page took longer than running it), and no call builds its SQL
+ * again (building it took a twelfth of a search's CPU). `build` gets a placeholder for
+ * each value, so it must not branch on them; the name is a hash of the text. On PGlite it
+ * is PREPAREd in the database's one session; anywhere else (a transaction) it is built
+ * with the values and run as usual. Returns the rows.
  */
-export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query)
-    return (await client.query({ name: statementName(text), text, values: params as unknown[] })).rows as T[]
+export function hotStatement<T, V extends object>(build: (p: { [K in keyof V]: Param<V[K]> }) => SQL): (db: Db, values: V) => Promise<T[]> {
+  let compiled: Compiled | undefined
+  const placeholders = new Proxy({}, { get: (_target, key) => sql.placeholder(String(key)) }) as { [K in keyof V]: Param<V[K]> }
+  return async (db, values) => {
+    const client = (db as unknown as { $client: unknown }).$client
+    if (!(client instanceof pg.Pool) && !(client instanceof PGlite)) return rowsOf<T>(await db.execute(build(values)))
+    if (!compiled) {
+      const { sql: text, params } = dialect.sqlToQuery(build(placeholders))
+      compiled = { text, params, name: statementName(text) }
+    }
+    const params = fillPlaceholders(compiled.params, values as Record<string, unknown>)
+    if (client instanceof pg.Pool) return (await client.query({ name: compiled.name, text: compiled.text, values: params })).rows as T[]
+    return runPreparedPglite<T>(db, client, compiled, params, () => build(values))
   }
-  if (client instanceof PGlite) return executePreparedPglite<T>(db, client, query)
-  return rowsOf<T>(await db.execute(query))
+}
+
+interface Compiled {
+  text: string
+  params: unknown[]
+  name: string
 }
 
 function statementName(text: string): string {
@@ -271,20 +288,19 @@ function literal(value: unknown): string | null {
  * database's one session and EXECUTEd with its values as quoted literals. Anything that
  * is not a plain value, or a statement PostgreSQL cannot prepare, runs as usual.
  */
-async function executePreparedPglite<T>(db: Db, client: PGlite, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query)
+async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled, params: unknown[], built: () => SQL): Promise<T[]> {
   const values = params.map(literal)
   let prepared = preparedInPglite.get(client)
   if (!prepared) preparedInPglite.set(client, (prepared = new Map()))
-  const name = statementName(text)
-  if (values.some((v) => v === null) || prepared.get(text) === false) return rowsOf<T>(await db.execute(query))
+  const { text, name } = statement
+  if (values.some((v) => v === null) || prepared.get(text) === false) return rowsOf<T>(await db.execute(built()))
   if (!prepared.has(text)) {
     try {
       await client.exec(`PREPARE ${name} AS ${text}`)
       prepared.set(text, true)
     } catch {
       prepared.set(text, false)
-      return rowsOf<T>(await db.execute(query))
+      return rowsOf<T>(await db.execute(built()))
     }
   }
   const execute = values.length ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { Param } from './client'
 import { users } from './schema'
 
 /**
@@ -22,5 +23,5 @@ export interface PlanLimits {
 }
 
 /** The viewer's daily search limit, in SQL. */
-export const dailyLimitOf = (limits: PlanLimits) =>
+export const dailyLimitOf = (limits: { [K in keyof PlanLimits]: Param<number> }) =>
   sql<number>`case when ${planActive} then (case ${users.planTier} when 'tier2' then ${limits.tier2}::int else ${limits.tier1}::int end) else ${limits.free}::int end`

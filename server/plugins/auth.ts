@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import { AppError, unauthorized } from '../errors'
 import { ERROR_CODES } from '../../contract/errors'
 import { sessionUser } from '../modules/auth/sessions'
@@ -14,6 +15,13 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The handler checks the session in its own statement (the search, ADR 0029): a
+     * session this process checked before is not asked again before it.
+     */
+    sessionCheckedByHandler?: boolean
+  }
   interface FastifyRequest {
     user: AuthUser | null
     /** Why a presented token was refused, if it was. */
@@ -22,14 +30,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService
     requireUser: (request: FastifyRequest) => Promise<void>
+    /** Asks the database again for the request's session (its handler found it changed); 403 when it ended. */
+    recheckSession: (request: FastifyRequest) => Promise<AuthUser>
   }
 }
+
+const signedOut = 'You have been signed out. Sign in again.'
 
 /** Reads the bearer token of every request; routes that need a user add `app.requireUser`. */
 export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
   app.decorate('tokens', opts.tokens)
   app.decorateRequest('user', null)
   app.decorateRequest('authRefusal', null)
+  // The sessions this process checked lately; only routes that check the session again in
+  // their own statement use it (sessionCheckedByHandler), every other call asks the database.
+  const checked = new LRUCache<string, Omit<AuthUser, 'sessionId'>>({ max: 50_000 })
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization
@@ -44,14 +59,31 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
       request.authRefusal = 'Your sign-in is invalid or has expired. Sign in again.'
       return
     }
+    const seen = request.routeOptions.config.sessionCheckedByHandler ? checked.get(claims.sessionId) : undefined
+    if (seen && seen.id === claims.userId) {
+      request.user = { ...seen, sessionId: claims.sessionId }
+      return
+    }
     // Calls that arrive together are verified together, off the event loop: look at the load again before querying.
     if (app.overloaded(request)) return app.refuseBusy(reply)
     const row = await sessionUser(app.db, claims)
     if (!row) {
-      request.authRefusal = 'You have been signed out. Sign in again.'
+      checked.delete(claims.sessionId)
+      request.authRefusal = signedOut
       return
     }
+    checked.set(claims.sessionId, row)
     request.user = { ...row, sessionId: claims.sessionId }
+  })
+
+  app.decorate('recheckSession', async (request: FastifyRequest) => {
+    const user = currentUser(request)
+    checked.delete(user.sessionId)
+    const row = await sessionUser(app.db, { userId: user.id, sessionId: user.sessionId })
+    if (!row) throw new AppError(403, ERROR_CODES.SESSION_INVALID, signedOut)
+    checked.set(user.sessionId, row)
+    request.user = { ...row, sessionId: user.sessionId }
+    return request.user
   })
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

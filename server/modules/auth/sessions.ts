@@ -2,21 +2,22 @@ import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Role } from '../../../contract/constants'
-import { executePrepared, type Db } from '../../db/client'
+import { hotStatement, type Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { TokenClaims, TokenService } from './tokens'
 
+// Every signed-in call runs this: built once, prepared once per connection (hotStatement).
+const sessionUserStatement = hotStatement<{ id: number; phone: string; role: Role }, { sessionId: string; userId: number }>(
+  (p) => sql`select ${users.id} as id, ${users.phone} as phone, ${users.role} as role
+    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.id} = ${p.sessionId}::text and ${sessions.userId} = ${p.userId}::int
+      and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.deactivatedAt} is null
+    limit 1`,
+)
+
 /** The user of a token's session while it is live (not revoked, not expired, user active); null otherwise. */
 export async function sessionUser(db: Db, claims: TokenClaims): Promise<{ id: number; phone: string; role: Role } | null> {
-  // Every signed-in call runs this: prepared once per connection (executePrepared).
-  const [row] = await executePrepared<{ id: number; phone: string; role: Role }>(
-    db,
-    sql`select ${users.id} as id, ${users.phone} as phone, ${users.role} as role
-      from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-      where ${sessions.id} = ${claims.sessionId}::text and ${sessions.userId} = ${claims.userId}::int
-        and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.deactivatedAt} is null
-      limit 1`,
-  )
+  const [row] = await sessionUserStatement(db, { sessionId: claims.sessionId, userId: claims.userId })
   return row ?? null
 }
 

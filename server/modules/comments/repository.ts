@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { CommunityComment } from '../../../contract/api/community'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
-import type { Db } from '../../db/client'
+import type { Db, Param } from '../../db/client'
 import { jsonValue, rowsOf } from '../../db/client'
 import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
@@ -72,14 +72,14 @@ export async function visibleComment(db: Db, commentId: number, viewer: { id: nu
 const epoch = (col: SQL) => sql`floor(extract(epoch from ${col}))::bigint`
 
 /** The viewer's own reactions (LIKE, DISLIKE, COMMENT_UP) on one comment or reply, as a JSON array. */
-const myKinds = (viewerId: number, targetType: 'comment' | 'thread', targetId: SQL) =>
+const myKinds = (viewerId: Param<number>, targetType: 'comment' | 'thread', targetId: SQL) =>
   sql`coalesce((select json_agg(distinct r.kind) from ${reactions} r
     where r.user_id = ${viewerId} and r.target_type = ${targetType} and r.target_id = ${targetId}), '[]'::json)`
 
 /** Visible replies: not removed, author not deactivated. Aliases: tr (reply), tu (its author). */
 const visibleReplies = sql`${threadReplies} tr join ${users} tu on tu.id = tr.user_id and tu.deactivated_at is null where tr.removed_at is null`
 
-const replyJson = (viewerId: number) => sql`json_build_object(
+const replyJson = (viewerId: Param<number>) => sql`json_build_object(
   'id', tr.id, 'userId', tr.user_id, 'text', tr.text, 'createdAt', ${epoch(sql`tr.created_at`)}, 'updatedAt', ${epoch(sql`tr.updated_at`)},
   'likes', tr.likes, 'dislikes', tr.dislikes, 'commentUps', tr.comment_ups, 'firstName', tu.first_name, 'lastName', tu.last_name,
   'kinds', ${myKinds(viewerId, 'thread', sql`tr.id`)})`
@@ -91,7 +91,7 @@ const replyJson = (viewerId: number) => sql`json_build_object(
  * `commentFromJson` turns the result into the API shape. The comment list and the
  * number page both build comments with it, inside their single statements.
  */
-export function commentJson(viewerId: number): SQL {
+export function commentJson(viewerId: Param<number>): SQL {
   return sql`json_build_object(
     'id', ${comments.id}, 'userId', ${comments.userId}, 'text', ${comments.text},
     'createdAt', ${epoch(sql`${comments.createdAt}`)}, 'updatedAt', ${epoch(sql`${comments.updatedAt}`)},
@@ -154,14 +154,28 @@ function replyFromJson(r: ReplyJson): ThreadReply {
 }
 
 /** A comment in the API shape; `hiddenBy` and `endDateTimestamp` only while the paid hiding runs. */
-export function commentFromJson(c: CommentJson, now = new Date()): CommunityComment {
-  const hiddenNow = c.hiddenUntil !== null && Number(c.hiddenUntil) * 1000 > now.getTime()
+export function commentFromJson(c: CommentJson, now = Date.now()): CommunityComment {
+  const hiddenNow = c.hiddenUntil !== null && Number(c.hiddenUntil) * 1000 > now
+  // Written out rather than spread from the reply: a page builds dozens of these per search.
   return {
-    ...replyFromJson(c),
-    thread_count: c.threadCount,
-    thread: c.thread.map(replyFromJson),
+    id: c.id,
+    profile_id: c.userId,
+    text: c.text,
+    createdAtTimestamp: Number(c.createdAt),
+    updatedAtTimestamp: c.updatedAt === null ? null : Number(c.updatedAt),
+    firstName: c.firstName,
+    lastName: c.lastName,
+    avatar: null,
+    likes: c.likes,
+    dislikes: c.dislikes,
+    commentUps: c.commentUps,
+    hasLike: c.kinds.includes('LIKE'),
+    hasDislike: c.kinds.includes('DISLIKE'),
+    hasCommentUp: c.kinds.includes('COMMENT_UP'),
     hiddenBy: hiddenNow ? c.hiddenBy : null,
     endDateTimestamp: hiddenNow ? Number(c.hiddenUntil) : null,
+    thread_count: c.threadCount,
+    thread: c.thread.map(replyFromJson),
     pinned: c.pinned,
     hideRenews: hiddenNow ? (c.hideRenews ?? null) : null,
   }
@@ -202,7 +216,7 @@ export async function listComments(
       limit ${args.limit} offset ${args.offset}) x),
     'total', (select count(*)::int ${visible})) as page`)
   const page = jsonValue(rowsOf<{ page: { items: CommentJson[]; total: number } | string }>(result)[0].page)
-  return { items: page.items.map((c) => commentFromJson(c, now)), total: page.total }
+  return { items: page.items.map((c) => commentFromJson(c, now.getTime())), total: page.total }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { ContactName } from '../../../contract/api/numbers'
-import type { Db } from '../../db/client'
+import type { Db, Param } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { contacts, nameSuggestions, numbers, users } from '../../db/schema'
 import { archivedName } from '../disputes/archived-names'
@@ -9,7 +9,7 @@ import { archivedName } from '../disputes/archived-names'
  * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's contacts
  * (`u`, saved in the viewer's own book as `mine`) who have the number in theirs (`theirs`).
  */
-export function friendsWhoKnow(numberId: number, viewerId: number): SQL {
+export function friendsWhoKnow(numberId: Param<number>, viewerId: Param<number>): SQL {
   return sql`${contacts} theirs
       join ${users} u on u.id = theirs.owner_id and u.deactivated_at is null and u.id <> ${viewerId}
       join ${numbers} un on un.e164 = u.phone
@@ -30,7 +30,7 @@ export const SUGGESTION_ACCEPTED_AT = 2
  * distinct users. Entries of deactivated users do not count, nor names an upheld
  * new_owner dispute archived (the previous owner's). A subquery for FROM.
  */
-export function nameEntries(numberId: number): SQL {
+export function nameEntries(numberId: Param<number>): SQL {
   return sql`(
     select c.owner_id as user_id, c.first_name, c.last_name, c.name_hash, 0 as source, c.id as entry_id
     from ${contacts} c join ${users} cu on cu.id = c.owner_id and cu.deactivated_at is null

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { DisputeCategory, DisputeState } from '../../../contract/api/dispute-state'
 import type { DisputeQueueItem } from '../../../contract/api/disputes'
-import type { Db } from '../../db/client'
+import type { Db, Param } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { contacts, disputes, nameSuggestions, numbers } from '../../db/schema'
 import { badRequest, conflict, notFound } from '../../errors'
@@ -19,7 +19,7 @@ const stateJson = (alias: string) =>
     'decisionNote', ${alias}.decision_note)`)
 
 /** SQL: the latest dispute of a number as JSON (`DisputeState`), null when it was never contested. For the page statement. */
-export const latestDisputeJson = (numberId: number): SQL =>
+export const latestDisputeJson = (numberId: Param<number>): SQL =>
   sql`(select ${stateJson('ld')} from ${disputes} ld where ld.number_id = ${numberId} order by ld.id desc limit 1)`
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null)

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { EvidenceItem } from '../../../contract/api/number-profile'
 import { TAG_BY_CODE } from '../../../contract/tags'
-import type { Db } from '../../db/client'
+import type { Db, Param } from '../../db/client'
 import { jsonValue, rowsOf } from '../../db/client'
 import { bans, disputes, importedEvidence, pollAnswers, tags } from '../../db/schema'
 import { decay, HALF_LIFE_DAYS } from '../reputation'
@@ -17,7 +17,7 @@ export interface EvidenceRows {
 }
 
 /** A number's id as a value, or as a column of the statement around (`d.number_id`). */
-type NumberRef = number | SQL
+type NumberRef = Param<number>
 
 /** SQL: what `decay` computes, for a timestamp column, with the same half-life. */
 const decayOf = (at: SQL) => sql`power(0.5, greatest(0, extract(epoch from (now() - ${at}))) / 86400.0 / ${HALF_LIFE_DAYS}::numeric)`

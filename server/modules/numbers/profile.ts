@@ -12,7 +12,7 @@ import type { NormalizedPhone } from '../../../contract/phone'
 import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
-import { executePrepared, jsonValue } from '../../db/client'
+import { hotStatement, jsonValue, type Param } from '../../db/client'
 import {
   bans,
   comments,
@@ -67,9 +67,9 @@ function tagsTopFrom(list: Array<{ id: number; code: string; kind: string; count
   }
 }
 
-/** A page comment: the comment-list shape without the list's `pinned` flag. */
+/** A page comment: the comment-list shape without the list's `pinned` flag and the owner's `hideRenews`. */
 function toComment(row: CommentJson): Comment {
-  const { pinned: _pinned, ...rest } = commentFromJson(row)
+  const { pinned: _pinned, hideRenews: _hideRenews, ...rest } = commentFromJson(row)
   return rest
 }
 
@@ -115,7 +115,7 @@ export interface PublicPage {
 }
 
 /** What one viewer sees of a number beyond the public page, with the versions to check a kept public page against. */
-interface ViewerPart {
+export interface ViewerPart {
   version: number
   epoch: number
   bannedByMe: boolean
@@ -147,7 +147,7 @@ const knownAsJson = (u: string, c: string) =>
     'firstName', case when ${c}.id is null then ${u}.first_name else ${c}.first_name end,
     'lastName', case when ${c}.id is null then ${u}.last_name else ${c}.last_name end) end`)
 
-const versionsJson = (numberId: number) => sql`
+const versionsJson = (numberId: Param<number>) => sql`
   'version', coalesce((select version from ${pageVersions} where number_id = ${numberId}), 0),
   'epoch', (select epoch from ${pageEpoch} where id = 1)`
 
@@ -156,7 +156,12 @@ const versionsJson = (numberId: number) => sql`
  * with its version and epoch: evidence, dispute, tags, owner, names and the comments.
  */
 export async function loadPublicPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
-  const [row] = await executePrepared<{ page: PublicPage | string }>(db, sql`
+  const [row] = await publicPageStatement(db, { numberId, e164 })
+  const page = jsonValue(row.page)
+  return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
+}
+
+const publicPageStatement = hotStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(({ numberId, e164 }) => sql`
     with
     tag_counts as (
       select t.id, t.code, t.kind, sum(x.n)::int as count from (
@@ -203,58 +208,67 @@ export async function loadPublicPage(db: Db, numberId: number, e164: string): Pr
       'hidden', (select coalesce(json_agg(json_build_object('userId', user_id, 'hiddenUntil', floor(extract(epoch from hidden_until))::bigint, 'likes', likes, 'dislikes', dislikes)), '[]'::json)
         from all_cmts where hidden_until > now())
     ) as page`)
-  const page = jsonValue(row.page)
-  return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
-}
 
-/** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */
-async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
-  const [row] = await executePrepared<{ part: ViewerPart | string }>(db, sql`
-    with friends as (
+/**
+ * SQL: what one viewer sees of a number beyond its public page, as JSON, with the page's
+ * version and epoch; the start of a search reads it in its own statement (search/daily-limit.ts).
+ */
+export const viewerPartJson = (numberId: Param<number>, viewerId: Param<number>) => sql`json_build_object(
+    ${versionsJson(numberId)},
+    'bannedByMe', exists(select 1 from ${bans} where number_id = ${numberId} and user_id = ${viewerId}),
+    'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
+    'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
+    'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
+    'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
+    'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from (
       select u.id, coalesce(mine.first_name, u.first_name) as "firstName", case when mine.first_name is null then u.last_name else mine.last_name end as "lastName"
       from ${friendsWhoKnow(numberId, viewerId)}
       order by u.id
-      limit 50
-    )
-    select json_build_object(
-      ${versionsJson(numberId)},
-      'bannedByMe', exists(select 1 from ${bans} where number_id = ${numberId} and user_id = ${viewerId}),
-      'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
-      'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
-      'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
-      'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
-      'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from friends f),
-      'own', (select ${commentJson(viewerId)} from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
-        where ${comments.numberId} = ${numberId} and ${comments.userId} = ${viewerId} and ${comments.removedAt} is null),
-      -- From the viewer's own reactions and hidings (few) to the number's comments and replies.
-      'kinds', (select coalesce(json_agg(json_build_object('t', r.target_type, 'id', r.target_id, 'kind', r.kind)), '[]'::json)
-        from ${reactions} r
-        left join ${comments} rc on r.target_type = 'comment' and rc.id = r.target_id
-        left join ${threadReplies} rt on r.target_type = 'thread' and rt.id = r.target_id
-        left join ${comments} rtc on rtc.id = rt.comment_id
-        where r.user_id = ${viewerId} and (rc.number_id = ${numberId} or rtc.number_id = ${numberId})),
-      'renews', (select coalesce(json_agg(json_build_object('id', cs.comment_id, 'renew', cs.auto_renew)), '[]'::json)
-        from ${commentSubscriptions} cs join ${comments} sc on sc.id = cs.comment_id and sc.number_id = ${numberId}
-        where cs.user_id = ${viewerId} and cs.status in ('active', 'cancelled')),
-      -- The viewer's requests, with who accepted (the requester learns who knows the number).
-      'outgoing', (select coalesce(json_agg(json_build_object('id', r.id, 'type', r.type, 'status', r.status, 'countFriends', r.count_friends,
-          'createdAt', r.created_at, 'refunded', r.refunded_at is not null, 'acceptedBy', ${knownAsJson('au', 'ac')}) order by r.id desc), '[]'::json)
-        from ${introductionRequests} r
-          left join ${users} au on au.id = r.accepted_by and au.deactivated_at is null
-          left join ${numbers} an on an.e164 = au.phone
-          left join ${contacts} ac on ac.owner_id = ${viewerId} and ac.number_id = an.id
-        where r.number_id = ${numberId} and r.from_user_id = ${viewerId}),
-      -- Requests about this number that the viewer was asked to answer.
-      'incoming', (select coalesce(json_agg(json_build_object('id', r.id, 'status', r.status, 'myAnswer', ia.status, 'createdAt', r.created_at,
-          'requester', ${knownAsJson('ru', 'rc')}) order by r.id desc), '[]'::json)
-        from ${introductionAnswers} ia join ${introductionRequests} r on r.id = ia.request_id
-          left join ${users} ru on ru.id = r.from_user_id and ru.deactivated_at is null
-          left join ${numbers} rn on rn.e164 = ru.phone
-          left join ${contacts} rc on rc.owner_id = ${viewerId} and rc.number_id = rn.id
-        where ia.user_id = ${viewerId} and r.number_id = ${numberId})
-    ) as part`)
-  const part = jsonValue(row.part)
+      limit 50) f),
+    'own', (select ${commentJson(viewerId)} from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
+      where ${comments.numberId} = ${numberId} and ${comments.userId} = ${viewerId} and ${comments.removedAt} is null),
+    -- From the viewer's own reactions and hidings (few) to the number's comments and replies.
+    'kinds', (select coalesce(json_agg(json_build_object('t', r.target_type, 'id', r.target_id, 'kind', r.kind)), '[]'::json)
+      from ${reactions} r
+      left join ${comments} rc on r.target_type = 'comment' and rc.id = r.target_id
+      left join ${threadReplies} rt on r.target_type = 'thread' and rt.id = r.target_id
+      left join ${comments} rtc on rtc.id = rt.comment_id
+      where r.user_id = ${viewerId} and (rc.number_id = ${numberId} or rtc.number_id = ${numberId})),
+    'renews', (select coalesce(json_agg(json_build_object('id', cs.comment_id, 'renew', cs.auto_renew)), '[]'::json)
+      from ${commentSubscriptions} cs join ${comments} sc on sc.id = cs.comment_id and sc.number_id = ${numberId}
+      where cs.user_id = ${viewerId} and cs.status in ('active', 'cancelled')),
+    -- The viewer's requests, with who accepted (the requester learns who knows the number).
+    'outgoing', (select coalesce(json_agg(json_build_object('id', r.id, 'type', r.type, 'status', r.status, 'countFriends', r.count_friends,
+      'createdAt', r.created_at, 'refunded', r.refunded_at is not null, 'acceptedBy', ${knownAsJson('au', 'ac')}) order by r.id desc), '[]'::json)
+      from ${introductionRequests} r
+      left join ${users} au on au.id = r.accepted_by and au.deactivated_at is null
+      left join ${numbers} an on an.e164 = au.phone
+      left join ${contacts} ac on ac.owner_id = ${viewerId} and ac.number_id = an.id
+      where r.number_id = ${numberId} and r.from_user_id = ${viewerId}),
+    -- Requests about this number that the viewer was asked to answer.
+    'incoming', (select coalesce(json_agg(json_build_object('id', r.id, 'status', r.status, 'myAnswer', ia.status, 'createdAt', r.created_at,
+      'requester', ${knownAsJson('ru', 'rc')}) order by r.id desc), '[]'::json)
+      from ${introductionAnswers} ia join ${introductionRequests} r on r.id = ia.request_id
+      left join ${users} ru on ru.id = r.from_user_id and ru.deactivated_at is null
+      left join ${numbers} rn on rn.e164 = ru.phone
+      left join ${contacts} rc on rc.owner_id = ${viewerId} and rc.number_id = rn.id
+      where ia.user_id = ${viewerId} and r.number_id = ${numberId})
+  )`
+
+/** The viewer's part of the page as read (viewerPartJson), numbers as numbers. */
+export function viewerPartFrom(json: ViewerPart | string): ViewerPart {
+  const part = jsonValue(json)
   return { ...part, version: Number(part.version), epoch: Number(part.epoch) }
+}
+
+const viewerPartStatement = hotStatement<{ part: ViewerPart | string }, { numberId: number; viewerId: number }>(
+  ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
+)
+
+/** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */
+async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
+  const [row] = await viewerPartStatement(db, { numberId, viewerId })
+  return viewerPartFrom(row.part)
 }
 
 /** A kept public page of a number, when it is still current; where public pages are kept (page-cache.ts). */
@@ -265,11 +279,11 @@ export interface PublicPageStore {
 
 /**
  * Everything the number page needs about one number and one viewer: the viewer's part
- * (one round trip) and the public page, from `store` while its version and epoch are
+ * (one round trip, unless the start of the search read it already) and the public page, from `store` while its version and epoch are
  * current, else read again (a second round trip) and kept.
  */
-async function loadPage(db: Db, numberId: number, e164: string, viewerId: number, store?: PublicPageStore, now = Date.now()): Promise<PageRow> {
-  const part = await loadViewerPart(db, numberId, viewerId)
+async function loadPage(db: Db, numberId: number, e164: string, viewerId: number, store?: PublicPageStore, read?: ViewerPart, now = Date.now()): Promise<PageRow> {
+  const part = read ?? (await loadViewerPart(db, numberId, viewerId))
   let pub = store?.get(numberId)
   if (!pub || pub.version !== part.version || pub.epoch !== part.epoch) {
     pub = await loadPublicPage(db, numberId, e164)
@@ -356,12 +370,22 @@ export async function loadNeuroanalysis(db: Db, numberId: number, e164: string, 
 /** The whole number-profile shape of SPEC.md section 3 for one number and one viewer. */
 export async function buildNumberProfile(
   db: Db,
-  args: { numberId: number; phone: NormalizedPhone; region: string | null; carrier: string | null; viewer: Viewer; leftRequests: number; paid: boolean },
+  args: {
+    numberId: number
+    phone: NormalizedPhone
+    region: string | null
+    carrier: string | null
+    viewer: Viewer
+    leftRequests: number
+    paid: boolean
+    /** The viewer's part of the page, when the start of the search read it already. */
+    part?: ViewerPart
+  },
   store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const { numberId, viewer } = args
   const profile = emptyNumberProfile(args.phone.digits)
-  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store)
+  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store, args.part)
   const evidence = evidenceFrom(page.evidence)
   const tagsTop = pageTagsTop(page)
   const owner = page.owner

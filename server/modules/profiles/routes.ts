@@ -13,7 +13,7 @@ import {
 } from '../../../contract/api/numbers'
 import { notFound } from '../../errors'
 import { planTierOf } from '../payments/repository'
-import { lookUpNumber } from '../search/look-up'
+import { asSessionUser, lookUpNumber } from '../search/look-up'
 import { currentUser } from '../../plugins/auth'
 import { loadNeuroanalysis } from '../numbers/profile'
 import { findNumber } from '../numbers/repository'
@@ -42,7 +42,7 @@ export async function profilesRoutes(app: FastifyInstance) {
     const phone = app.phone.normalize(target.phone)
     if (!phone) throw notFound('No such profile')
     // The same rules as a search: the daily limit, then a paid search or the paid alert.
-    const data = await lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits, app.pageCache)
+    const data = await asSessionUser(app, request, (user) => lookUpNumber(app.db, user, phone, request.query, app.payments.catalogue.limits, app.pageCache))
     return { status: true as const, data }
   })
 

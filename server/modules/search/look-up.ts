@@ -8,7 +8,11 @@ import { describeNumber } from '../numbers/geo'
 import { buildNumberProfile, type PublicPageStore } from '../numbers/profile'
 import { upsertNumber } from '../numbers/repository'
 import type { PlanLimits } from '../../db/entitlements'
-import { startSearch } from './daily-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ERROR_CODES } from '../../../contract/errors'
+import { AppError } from '../../errors'
+import { currentUser } from '../../plugins/auth'
+import { SessionChanged, startSearch } from './daily-limit'
 import { recordSearch } from './history'
 
 /**
@@ -26,8 +30,18 @@ export async function lookUpNumber(
   store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
-  // One round trip for the viewer, the daily limit, the number and the history; then one for the page.
-  const start = await startSearch(db, { userId: auth.id, e164: phone.e164, country: phone.country, own: isOwn, limits })
+  // One round trip for the viewer, the daily limit, the number, the history and the viewer's part of the page;
+  // then one for the public page unless this process keeps it.
+  const start = await startSearch(db, {
+    userId: auth.id,
+    sessionId: auth.sessionId,
+    phone: auth.phone,
+    role: auth.role,
+    e164: phone.e164,
+    country: phone.country,
+    own: isOwn,
+    limits,
+  })
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'
 
@@ -53,5 +67,25 @@ export async function lookUpNumber(
   }
 
   const { region, carrier } = await describeNumber(phone.e164, locale)
-  return buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid }, store)
+  return buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined }, store)
+}
+
+/**
+ * Runs a look-up as the request's user. Its statement checks the session itself (the auth
+ * hook may have taken it from this process's memory, ADR 0029): when it ended, or the
+ * account's phone or role changed, the session is asked again and the look-up runs once
+ * more as the user it now is; a session that ended is a 403 like any other call's.
+ */
+export async function asSessionUser<T>(app: FastifyInstance, request: FastifyRequest, run: (auth: AuthUser) => Promise<T>): Promise<T> {
+  try {
+    return await run(currentUser(request))
+  } catch (err) {
+    if (!(err instanceof SessionChanged)) throw err
+  }
+  try {
+    return await run(await app.recheckSession(request))
+  } catch (err) {
+    if (err instanceof SessionChanged) throw new AppError(403, ERROR_CODES.SESSION_INVALID, 'You have been signed out. Sign in again.')
+    throw err
+  }
 }

@@ -4,15 +4,15 @@ import type { CountryCode } from 'libphonenumber-js'
 import { searchParams, searchQuery, searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError } from '../../errors'
-import { currentUser } from '../../plugins/auth'
-import { lookUpNumber } from './look-up'
+import { asSessionUser, lookUpNumber } from './look-up'
 
 export async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get('/api/v202505/search/:number', {
     // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
-    config: { idempotent: true },
+    // The look-up's own statement checks the session (look-up.ts asSessionUser).
+    config: { idempotent: true, sessionCheckedByHandler: true },
     schema: {
       tags: ['search'],
       summary: 'Look up a number: its whole profile. Counts against the daily limit unless it is your own number.',
@@ -22,11 +22,12 @@ export async function searchRoutes(app: FastifyInstance) {
     },
     preHandler: app.requireUser,
   }, async (request) => {
-    const auth = currentUser(request)
-    const ownRegion = (app.phone.normalize(auth.phone)?.country ?? null) as CountryCode | null
-    const phone = app.phone.normalize(request.params.number, ownRegion)
-    if (!phone) throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
-    const data = await lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits, app.pageCache)
+    const data = await asSessionUser(app, request, (auth) => {
+      const ownRegion = (app.phone.normalize(auth.phone)?.country ?? null) as CountryCode | null
+      const phone = app.phone.normalize(request.params.number, ownRegion)
+      if (!phone) throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
+      return lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits, app.pageCache)
+    })
     return { status: true as const, data }
   })
 

@@ -4,7 +4,7 @@ import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
-import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, tags, users } from '../../db/schema'
+import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, sessions, tags, users } from '../../db/schema'
 import { grantCoins } from '../coins/ledger'
 import { upsertNumber } from '../numbers/repository'
 
@@ -194,5 +194,38 @@ describe.each(backends)('search on %s', (backend) => {
     expect(p.metrics.isUnwanted).toBe(true)
     expect(p.tagsTop.categories[0]).toMatchObject({ code: 'fraud', count: 300, id: fraud.id })
     expect(p.evidence).toEqual([expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 300, direction: 'negative' })])
+  })
+
+  // The search takes a session this process checked before from memory and checks it in its own statement (ADR 0029).
+  it('refuses a session ended elsewhere on the very next search, though checked before, and then changes nothing', async () => {
+    const { token, profileId: userId } = await signIn(t.app, '+4915123450101')
+    expect((await found(token, '+493012340101')).common.leftRequests).toBe(29)
+    const history = async () => (await t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, userId))).length
+    const before = { history: await history(), left: 29 }
+    // As another server would: the session ends in the database only.
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId))
+    const res = await search(token, '+493012340102')
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.SESSION_INVALID, message: expect.stringMatching(/signed out/) })
+    expect(await history()).toBe(before.history)
+    const [usage] = await t.database.db.select().from(dailyUsage).where(eq(dailyUsage.userId, userId))
+    expect(usage.count).toBe(1)
+    expect((await t.database.db.select().from(numbers).where(eq(numbers.e164, '+493012340102'))).length).toBe(0)
+    // Signing out through the API ends it at once too.
+    const other = await signIn(t.app, '+4915123450102')
+    await found(other.token, '+493012340101')
+    expect((await t.app.inject({ method: 'POST', url: '/api/v6/auth/logout', headers: bearer(other.token) })).statusCode).toBe(200)
+    expect((await search(other.token, '+493012340101')).statusCode).toBe(403)
+  })
+
+  it('reads the account again when its role changed or it was deactivated since its session was checked', async () => {
+    const { token, profileId: userId } = await signIn(t.app, '+4915123450103')
+    expect((await found(token, '+493012340103')).common.leftRequests).toBe(29)
+    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, userId))
+    // Counted once, though the search ran its statement twice.
+    expect((await found(token, '+493012340104')).common.leftRequests).toBe(28)
+    expect((await found(token, '+493012340105')).common.leftRequests).toBe(27)
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId))
+    expect((await search(token, '+493012340106')).statusCode).toBe(403)
   })
 })
