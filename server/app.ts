@@ -41,6 +41,7 @@ import { privacyLookupRoutes } from './modules/privacy-lookup/routes'
 import { registerPurgeJob } from './modules/privacy/purge-job'
 import { privacyRoutes } from './modules/privacy/routes'
 import { systemRoutes } from './modules/system/routes'
+import { vitalsRoutes } from './modules/vitals/routes'
 import type { StripeGateway } from './providers/stripe'
 import type { BotChecker } from './providers/turnstile'
 import type { TelegramClient } from './providers/telegram'
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(privacyRoutes)
   registerPurgeJob(app, database)
   await app.register(analyticsRoutes)
+  await app.register(vitalsRoutes)
   await app.register(notesRoutes)
   await app.register(contactsRoutes)
   await app.register(pollsRoutes)

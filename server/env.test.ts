@@ -102,4 +102,15 @@ describe('environment', () => {
     expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_MAX_DB_WAITING: 'many' })).toThrow(/PRESSURE_MAX_DB_WAITING/)
     for (const bad of ['0', '301', '1.5']) expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_RETRY_AFTER_SECONDS: bad }), bad).toThrow(/PRESSURE_RETRY_AFTER_SECONDS/)
   })
+
+  it('samples a tenth of page loads for real-user metrics by default, none under NODE_ENV=test unless asked, and names a bad rate', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).VITALS_SAMPLE_RATE).toBe(0.1)
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' }).VITALS_SAMPLE_RATE).toBe(0)
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', VITALS_SAMPLE_RATE: '1' }).VITALS_SAMPLE_RATE).toBe(1)
+    expect(loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: '0' }).VITALS_SAMPLE_RATE).toBe(0)
+    expect(loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: '0.25' }).VITALS_SAMPLE_RATE).toBe(0.25)
+    for (const bad of ['-0.1', '1.5', '10%', 'Infinity', 'all']) {
+      expect(() => loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: bad }), bad).toThrow(/VITALS_SAMPLE_RATE is a share of page loads from 0 to 1/)
+    }
+  })
 })

@@ -87,6 +87,12 @@ const envSchema = z.object({
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   TURNSTILE_API_BASE: z.url().default('https://challenges.cloudflare.com'),
+  /** The share of page loads (0 to 1) that report their LCP, INP and CLS to POST /api/v6/vitals; 0 turns it off. Default 0.1 (0 under NODE_ENV=test). */
+  VITALS_SAMPLE_RATE: z.coerce
+    .number({ error: 'VITALS_SAMPLE_RATE is a share of page loads from 0 to 1, e.g. 0.1 (0 turns reporting off)' })
+    .min(0, 'VITALS_SAMPLE_RATE is a share of page loads from 0 to 1, e.g. 0.1 (0 turns reporting off)')
+    .max(1, 'VITALS_SAMPLE_RATE is a share of page loads from 0 to 1, e.g. 0.1 (0 turns reporting off)')
+    .optional(),
   /** Where the Android app (APK) is downloaded from; without it the footer shows no APK badge. */
   APK_URL: z.url().optional(),
 })
@@ -98,7 +104,7 @@ export function stripePriceVar(product: Product): string {
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS' | 'PRESSURE_MAX_DB_WAITING' | 'PRESSURE_MAX_WAIT_MS'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS' | 'PRESSURE_MAX_DB_WAITING' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE'> {
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   RENEWAL_INTERVAL_MINUTES: number
   FOF_EXPIRY_INTERVAL_MINUTES: number
@@ -106,6 +112,7 @@ export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: number
   PRESSURE_MAX_DB_WAITING: number
   PRESSURE_MAX_WAIT_MS: number
+  VITALS_SAMPLE_RATE: number
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
@@ -159,6 +166,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: raw.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (raw.NODE_ENV === 'test' ? 0 : 200),
     PRESSURE_MAX_DB_WAITING: raw.PRESSURE_MAX_DB_WAITING ?? (raw.NODE_ENV === 'test' ? 0 : 10),
     PRESSURE_MAX_WAIT_MS: raw.PRESSURE_MAX_WAIT_MS ?? (raw.NODE_ENV === 'test' ? 0 : 200),
+    // Browser tests would each send reports at random; the one that tests them turns them on.
+    VITALS_SAMPLE_RATE: raw.VITALS_SAMPLE_RATE ?? (raw.NODE_ENV === 'test' ? 0 : 0.1),
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),

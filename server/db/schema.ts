@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
   date,
+  doublePrecision,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -561,6 +562,25 @@ export const analyticsCounts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.route, t.locale] })],
+)
+
+/**
+ * Real-user metrics (issue 13): one row per LCP, INP or CLS value a sampled page load
+ * reported, with the route pattern it was measured on. Nothing about who: no user, no
+ * address, no user agent. `npm run vitals:report` reads the 75th percentiles.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: serial('id').primaryKey(),
+    metric: text('metric', { enum: ['LCP', 'INP', 'CLS'] }).notNull(),
+    route: text('route').notNull(),
+    /** Milliseconds for LCP and INP; the unitless layout-shift score for CLS. */
+    value: doublePrecision('value').notNull(),
+    rating: text('rating', { enum: ['good', 'needs-improvement', 'poor'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('web_vitals_route_metric_created_idx').on(t.route, t.metric, t.createdAt)],
 )
 
 /** Cached reputation of a number, refreshed when its evidence changes. */
