@@ -4,6 +4,8 @@ interface AppConfig {
   signingSecret: string
   /** Site key of the invisible bot check; absent means the check is off. */
   botCheckSiteKey?: string
+  /** The share of page loads (0 to 1) that report their LCP, INP and CLS (VITALS_SAMPLE_RATE); absent means none. */
+  vitalsSampleRate?: number
 }
 
 /** Run-time configuration the server writes into the page (DESIGN.md section 7). */

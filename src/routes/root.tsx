@@ -4,6 +4,7 @@ import { AppShell } from '@/components/layout/app-shell'
 import { GlobalOverlays } from '@/components/layout/global-overlays'
 import { validateGlobalSearch } from '@/app/search-params'
 import { usePageViews } from '@/lib/analytics'
+import { useVitals } from '@/lib/vitals'
 import { setApk } from '@/stores/apk'
 import { setTheme } from '@/stores/theme'
 import { SessionBootstrap } from '@/features/auth/session-bootstrap'
@@ -23,6 +24,8 @@ function Root() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // Counted only in ru-RU, by route pattern (src/lib/analytics.ts).
   usePageViews()
+  // LCP, INP and CLS of the sampled page loads, by route pattern (src/lib/vitals.ts).
+  useVitals()
   useEffect(() => {
     if (theme) setTheme(theme)
   }, [theme])
