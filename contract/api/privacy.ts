@@ -3,10 +3,11 @@
  * own name, notification settings and the coin ledger. POST takes form data or JSON.
  */
 import { z } from 'zod'
-import { ANALYTICS_KINDS, ROUTE_PATTERN } from '../analytics'
+import { ANALYTICS_KINDS } from '../analytics'
 import { LIMITS } from '../constants'
 import { textField } from '../text'
 import { okEnvelope } from './envelope'
+import { routePattern } from './route-pattern'
 
 /**
  * What `POST /api/v6/privacy/delete` removed, per kind (a second call removes nothing and says so).
@@ -95,14 +96,7 @@ export const ledgerResponse = okEnvelope(z.object({ items: z.array(ledgerEntry),
 /** `POST /api/v6/analytics`: a page view or a search, counted per day, route and language; nothing about who. */
 export const analyticsBody = z.object({
   kind: z.enum(ANALYTICS_KINDS),
-  /** The route pattern, never the number: `/number/$phoneNumber`, `/search`. Five digits in a row look like a number and are refused. */
-  route: z
-    .string()
-    .trim()
-    .min(1)
-    .max(80)
-    .regex(ROUTE_PATTERN, 'must be a route pattern')
-    .refine((s) => !/\d{5}/.test(s), 'must be a route pattern, not an address with a number in it'),
+  route: routePattern,
   /** A language tag: `ru-RU`, `en`. */
   locale: z.string().trim().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,2}$/, 'must be a language tag such as ru-RU'),
 })

@@ -3,7 +3,7 @@
  * by the web app (src/lib/vitals.ts) when the page is hidden. Nothing about who.
  */
 import { z } from 'zod'
-import { ROUTE_PATTERN } from '../analytics'
+import { routePattern } from './route-pattern'
 
 /** The Core Web Vitals the web app reports: Largest Contentful Paint, Interaction to Next Paint, Cumulative Layout Shift. */
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS'] as const
@@ -27,14 +27,7 @@ export const vitalEntry = z
       .min(0, 'must be 0 or more')
       .max(VITAL_MAX_MS, `must be at most ${VITAL_MAX_MS} (milliseconds)`),
     rating: z.enum(VITAL_RATINGS, { error: `must be one of ${VITAL_RATINGS.join(', ')}` }),
-    /** The route pattern, never the address: `/number/$phoneNumber`, `/search`. Five digits in a row look like a number and are refused. */
-    route: z
-      .string()
-      .trim()
-      .min(1)
-      .max(80)
-      .regex(ROUTE_PATTERN, 'must be a route pattern')
-      .refine((s) => !/\d{5}/.test(s), 'must be a route pattern, not an address with a number in it'),
+    route: routePattern,
   })
   .refine((e) => e.name !== 'CLS' || e.value <= VITAL_MAX_CLS, { message: `CLS must be at most ${VITAL_MAX_CLS}`, path: ['value'] })
 export type VitalEntry = z.infer<typeof vitalEntry>
