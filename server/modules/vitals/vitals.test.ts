@@ -6,7 +6,7 @@ import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
 import { ERROR_CODES } from '../../../contract/errors'
 import { webVitals } from '../../db/schema'
-import { readDays, renderReport } from '../../../scripts/vitals-report'
+import { readDays, renderReport } from '../../cli/vitals-report'
 import { percentilesSince, storeVitals } from './repository'
 
 const USER = '+4915170900001'

@@ -3,16 +3,17 @@
  * pattern over the last N days (28 by default), from the values sampled page loads sent
  * (POST /api/v6/vitals), in the database the server uses (both engines).
  */
-import type { Db } from '../server/db/client'
-import { printReport, readDays as readDaysArg, runCli } from '../server/cli/common'
-import { percentilesSince } from '../server/modules/vitals/repository'
+import { CLSThresholds, INPThresholds, LCPThresholds, type MetricRatingThresholds } from 'web-vitals'
+import type { Db } from '../db/client'
+import { percentilesSince } from '../modules/vitals/repository'
+import { printReport, readDays as readDaysArg, runCli } from './common'
 
 const USAGE = 'Usage: npm run vitals:report [-- --days N]   (N from 1 to 3650, default 28)'
 
 export const readDays = (argv: string[]) => readDaysArg(argv, 28, USAGE)
 
-/** web.dev's thresholds (good up to the first, poor past the second), applied to the 75th percentile as web.dev does. */
-const THRESHOLDS: Record<string, [number, number]> = { LCP: [2500, 4000], INP: [200, 500], CLS: [0.1, 0.25] }
+/** web.dev's thresholds as web-vitals rates each value (good up to the first, poor past the second), applied to the 75th percentile as web.dev does. */
+const THRESHOLDS: Record<string, MetricRatingThresholds> = { LCP: LCPThresholds, INP: INPThresholds, CLS: CLSThresholds }
 
 const rate = (metric: string, p75: number) => {
   const [good, poor] = THRESHOLDS[metric]
