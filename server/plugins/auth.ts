@@ -37,6 +37,9 @@ declare module 'fastify' {
 
 const signedOut = 'You have been signed out. Sign in again.'
 
+/** The 403 of a call whose session ended (signed out, revoked, expired, account deactivated). */
+export const signedOutError = () => new AppError(403, ERROR_CODES.SESSION_INVALID, signedOut)
+
 /** Reads the bearer token of every request; routes that need a user add `app.requireUser`. */
 export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
   app.decorate('tokens', opts.tokens)
@@ -80,7 +83,7 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
     const user = currentUser(request)
     checked.delete(user.sessionId)
     const row = await sessionUser(app.db, { userId: user.id, sessionId: user.sessionId })
-    if (!row) throw new AppError(403, ERROR_CODES.SESSION_INVALID, signedOut)
+    if (!row) throw signedOutError()
     checked.set(user.sessionId, row)
     request.user = { ...row, sessionId: user.sessionId }
     return request.user

@@ -2,16 +2,19 @@ import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Role } from '../../../contract/constants'
-import { hotStatement, type Db } from '../../db/client'
+import { hotStatement, type Db, type Param } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { TokenClaims, TokenService } from './tokens'
+
+/** SQL: the user's session is live (not revoked, not expired), over `"sessions"`; the search checks it in its own statement too. */
+export const liveSession = (sessionId: Param<string>, userId: Param<number>) =>
+  sql`${sessions.id} = ${sessionId}::text and ${sessions.userId} = ${userId}::int and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now()`
 
 // Every signed-in call runs this: built once, prepared once per connection (hotStatement).
 const sessionUserStatement = hotStatement<{ id: number; phone: string; role: Role }, { sessionId: string; userId: number }>(
   (p) => sql`select ${users.id} as id, ${users.phone} as phone, ${users.role} as role
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${sessions.id} = ${p.sessionId}::text and ${sessions.userId} = ${p.userId}::int
-      and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.deactivatedAt} is null
+    where ${liveSession(p.sessionId, p.userId)} and ${users.deactivatedAt} is null
     limit 1`,
 )
 

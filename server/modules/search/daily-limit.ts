@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { hotStatement, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, searchHistory, sessions, users } from '../../db/schema'
+import { liveSession } from '../auth/sessions'
 import { viewerPartFrom, viewerPartJson, type ViewerPart } from '../numbers/profile'
 
 const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
@@ -63,8 +64,7 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
         ${users.overlimit} as overlimit, ${users.antispy} as antispy, ${users.locale} as locale, ${dailyLimitOf(p)} as "dailyLimit"
       from ${users} where ${users.id} = ${p.userId}::int and ${users.phone} = ${p.phone}::text and ${users.role}::text = ${p.role}::text
         and ${users.deactivatedAt} is null
-        and exists (select 1 from ${sessions} where ${sessions.id} = ${p.sessionId}::text and ${sessions.userId} = ${p.userId}::int
-          and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())
+        and exists (select 1 from ${sessions} where ${liveSession(p.sessionId, p.userId)})
     ),
     taken as (
       insert into ${dailyUsage} (user_id, day, count)

@@ -9,9 +9,7 @@ import { buildNumberProfile, type PublicPageStore } from '../numbers/profile'
 import { upsertNumber } from '../numbers/repository'
 import type { PlanLimits } from '../../db/entitlements'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ERROR_CODES } from '../../../contract/errors'
-import { AppError } from '../../errors'
-import { currentUser } from '../../plugins/auth'
+import { currentUser, signedOutError } from '../../plugins/auth'
 import { SessionChanged, startSearch } from './daily-limit'
 import { recordSearch } from './history'
 
@@ -85,7 +83,7 @@ export async function asSessionUser<T>(app: FastifyInstance, request: FastifyReq
   try {
     return await run(await app.recheckSession(request))
   } catch (err) {
-    if (err instanceof SessionChanged) throw new AppError(403, ERROR_CODES.SESSION_INVALID, 'You have been signed out. Sign in again.')
+    if (err instanceof SessionChanged) throw signedOutError()
     throw err
   }
 }
