@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { apiSignIn } from './support'
+import { apiSignIn, signedInPage } from './support'
 
 test('a busy server: the number page says so with the seconds, then loads by itself without a reload', async ({ browser, baseURL }) => {
   const token = await apiSignIn(baseURL!, '+49 151 78500001')
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, token)
-  const page = await context.newPage()
+  const page = await signedInPage(browser, baseURL!, token)
 
   // The first look-up meets a server that sheds load, as @fastify/under-pressure answers; the next one goes through.
   let searches = 0
@@ -34,5 +29,5 @@ test('a busy server: the number page says so with the seconds, then loads by its
   await expect(notice).toHaveCount(0)
   expect(searches).toBe(2)
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
-  await context.close()
+  await page.context().close()
 })

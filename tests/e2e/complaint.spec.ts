@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { COMPLAINT_MODERATOR } from './fixtures/complaints'
-import { apiSignIn } from './support'
+import { apiSignIn, openAs } from './support'
 
 /** A PhoneBlock number no other spec comments on. */
 const NUMBER = '4915212428667'
@@ -19,13 +19,7 @@ test('a viewer complains about a comment: terms link, gate, complaint-after, sto
 
   // A opens the number on the app subdomain (Chromium resolves *.localhost to this machine).
   const port = new URL(baseURL!).port
-  const context = await browser.newContext({ baseURL: `http://app.localhost:${port}` })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, tokenA)
-  const page = await context.newPage()
-  await page.goto(`/number/${NUMBER}`)
+  const page = await openAs(browser, `http://app.localhost:${port}`, tokenA, `/number/${NUMBER}`)
   const comment = page.getByTestId('comment').filter({ hasText: TEXT })
   await comment.getByRole('button', { name: 'Hide', exact: true }).click()
 
@@ -102,5 +96,5 @@ test('a viewer complains about a comment: terms link, gate, complaint-after, sto
     text: 'Name: Jo Doe\nEmail: jo@example.com\nMessage: Insults me and my family',
     reporter: { name: 'Jo Doe', email: 'jo@example.com' },
   })
-  await context.close()
+  await page.context().close()
 })

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test'
-import { apiSignIn, bearer, openAs } from './support'
+import { apiSignIn, bearer, openAs, signedInPage } from './support'
 
 /** The web app's version, as the build writes it into the bundle. */
 const VERSION = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version
@@ -72,12 +72,7 @@ test('a profile page asks for its names by profile, likes and reports them by pr
   })
   expect(uploaded.ok()).toBe(true)
 
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, viewerToken)
-  const page = await context.newPage()
+  const page = await signedInPage(browser, baseURL!, viewerToken)
   const contactCalls: string[] = []
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname

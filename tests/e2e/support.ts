@@ -9,10 +9,11 @@ export async function apiSignIn(baseURL: string, phone: string): Promise<string>
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /**
- * A new browser context signed in as the token's user, in English, at `path`. Any
- * JavaScript dialog (an injected alert) fails the test.
+ * A new browser context signed in as the token's user, in English, and a page in it that
+ * has not navigated yet (a test can route its requests first). Any JavaScript dialog (an
+ * injected alert) fails the test. Close it with `page.context().close()`.
  */
-export async function openAs(browser: Browser, baseURL: string, token: string, path: string): Promise<Page> {
+export async function signedInPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
   const context = await browser.newContext({ baseURL })
   await context.addInitScript((t) => {
     localStorage.setItem('token', t)
@@ -23,6 +24,12 @@ export async function openAs(browser: Browser, baseURL: string, token: string, p
     void d.dismiss()
     throw new Error(`unexpected browser dialog: ${d.message()}`)
   })
+  return page
+}
+
+/** `signedInPage`, at `path`. */
+export async function openAs(browser: Browser, baseURL: string, token: string, path: string): Promise<Page> {
+  const page = await signedInPage(browser, baseURL, token)
   await page.goto(path)
   return page
 }

@@ -1,14 +1,9 @@
 import { expect, test, type Request } from '@playwright/test'
-import { apiSignIn } from './support'
+import { apiSignIn, signedInPage } from './support'
 
 test('a sampled page load sends its LCP and CLS (and INP) for the route pattern when the page is hidden', async ({ browser, baseURL }) => {
   const token = await apiSignIn(baseURL!, '+49 151 78600001')
-  const context = await browser.newContext({ baseURL })
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t)
-    localStorage.setItem('locale_', 'en')
-  }, token)
-  const page = await context.newPage()
+  const page = await signedInPage(browser, baseURL!, token)
   // The browser tests' server samples no page load (VITALS_SAMPLE_RATE is 0 under NODE_ENV=test), so that
   // no other spec sends reports at random; this page's run-time config asks for every page load instead.
   let configured = false
@@ -73,5 +68,5 @@ test('a sampled page load sends its LCP and CLS (and INP) for the route pattern 
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
   await page.waitForTimeout(300)
   expect(sent).toHaveLength(1)
-  await context.close()
+  await page.context().close()
 })
