@@ -226,7 +226,7 @@ export async function ping(db: Db): Promise<void> {
 const dialect = new PgDialect()
 const statementNames = new Map<string, string>()
 
-/** A value in a hot statement: a placeholder while the statement is built once for every call, else the value itself. */
+/** A value in built SQL: the value itself, a placeholder while a hot statement is built once for every call, or SQL (a column of the statement around, `(select id from num)`). */
 export type Param<T> = T | SQLWrapper
 
 /**

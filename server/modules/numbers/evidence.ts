@@ -16,9 +16,6 @@ export interface EvidenceRows {
   polls: Array<{ code: string; votes: number; at: string; discounted: boolean }>
 }
 
-/** A number's id as a value, or as a column of the statement around (`d.number_id`). */
-type NumberRef = Param<number>
-
 /** SQL: what `decay` computes, for a timestamp column, with the same half-life. */
 const decayOf = (at: SQL) => sql`power(0.5, greatest(0, extract(epoch from (now() - ${at}))) / 86400.0 / ${HALF_LIFE_DAYS}::numeric)`
 
@@ -29,7 +26,7 @@ const decayOf = (at: SQL) => sql`power(0.5, greatest(0, extract(epoch from (now(
  * list records the number's past); any other upheld dispute discounts the kinds and sources
  * its moderator named, as far as they were `recorded` by the decision: newer evidence counts.
  */
-function discountedBy(numberId: NumberRef, kind: EvidenceItem['kind'], source: SQL, dated: SQL, recorded: SQL): SQL {
+function discountedBy(numberId: Param<number>, kind: EvidenceItem['kind'], source: SQL, dated: SQL, recorded: SQL): SQL {
   return sql`exists (select 1 from ${disputes} upheld where upheld.number_id = ${numberId} and upheld.status = 'upheld' and (
     (upheld.category = 'new_owner' and (${dated} is null or ${dated} < upheld.owned_since))
     or (upheld.category <> 'new_owner' and ${recorded} <= upheld.decided_at
@@ -37,16 +34,16 @@ function discountedBy(numberId: NumberRef, kind: EvidenceItem['kind'], source: S
 }
 
 /** SQL: whether the imported_evidence row `alias` is discounted. */
-export const importedDiscounted = (numberId: NumberRef, alias: string) => {
+export const importedDiscounted = (numberId: Param<number>, alias: string) => {
   const a = sql.raw(alias)
   return discountedBy(numberId, 'imported', sql`${a}.source`, sql`${a}.last_seen`, sql`coalesce(${a}.last_seen, ${a}.created_at)`)
 }
 /** SQL: whether the poll_answers row `alias` is discounted. */
-export const pollDiscounted = (numberId: NumberRef, alias: string) => {
+export const pollDiscounted = (numberId: Param<number>, alias: string) => {
   const a = sql.raw(alias)
   return discountedBy(numberId, 'polls', sql`'users'`, sql`${a}.created_at`, sql`${a}.created_at`)
 }
-const banDiscounted = (numberId: NumberRef, alias: string) => {
+const banDiscounted = (numberId: Param<number>, alias: string) => {
   const a = sql.raw(alias)
   return discountedBy(numberId, 'bans', sql`'users'`, sql`${a}.created_at`, sql`${a}.created_at`)
 }
@@ -60,7 +57,7 @@ const banDiscounted = (numberId: NumberRef, alias: string) => {
  * look-up) run it per row with the row's number id column (whose table alias must not be
  * one of the aliases inside: ie, t, b, bn, p, pa, x, upheld).
  */
-export function evidenceJson(numberId: NumberRef): SQL {
+export function evidenceJson(numberId: Param<number>): SQL {
   return sql`json_build_object(
     'imported', (select coalesce(json_agg(json_build_object('source', ie.source, 'label', ie.label, 'code', t.code, 'votes', ie.votes,
         'at', coalesce(ie.last_seen, ie.created_at), 'discounted', ${importedDiscounted(numberId, 'ie')}) order by ie.source, ie.label), '[]'::json)
