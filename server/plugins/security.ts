@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
+import { shellScriptHash } from '../modules/web-shell/shell'
 
 /** Where Cloudflare Turnstile's widget script and frame come from. */
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com'
@@ -17,7 +18,8 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'", ...botCheck],
+          // The page's one inline script, by its hash (modules/web-shell): the theme before the first paint.
+          scriptSrc: ["'self'", shellScriptHash, ...botCheck],
           frameSrc: ["'self'", ...botCheck],
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { notFoundHandler } from './errors'
+import { parse as parseCookies } from 'cookie'
+import { fillIndexHtml, renderShell } from '../modules/web-shell/shell'
 
 /** The built web app (vite build). */
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist')
@@ -40,7 +42,19 @@ export const webAppPlugin = fp(
     })
     app.setNotFoundHandler((request, reply) => {
       if (isApiPath(request.url.split('?')[0]) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundHandler(request, reply)
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+      // The page's frame in the user's language, direction and theme, painted before any script (modules/web-shell).
+      const shell = renderShell({
+        path: request.url.split('?')[0],
+        cookies: parseCookies(request.headers.cookie ?? ''),
+        acceptLanguage: request.headers['accept-language'],
+        // As the number page shows it before its data arrives (src/app/number/number-page.tsx).
+        formatNumber: (digits) => app.phone.formatInternational(digits),
+      })
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-language')
+        .send(fillIndexHtml(indexHtml, shell))
     })
   },
   { name: 'web-app', dependencies: ['core', 'errors'] },

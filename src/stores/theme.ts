@@ -1,6 +1,6 @@
 import { proxy, subscribe } from 'valtio'
-import { isRtlLocale } from '@contract/locale'
-import { storage, STORAGE_KEYS as K } from '@/lib/storage'
+import { detectLocale, isRtlLocale } from '@contract/locale'
+import { setPreferenceCookie, storage, STORAGE_KEYS as K } from '@/lib/storage'
 
 export type ThemeName = 'light' | 'dark'
 /** What the user chose; `system` follows the device's `prefers-color-scheme`, also when it changes. */
@@ -19,13 +19,15 @@ function storedPreference(): ThemePreference {
 }
 
 const initialPreference = storedPreference()
+/** The locale the page starts in (lib/i18n initialLocale): the page's direction is right before its texts load. */
+const startLocale = detectLocale(storage.get(K.locale), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))
 
 /** Theme state of SPEC.md section 3: light or dark (`themeName`, the one shown), text direction, locale. */
 export const theme = proxy({
   themeName: initialPreference === 'system' ? systemTheme() : initialPreference,
   preference: initialPreference,
-  direction: 'ltr' as 'ltr' | 'rtl',
-  locale: 'en',
+  direction: (isRtlLocale(startLocale) ? 'rtl' : 'ltr') as 'ltr' | 'rtl',
+  locale: startLocale as string,
 })
 
 export function setTheme(name: ThemePreference | 'toggle') {
@@ -52,6 +54,9 @@ export function applyThemeToDocument() {
     document.body.classList.toggle('dark', dark)
     document.body.classList.toggle('rtl', theme.direction === 'rtl')
     document.body.classList.toggle('ltr', theme.direction === 'ltr')
+    // The server's first page for the next load (server/modules/web-shell) is in this language and theme.
+    setPreferenceCookie(K.locale, theme.locale)
+    setPreferenceCookie(K.theme, theme.themeName)
   }
   apply()
   const media = window.matchMedia?.(DARK_QUERY)

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../tests/support/app'
+import { acceptedLanguages } from './shell'
+
+/** The page the server sends before any script runs (issue 13): heading, language, direction, theme. */
+describe('the first page, before any script', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-shell-'))
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html lang="en" dir="ltr"><head><meta name="app-config" content="__APP_CONFIG__"><title>Caller ID</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+    )
+    t = await createTestApp('pglite', {}, { webRoot })
+  })
+  afterAll(async () => t?.close())
+
+  const page = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url, headers })
+    expect(res.statusCode).toBe(200)
+    const heading = /<h1 id="page-title"[^>]*>([^<]*)<\/h1>/.exec(res.body)?.[1] ?? null
+    const html = /<html[^>]*>/.exec(res.body)![0]
+    return { res, body: res.body, heading, html, title: /<title>([^<]*)<\/title>/.exec(res.body)![1] }
+  }
+
+  it('heads a number page with the number in international format, in the page and the title', async () => {
+    const p = await page('/number/491637875622')
+    expect(p.heading).toBe('Phone number \u2066+49 163 7875622\u2069')
+    expect(p.title).toBe('Phone number \u2066+49 163 7875622\u2069 · Caller ID')
+    expect(p.body).toContain('<header')
+    expect(p.body).toContain('<main id="main"')
+    expect(p.html).toBe('<html lang="en" dir="ltr">')
+    // Any way of writing the number in the address: the heading shows the digits as the web app does.
+    expect((await page('/number/%2B1%20(202)%20555-0143')).heading).toBe('Phone number \u2066+1 202 555 0143\u2069')
+  })
+
+  it('heads the sign-in and search pages, and the others with the frame only', async () => {
+    expect((await page('/login')).heading).toBe('Sign in')
+    expect((await page('/search')).heading).toBe('Who is calling?')
+    const settings = await page('/settings')
+    expect(settings.heading).toBeNull()
+    expect(settings.body).toContain('<header')
+    expect(settings.body).not.toContain('skyblue')
+  })
+
+  it('speaks the browser’s language, or the one the user chose (cookie), with its direction', async () => {
+    const he = await page('/login', { 'accept-language': 'he-IL,he;q=0.9,en;q=0.5' })
+    expect(he.html).toBe('<html lang="he-il" dir="rtl">')
+    expect(he.heading).not.toBe('Sign in')
+    expect(he.body).toContain('class="rtl skyblue"')
+    const fr = await page('/login', { 'accept-language': 'he-IL', cookie: 'locale_=fr-fr' })
+    expect(fr.html).toBe('<html lang="fr-fr" dir="ltr">')
+    expect(fr.heading).toBe('Connexion')
+    expect(acceptedLanguages('en;q=0.2, de-DE, fr;q=0.8, *;q=0.1, xx;q=0')).toEqual(['de-DE', 'fr', 'en'])
+  })
+
+  it('is dark when the user chose dark, before any script', async () => {
+    const dark = await page('/search', { cookie: 'theme=dark' })
+    expect(dark.html).toContain('class="dark"')
+    expect(dark.body).toContain('<body class="dark ltr skyblue">')
+    expect((await page('/search', { cookie: 'theme=light' })).html).not.toContain('dark')
+  })
+
+  it('runs its one inline script by hash, never by unsafe-inline', async () => {
+    const p = await page('/search')
+    const script = /<script>([^<]*)<\/script>/.exec(p.body)![1]
+    const csp = String(p.res.headers['content-security-policy'])
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+    expect(scriptSrc).not.toContain('unsafe-inline')
+  })
+
+  it('never writes what the address says into the page', async () => {
+    for (const url of ['/number/%3Cscript%3Ealert(1)%3C%2Fscript%3E', '/login?number=%3Cimg%20src%3Dx%3E', '/%3Cb%3Ex']) {
+      const p = await page(url)
+      expect(p.body).not.toMatch(/<script>alert|<img src=x|<b>x/)
+    }
+    expect((await page('/number/%3Cscript%3Ealert(1)%3C%2Fscript%3E')).heading).toBeNull()
+  })
+})

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto'
+import type { SupportedLocale } from '../../../contract/constants'
+import { digitsOnly } from '../../../contract/digits'
+import { detectLocale, isRtlLocale } from '../../../contract/locale'
+import type { TranslationFunctions } from '../../../i18n/i18n-types'
+import { i18nObject } from '../../../i18n/i18n-util'
+import { loadLocale } from '../../../i18n/i18n-util.sync'
+
+/**
+ * The page the server sends before any script runs (issue 13, ADR 0030): the web app's
+ * frame (header, main) with the page's heading and a skeleton, in the user's language,
+ * direction and theme, so the first paint waits for no JavaScript. The web app replaces
+ * it when it starts (src/main.tsx); nothing in it needs the user or the database.
+ */
+
+/** Cookies the web app writes beside local storage (src/stores/theme.ts), so the server knows them. */
+export const SHELL_COOKIES = { locale: 'locale_', theme: 'theme' } as const
+
+/**
+ * Runs first in <body>, before anything paints: the theme (local storage, else the
+ * device's), and the direction and language of a locale chosen before the cookie existed.
+ * Allowed by its hash in the Content-Security-Policy (shellScriptHash), never by 'unsafe-inline'.
+ */
+export const SHELL_SCRIPT =
+  "(function(){try{var d=document.documentElement,b=document.body,s=localStorage,t=s.getItem('theme')," +
+  "k=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches,l=s.getItem('locale_');" +
+  "d.classList.toggle('dark',k);d.style.colorScheme=k?'dark':'light';b.classList.toggle('dark',k);" +
+  "if(l){var r=/^(ar|he)([-_]|$)/i.test(l);d.dir=r?'rtl':'ltr';d.lang=l;b.classList.toggle('rtl',r);b.classList.toggle('ltr',!r)}}catch(e){}})()"
+
+/** The CSP source that allows SHELL_SCRIPT and nothing else inline. */
+export const shellScriptHash = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** Isolates a left-to-right value inside translated text, as the web app's ltr() does. */
+const ltr = (text: string) => `\u2066${text}\u2069`
+
+const dictionaries = new Map<string, TranslationFunctions>()
+/** The translation functions of a locale, English where it has no text of its own (as the web app falls back). */
+function translations(locale: SupportedLocale): { LL: TranslationFunctions; en: TranslationFunctions } {
+  const get = (l: SupportedLocale) => {
+    let LL = dictionaries.get(l)
+    if (!LL) {
+      loadLocale(l)
+      dictionaries.set(l, (LL = i18nObject(l)))
+    }
+    return LL
+  }
+  return { LL: get(locale), en: get('en') }
+}
+
+/** Languages of an Accept-Language header, most preferred first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i }
+    })
+    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((l) => l.tag)
+}
+
+export interface ShellRequest {
+  /** The path without the query. */
+  path: string
+  cookies: Record<string, string | undefined>
+  acceptLanguage?: string
+  /** Digits in international format, as the web app shows them (contract/phone formatInternational). */
+  formatNumber(digits: string): string
+}
+
+export interface Shell {
+  locale: SupportedLocale
+  dir: 'ltr' | 'rtl'
+  dark: boolean
+  /** The document's <title>. */
+  title: string
+  /** What goes inside <div id="root">. */
+  body: string
+  /** The body's classes, as the web app sets them (stores/theme.ts, routes/root.tsx). */
+  bodyClass: string
+}
+
+type Skeleton = 'login' | 'search' | 'number' | 'page'
+
+const bar = (width: string, height = 'h-4') => `<div class="${height} ${width} rounded-lg bg-surface-2"></div>`
+const SKELETONS: Record<Skeleton, string> = {
+  login: `<div class="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4">${bar('w-2/3')}${bar('w-full', 'h-12')}${bar('w-full', 'h-12')}${bar('w-1/2', 'h-12')}</div>`,
+  search: `${bar('w-full', 'h-12')}<div class="grid gap-4 wide:grid-cols-2">${bar('w-full', 'h-32')}${bar('w-full', 'h-32')}</div>`,
+  number: `${bar('w-full', 'h-12')}<div class="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4">${bar('w-1/3')}${bar('w-2/3')}${bar('w-full', 'h-24')}</div>`,
+  page: `<div class="flex flex-col gap-3">${bar('w-2/3')}${bar('w-full', 'h-24')}</div>`,
+}
+
+/** The heading, an intro line and the skeleton of a path; the web app's own routes decide what really shows. */
+function pageOf(path: string, LL: TranslationFunctions, en: TranslationFunctions, formatNumber: ShellRequest['formatNumber']) {
+  const t = (f: (L: TranslationFunctions) => string) => f(LL) || f(en)
+  if (path === '/login') return { heading: t((L) => L.login.title()), intro: t((L) => L.login.intro()), title: t((L) => L.login.title()), skeleton: 'login' as const }
+  if (path === '/search' || path === '/') {
+    return { heading: t((L) => L.search.heroTitle()), intro: t((L) => L.search.heroText()), title: t((L) => L.search.title()), skeleton: 'search' as const }
+  }
+  const number = /^\/number\/([^/]+)$/.exec(path)
+  if (number && !['my', 'not-found', 'empty'].includes(number[1])) {
+    let digits = ''
+    try {
+      digits = digitsOnly(decodeURIComponent(number[1]))
+    } catch {
+      /* a malformed escape: no number */
+    }
+    const shown = digits.length > 1 ? formatNumber(digits) : null
+    if (shown) {
+      const heading = t((L) => L.number.pageTitle({ number: ltr(shown) }))
+      return { heading, intro: null, title: heading, skeleton: 'number' as const }
+    }
+  }
+  return { heading: null, intro: null, title: t((L) => L.app.name()), skeleton: 'page' as const }
+}
+
+export function renderShell(request: ShellRequest): Shell {
+  const locale = detectLocale(request.cookies[SHELL_COOKIES.locale], acceptedLanguages(request.acceptLanguage))
+  const dir = isRtlLocale(locale) ? 'rtl' : 'ltr'
+  const dark = request.cookies[SHELL_COOKIES.theme] === 'dark'
+  const { LL, en } = translations(locale)
+  const t = (f: (L: TranslationFunctions) => string) => f(LL) || f(en)
+  const page = pageOf(request.path, LL, en, request.formatNumber)
+  const appName = t((L) => L.app.name())
+  const heading = page.heading
+    ? `<div class="flex flex-wrap items-center justify-between gap-3"><h1 id="page-title" class="text-2xl font-bold tracking-tight text-fg wide:text-3xl">${escapeHtml(page.heading)}</h1></div>`
+    : ''
+  const intro = page.intro ? `<p class="${page.skeleton === 'search' ? '-mt-3 ' : ''}max-w-2xl text-muted">${escapeHtml(page.intro)}</p>` : ''
+  const body =
+    `<div class="flex min-h-dvh flex-col" data-shell="">` +
+    `<a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2">${escapeHtml(t((L) => L.app.skipToContent()))}</a>` +
+    `<header class="sticky top-0 z-20 border-b border-border bg-surface/90 backdrop-blur">` +
+    `<nav aria-label="${escapeHtml(appName)}" class="mx-auto flex h-16 max-w-5xl items-center gap-1 px-4">` +
+    `<a href="/search" aria-label="${escapeHtml(t((L) => L.header.home()))}" class="flex items-center gap-2 rounded-xl pe-2 font-semibold text-fg">` +
+    `<img src="/favicon.svg" alt="" width="32" height="32" class="h-8 w-8"><span class="mobile:hidden">${escapeHtml(appName)}</span></a>` +
+    `</nav></header>` +
+    `<main id="main" tabindex="-1" class="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">` +
+    `<section ${page.heading ? 'aria-labelledby="page-title" ' : ''}aria-busy="true" class="flex flex-col gap-6">${heading}${intro}` +
+    `<div role="status" class="flex flex-col gap-6"><span class="sr-only">${escapeHtml(t((L) => L.app.loading()))}</span>${SKELETONS[page.skeleton]}</div>` +
+    `</section></main></div>`
+  const bodyClass = [dark ? 'dark' : '', dir, request.path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
+  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass }
+}
+
+/**
+ * The built index.html with the shell filled in: <html> attributes, the title, the body's
+ * classes, the theme script, and the frame inside #root.
+ */
+export function fillIndexHtml(indexHtml: string, shell: Shell): string {
+  return indexHtml
+    .replace(/<html[^>]*>/, `<html lang="${shell.locale}" dir="${shell.dir}"${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
+    .replace(/<body[^>]*>/, `<body class="${shell.bodyClass}"><script>${SHELL_SCRIPT}</script>`)
+    .replace('<div id="root"></div>', `<div id="root">${shell.body}</div>`)
+}

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test'
+import { apiSignIn, signedInPage } from './support'
+
+/**
+ * Issue 13: the first paint waits for no JavaScript. The server's page already has the frame
+ * and each page's heading, in the user's language, direction and theme (server/modules/web-shell).
+ */
+const ROUTES = [
+  { path: '/login', heading: 'Sign in' },
+  { path: '/search', heading: 'Who is calling?' },
+  { path: '/number/491637875622', heading: 'Phone number \u2066+49 163 7875622\u2069' },
+]
+
+for (const { path, heading } of ROUTES) {
+  test(`${path}: the server's page shows the header and the heading with JavaScript off`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'en-US' })
+    try {
+      const page = await context.newPage()
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.getByRole('main')).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+    } finally {
+      await context.close()
+    }
+  })
+}
+
+test('the server’s page is in the browser’s language and direction, with JavaScript off', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'he-IL' })
+  try {
+    const page = await context.newPage()
+    await page.goto('/number/491637875622')
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'he-il')
+    const text = await page.getByRole('heading', { level: 1 }).textContent()
+    expect(text).toContain('+49 163 7875622')
+    expect(text).not.toContain('Phone number')
+  } finally {
+    await context.close()
+  }
+})
+
+test('a dark theme and a right-to-left language chosen before show from the first paint, before the app runs', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' })
+  try {
+    // Chosen on an earlier visit (local storage only, no cookie yet): the page's one inline script applies them.
+    await context.addInitScript(() => {
+      localStorage.setItem('theme', 'dark')
+      localStorage.setItem('locale_', 'ar-sa')
+    })
+    const page = await context.newPage()
+    // The app's scripts never arrive: what shows is the server's page and its inline script alone.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    const csp: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) csp.push(m.text())
+    })
+    await page.goto('/search')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page.locator('body')).toHaveClass(/\brtl\b/)
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(244, 246, 251)')
+    expect(csp).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+test('the app takes over the number page without moving what was painted', async ({ browser, baseURL }) => {
+  const token = await apiSignIn(baseURL!, '+49 151 78600011')
+  const page = await signedInPage(browser, baseURL!, token)
+  try {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number }
+      w.shifts = 0
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts += e.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/number/491637875622')
+    // The app's own page (its data loaded), no longer the server's frame.
+    await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
+    await expect(page.locator('[data-shell]')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone number \u2066+49 163 7875622\u2069')
+    // The page's own title, and the cookies that tell the server the language and theme next time.
+    expect(await page.title()).toBe('Phone number \u2066+49 163 7875622\u2069 · Caller ID')
+    const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]))
+    expect(cookies).toMatchObject({ locale_: 'en', theme: expect.stringMatching(/^(light|dark)$/) })
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.05)
+  } finally {
+    await page.context().close()
+  }
+})
