@@ -19,6 +19,24 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    {
+      // The server sends each page's frame and heading (server/modules/web-shell): the first paint
+      // needs the stylesheet only. The app's scripts are named in a meta tag instead of script and
+      // modulepreload tags, and the page's inline script loads them once the frame has painted (issue 13).
+      name: 'scripts-after-first-paint',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html) {
+          const urls: string[] = []
+          const rest = html
+            .replace(/\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_, src: string) => (urls.unshift(src), ''))
+            .replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_, href: string) => (urls.push(href), ''))
+          if (urls.length === 0) throw new Error('index.html has no module script to load')
+          return rest.replace('</title>', `</title>\n    <meta name="app-scripts" content="${urls.join(' ')}" />`)
+        },
+      },
+    },
   ],
   // The app's version, sent as X-Client-Version on every API call (src/lib/app-version.ts).
   define: { __APP_VERSION__: JSON.stringify(version) },

@@ -2,6 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite'
 import { SUPPORTED_LOCALES } from '@contract/constants'
 import { isRtlLocale } from '@contract/locale'
 import type { Locales } from '@i18n/i18n-types'
+import { config } from '@/lib/config'
 import { i18nState } from '@/lib/locale-switch'
 import { applyThemeToDocument, setLocaleState, setTheme, theme, type ThemeName } from '@/stores/theme'
 import { installApi, ok, type ApiTable } from '../stories/support/api'
@@ -16,6 +17,9 @@ const DEFAULT_API: ApiTable = {
   'GET /api/v6/numcy/balance': ok({ balance: 12 }),
   'GET /api/v202305/apk/get': ok({ url: 'https://downloads.example.com/callerid.apk' }),
 }
+
+// As a server with APK_URL says in the page's config: the footer asks for the APK link (mocked above).
+config.apkAvailable = true
 
 // As in main.tsx: <html> follows the theme store, so a story that changes the theme (settings) shows it.
 applyThemeToDocument()

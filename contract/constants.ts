@@ -50,3 +50,6 @@ export const PHONEBLOCK_RATINGS = [
   'A_LEGITIMATE', 'B_MISSED', 'C_PING', 'D_POLL', 'E_ADVERTISING', 'F_GAMBLE', 'G_FRAUD',
 ] as const
 export type PhoneblockRating = (typeof PHONEBLOCK_RATINGS)[number]
+
+/** The secret of signed sign-in calls when SIGNING_SECRET is not set (DESIGN.md section 4). */
+export const DEFAULT_SIGNING_SECRET = 'callerid-web'

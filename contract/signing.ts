@@ -21,7 +21,8 @@ export function signingBase(method: string, host: string, path: string, params: 
   return [method.toUpperCase(), host, path, canonicalParams(params), secret].join('\n')
 }
 
-export const DEFAULT_SIGNING_SECRET = 'callerid-web'
+// Where the web app's first load needs it without the hashing code (src/lib/config.ts).
+export { DEFAULT_SIGNING_SECRET } from './constants'
 
 export interface SignOptions {
   host: string

@@ -24,6 +24,15 @@ describe('initialFiles', () => {
     </head></html>`
     expect(initialFiles(html)).toEqual({ js: ['assets/index-a.js', 'assets/vendor-b.js', 'assets/shared-c.js'], css: ['assets/index-d.css'] })
   })
+
+  it('counts the scripts the built page loads after its first paint, named in its app-scripts meta tag', () => {
+    const html = `<!doctype html><html><head>
+      <meta name="app-config" content="{}">
+      <meta name="app-scripts" content="/assets/index-a.js /assets/vendor-b.js  /assets/shared-c.js" />
+      <link rel="stylesheet" crossorigin href="/assets/index-d.css">
+    </head></html>`
+    expect(initialFiles(html)).toEqual({ js: ['assets/index-a.js', 'assets/vendor-b.js', 'assets/shared-c.js'], css: ['assets/index-d.css'] })
+  })
 })
 
 describe('measureBundle', () => {

@@ -32,7 +32,7 @@ export interface BundleReport {
 
 type Tag = { name: string; attrs: Record<string, string> }
 
-function tags(html: string, name: 'script' | 'link'): Tag[] {
+function tags(html: string, name: 'script' | 'link' | 'meta'): Tag[] {
   return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map((m) => ({
     name,
     attrs: Object.fromEntries([...m[1].matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)].map((a) => [a[1].toLowerCase(), a[2] ?? a[3] ?? a[4] ?? ''])),
@@ -50,6 +50,8 @@ export function initialFiles(html: string): { js: string[]; css: string[] } {
   const js = [
     ...tags(html, 'script').filter((t) => t.attrs.type === 'module' && t.attrs.src).map((t) => t.attrs.src),
     ...tags(html, 'link').filter((t) => t.attrs.rel?.split(/\s+/).includes('modulepreload') && t.attrs.href).map((t) => t.attrs.href),
+    // The built page names them here; its inline script loads them after the first paint (vite.config.ts).
+    ...tags(html, 'meta').filter((t) => t.attrs.name === 'app-scripts').flatMap((t) => t.attrs.content.split(/\s+/).filter(Boolean)),
   ]
   const css = tags(html, 'link').filter((t) => t.attrs.rel?.split(/\s+/).includes('stylesheet') && t.attrs.href).map((t) => t.attrs.href)
   const local = (urls: string[]) => [...new Set(urls.map(localPath).filter((p): p is string => p !== null))]

@@ -172,7 +172,15 @@ async function audit(url: string, chromePort: number, attempts = 2): Promise<Res
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
     const problem = !result ? 'no result' : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : null
-    if (!problem) return result!.lhr
+    if (!problem) {
+      // LIGHTHOUSE_REPORT_DIR keeps each page's whole report (JSON), to look into a metric.
+      const dir = process.env.LIGHTHOUSE_REPORT_DIR
+      if (dir) {
+        fs.mkdirSync(dir, { recursive: true })
+        fs.writeFileSync(path.join(dir, `${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(result!.lhr))
+      }
+      return result!.lhr
+    }
     if (attempt >= attempts) throw new Error(`Lighthouse failed on ${url}: ${problem}`)
     console.log(`  ${problem.split(' ')[0]}; running it again`)
   }

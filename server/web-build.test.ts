@@ -21,6 +21,13 @@ describe('the web build of npm start', () => {
     expect(scripts.length).toBeGreaterThan(5)
     const withDevReact = scripts.filter((f) => fs.readFileSync(path.join(outDir, 'assets', f), 'utf8').includes(DEV_ONLY))
     expect(withDevReact).toEqual([])
+    // The page names its scripts for the inline script to load after the first paint (vite.config.ts):
+    // none in the head, where they would share the network with the stylesheet.
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/)
+    const named = /<meta name="app-scripts" content="([^"]+)"/.exec(html)![1].split(' ')
+    expect(named[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/)
+    for (const url of named) expect(fs.existsSync(path.join(outDir, url))).toBe(true)
     fs.rmSync(outDir, { recursive: true, force: true })
   }, 300_000)
 })

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from './route-tree.gen'
@@ -34,11 +34,17 @@ setSignedOutHandler(() => void router.navigate({ to: '/not-authorized' }))
 applyThemeToDocument()
 
 switchLocale(initialLocale()).then((locale) => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders locale={locale}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  )
+  const root = createRoot(document.getElementById('root')!)
+  // The server's frame is on screen already (server/modules/web-shell): the app's first render
+  // takes over in slices that leave the main thread free in between (a transition), rather
+  // than in one long task that would block a tap (issue 13, total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders locale={locale}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    )
+  })
 })

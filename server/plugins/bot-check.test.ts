@@ -10,6 +10,7 @@ import { complaints, users } from '../db/schema'
 import { openSession } from '../modules/auth/sessions'
 import type { BotChecker } from '../providers/turnstile'
 import { TURNSTILE_ORIGIN } from './security'
+import { shellScriptHash } from '../modules/web-shell/shell'
 
 /** A local stand-in for Turnstile's siteverify, answering in its format. */
 async function startSiteverify() {
@@ -67,7 +68,7 @@ describe('the invisible bot check on sign-in', () => {
     const page = await t.app.inject({ method: 'GET', url: '/login' })
     expect(page.body).toContain('&quot;botCheckSiteKey&quot;:&quot;site-key-1&quot;')
     const csp = String(page.headers['content-security-policy'])
-    expect(csp).toContain(`script-src 'self' ${TURNSTILE_ORIGIN};`)
+    expect(csp).toContain(`script-src 'self' ${shellScriptHash} ${TURNSTILE_ORIGIN};`)
     expect(csp).toContain(`frame-src 'self' ${TURNSTILE_ORIGIN};`)
     // The address the server checks tokens at is not one the browser needs.
     expect(csp).not.toContain(turnstile.url)
@@ -151,7 +152,7 @@ describe('the bot check switched off', () => {
       })
       expect(res.statusCode, res.body).toBe(200)
       const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'])
-      expect(csp).toContain("script-src 'self';")
+      expect(csp).toContain(`script-src 'self' ${shellScriptHash};`)
       expect(csp).not.toContain('challenges.cloudflare.com')
     } finally {
       info?.mockRestore()

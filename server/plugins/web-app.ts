@@ -27,7 +27,9 @@ export const webAppPlugin = fp(
     const botCheck = app.env.botCheck ? { botCheckSiteKey: app.env.botCheck.siteKey } : {}
     // Left out when 0: the page then reports no real-user metrics (src/lib/vitals.ts).
     const vitals = app.env.VITALS_SAMPLE_RATE > 0 ? { vitalsSampleRate: app.env.VITALS_SAMPLE_RATE } : {}
-    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals }).replace(/"/g, '&quot;')
+    // Whether there is an APK to link to: without one the page never asks for its link (which would answer 404).
+    const apk = app.env.APK_URL ? { apkAvailable: true } : {}
+    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk }).replace(/"/g, '&quot;')
     const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
     // One route per built file; everything else is the SPA.
     await app.register(fastifyStatic, {

@@ -1,4 +1,4 @@
-import { DEFAULT_SIGNING_SECRET } from '@contract/signing'
+import { DEFAULT_SIGNING_SECRET } from '@contract/constants'
 
 interface AppConfig {
   signingSecret: string
@@ -6,6 +6,8 @@ interface AppConfig {
   botCheckSiteKey?: string
   /** The share of page loads (0 to 1) that report their LCP, INP and CLS (VITALS_SAMPLE_RATE); absent means none. */
   vitalsSampleRate?: number
+  /** An APK download is configured (APK_URL): the footer asks for its link and shows the badge. */
+  apkAvailable?: boolean
 }
 
 /** Run-time configuration the server writes into the page (DESIGN.md section 7). */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { memo, useDeferredValue, useEffect, useState, type ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import useSWR, { useSWRConfig } from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -17,6 +17,9 @@ import { usePageTitle } from '@/lib/use-page-title'
 import { NumberView } from './number-view'
 import { usePaidSearch } from './use-paid-search'
 
+// Rendered from the deferred data only: the page's cards render in slices (a transition), not in one long task.
+const DeferredNumberView = memo(NumberView)
+
 /** A number's profile page. A search with no result counts as a fetch failure: not-found. `after` follows the number's own cards. */
 export function NumberPage({ digits, title, canonicalize = false, after }: { digits: string; title?: string; canonicalize?: boolean; after?: ReactNode }) {
   const { LL, locale } = useI18nContext()
@@ -26,6 +29,8 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
   const pageKey = ['number', query, locale] as const
   const { data, error, isLoading, mutate } = useSWR(pageKey, () => getNumber(query, locale))
   const paid = usePaidSearch(pageKey, () => getNumber(query, locale), data)
+  // The cards follow the data in a transition: the main thread stays free between their parts (issue 13).
+  const deferred = useDeferredValue(data)
   useEffect(() => {
     if (digits !== query && digits !== data?.targetPhoneNumber) setQuery(digits)
   }, [digits, query, data])
@@ -56,12 +61,12 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
   return (
     <Page title={heading}>
       <SearchBox initial={digits} leftRequests={data?.common.leftRequests} onSearch={(d) => void navigate(searchTarget(d))} key={digits} />
-      {isLoading && <Spinner label={LL.app.loading()} className="self-center py-10" />}
+      {(isLoading || (data && !deferred)) && <Spinner label={LL.app.loading()} className="self-center py-10" />}
       {error && !(error instanceof ApiError && error.status === 404) && (
         <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void mutate()} />
       )}
       {data && <LimitAlert data={data} paid={paid} />}
-      {data && <NumberView data={data} />}
+      {deferred && <DeferredNumberView data={deferred} />}
       {after}
     </Page>
   )

@@ -20,15 +20,19 @@ export function AppShell({ children, bell }: { children: ReactNode; bell?: React
         {LL.app.skipToContent()}
       </a>
       <Header bell={bell} />
-      {isAuthenticated && !isAPK && (
-        <Suspense fallback={null}>
-          <PromoBanner />
-        </Suspense>
-      )}
       <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">
         {children}
       </main>
       <Footer />
+      {isAuthenticated && !isAPK && (
+        // Held at the bottom of the screen: it appears once the profile has loaded, and above the
+        // page it would push everything down (a layout shift, issue 13).
+        <div className="sticky bottom-0 z-20">
+          <Suspense fallback={null}>
+            <PromoBanner />
+          </Suspense>
+        </div>
+      )}
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { LIMITS } from '@contract/constants'
 import { apk } from '@/stores/apk'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
+import { config } from '@/lib/config'
 import { mainSitePage, STORE_LINKS, SUPPORT_EMAIL } from '@/lib/site'
 
 const SiteQrCode = lazy(() => import('./site-qr-code'))
@@ -18,7 +19,7 @@ export function Footer() {
   // Store badges are for signed-in web users (SPEC.md section 2); inside the APK they would send
   // people to the app they are in. The APK badge needs a download link from the server.
   const badges = isAuthenticated && !isAPK
-  const apkLink = useSWR(badges ? 'apk-link' : null, () => import('@/lib/get-apk-link').then((m) => m.getApkLink()))
+  const apkLink = useSWR(badges && config.apkAvailable ? 'apk-link' : null, () => import('@/lib/get-apk-link').then((m) => m.getApkLink()))
   const lang = locale.split('-')[0]
   const links = [
     [LL.footer.terms(), 'tos'],

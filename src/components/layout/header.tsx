@@ -3,10 +3,9 @@ import { Link, useParams, useRouter, useRouterState } from '@tanstack/react-rout
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { auth } from '@/stores/auth'
-import { buttonVariants } from '@/components/ui/button'
+import { buttonVariants } from '@/components/ui/button-variants'
 import { Spinner } from '@/components/ui/spinner'
 import { useBalance } from '@/lib/use-balance'
-import { cn } from '@/lib/cn'
 import { iconButton } from './icon-button'
 import { digitsOnly } from '@contract/digits'
 import { IconBack, IconCoin, IconMore, IconSettings, IconUser, IconWallet, Logo } from './icons'
@@ -74,7 +73,7 @@ export function Header({ bell }: { bell?: ReactNode }) {
               <IconUser className="h-5 w-5" />
             </Link>
           ) : (
-            <Link to="/login" className={cn(buttonVariants({ variant: 'primary', size: 'sm' }), 'ms-1')}>
+            <Link to="/login" className={buttonVariants({ variant: 'primary', size: 'sm', className: 'ms-1' })}>
               {LL.header.login()}
             </Link>
           )}

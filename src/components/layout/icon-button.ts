@@ -1,4 +1,3 @@
-import { buttonVariants } from '@/components/ui/button'
-import { cn } from '@/lib/cn'
+import { buttonVariants } from '@/components/ui/button-variants'
 
-export const iconButton = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'rounded-full')
+export const iconButton = buttonVariants({ variant: 'ghost', size: 'icon', shape: 'round' })

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
 import { usePageTitle } from '@/lib/use-page-title'
-import { buttonVariants } from '@/components/ui/button'
+import { buttonVariants } from '@/components/ui/button-variants'
 import { Page } from './app-shell'
 
 export function NotFoundPage() {

@@ -38,7 +38,7 @@ export default function PromoBanner() {
     setDismissed(true)
   }
   return (
-    <aside aria-label={LL.money.promoRegion()} className="border-b border-border bg-surface-2" data-testid="promo-banner">
+    <aside aria-label={LL.money.promoRegion()} className="border-t border-border bg-surface-2" data-testid="promo-banner">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-1.5 text-sm">
         <p className="flex-1">
           {LL.money.promoText({ count: catalogue.data.tiers.tier1.searchDailyLimit })}{' '}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Button } from './button'
+import { buttonVariants } from './button-variants'
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -15,9 +15,9 @@ export function ErrorState({ message, retryLabel, onRetry }: { message: string; 
     <div role="alert" data-slot="error-state" className="flex flex-col items-center gap-3 rounded-2xl bg-danger-bg p-6 text-center text-danger">
       <p>{message}</p>
       {onRetry && retryLabel && (
-        <Button variant="secondary" onClick={onRetry}>
+        <button type="button" data-slot="button" className={buttonVariants({ variant: 'secondary' })} onClick={onRetry}>
           {retryLabel}
-        </Button>
+        </button>
       )}
     </div>
   )

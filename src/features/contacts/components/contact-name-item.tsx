@@ -10,6 +10,7 @@ import { failureText } from '@/lib/failure-text'
 import { likeContact } from '../api/like-contact'
 import { reportContact } from '../api/report-contact'
 import { contactsKey, type ContactsOf } from '../contacts-of'
+import { numberFormat } from '@/lib/format'
 
 interface Props {
   item: ContactName
@@ -24,7 +25,7 @@ interface Props {
 export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
   const { LL, locale } = useI18nContext()
   const name = [item.firstName, item.lastName].filter(Boolean).join(' ')
-  const score = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', numberingSystem: 'latn' }).format(item.reviewResult)
+  const score = numberFormat(locale, { signDisplay: 'exceptZero' }).format(item.reviewResult)
 
   async function vote(kind: 'LIKE' | 'DISLIKE') {
     const on = kind === 'LIKE' ? item.hasLike : item.hasDislike

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { tagLabel } from '@/lib/tag-label'
 import { getNeuroanalysis } from '../api/get-neuroanalysis'
+import { numberFormat } from '@/lib/format'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 type Neuro = NonNullable<NumberProfile['neuroanalysis']>
@@ -70,7 +71,7 @@ function NeuroBody({ n }: { n: Neuro }) {
   const { LL, locale } = useI18nContext()
   const pct = (x: number) => LL.insights.percent({ value: Math.round(x * 100) })
   const m = n.metrics
-  const fmt = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', numberingSystem: 'latn' })
+  const fmt = numberFormat(locale, { signDisplay: 'exceptZero' })
   return (
     <>
       <dl className="flex flex-col gap-1">

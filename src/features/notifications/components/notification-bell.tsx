@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { iconButton } from '@/components/layout/icon-button'
 import { IconBell } from '@/components/layout/icons'
-import { cn } from '@/lib/cn'
+import { clsx } from 'clsx'
 import { auth } from '@/stores/auth'
 
 // The inbox (its API client, zod, phone formatting, the dialog) loads after the page has painted.
@@ -35,7 +35,7 @@ export const BellButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTM
       data-testid="notification-bell"
       aria-label={unread > 0 ? LL.inbox.bellUnread({ count: unread }) : LL.inbox.bell()}
       aria-haspopup="dialog"
-      className={cn(iconButton, 'relative', className)}
+      className={clsx(iconButton, 'relative', className)}
       {...props}
     >
       <IconBell className="h-5 w-5" />

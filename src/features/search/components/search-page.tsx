@@ -14,7 +14,7 @@ import { PhoneText } from '@/components/ui/phone-text'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { cn } from '@/lib/cn'
-import { formatDate } from '@/lib/format'
+import { formatDate, numberFormat } from '@/lib/format'
 import { clearHistory } from '../api/clear-history'
 import { getHistory } from '../api/get-history'
 import { getMainData } from '../api/get-main-data'
@@ -74,7 +74,7 @@ export function SearchPage() {
 /** A featured number: the number, its best-known name (or "Unknown") and its reputation index. */
 function FeaturedNumber({ item }: { item: MainData['featuredNumbers'][number] }) {
   const { LL, locale } = useI18nContext()
-  const index = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, numberingSystem: 'latn' }).format(item.index)
+  const index = numberFormat(locale, { maximumFractionDigits: 1 }).format(item.index)
   return (
     <li className="flex items-center justify-between gap-3 py-2" data-testid="featured-number">
       <div className="flex min-w-0 flex-col">

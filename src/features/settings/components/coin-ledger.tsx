@@ -8,7 +8,7 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { cn } from '@/lib/cn'
-import { formatDate } from '@/lib/format'
+import { formatDate, numberFormat } from '@/lib/format'
 import { getLedger } from '../api/get-ledger'
 import { LEDGER_PAGE_SIZE, ledgerKey } from '../keys'
 
@@ -31,7 +31,7 @@ export function CoinLedger() {
   const items = pages.data?.flatMap((p) => p.items) ?? []
   const total = pages.data?.[0]?.total ?? 0
   const loadingMore = pages.isValidating && pages.size > (pages.data?.length ?? 0)
-  const signed = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', numberingSystem: 'latn' })
+  const signed = numberFormat(locale, { signDisplay: 'exceptZero' })
   return (
     <Card className="flex flex-col gap-3" data-testid="coin-ledger">
       <CardTitle id={`${id}-title`}>{LL.settings.ledger()}</CardTitle>
