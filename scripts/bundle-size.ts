@@ -12,7 +12,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-export const JS_BUDGET_GZIP_BYTES = 120_000
+/** Issue 13: 100 kB gzip of initial JavaScript (README, *First load*, says how far the build is from it). */
+export const JS_BUDGET_GZIP_BYTES = 100_000
 
 export interface Asset {
   /** Path relative to the dist folder, with forward slashes. */

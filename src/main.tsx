@@ -6,6 +6,7 @@ import { setSignedOutHandler } from './lib/signed-out'
 import { initialLocale } from './lib/i18n'
 import { switchLocale } from './lib/locale-switch'
 import { applyThemeToDocument } from './stores/theme'
+import { watchFrameFocus } from './lib/shell-focus'
 import { AppProviders } from './app/providers'
 import { RouteError } from './components/layout/route-error'
 import { NotFoundPage } from './components/layout/not-found-page'
@@ -32,6 +33,8 @@ declare module '@tanstack/react-router' {
 
 setSignedOutHandler(() => void router.navigate({ to: '/not-authorized' }))
 applyThemeToDocument()
+// Until the app's frame replaces the server's: what a keyboard user focused there (lib/shell-focus.ts).
+watchFrameFocus()
 
 switchLocale(initialLocale()).then((locale) => {
   const root = createRoot(document.getElementById('root')!)

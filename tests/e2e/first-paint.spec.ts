@@ -94,3 +94,30 @@ test('the app takes over the number page without moving what was painted', async
     await page.context().close()
   }
 })
+
+test('a control focused in the server’s page keeps the focus when the app takes over', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' })
+  try {
+    const page = await context.newPage()
+    // The app's entry waits until the keyboard user has reached "Skip to content" in the server's page.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released
+      await route.fallback()
+    })
+    await page.goto('/search')
+    await expect(page.locator('[data-shell]')).toHaveCount(1)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+    release()
+    await expect(page.locator('[data-shell]')).toHaveCount(0)
+    // The app's own link has it now (the server's one is gone), and it works.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href'))).toBe('#main')
+    expect(await page.evaluate(() => document.activeElement!.closest('[data-shell]'))).toBeNull()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
+  } finally {
+    await context.close()
+  }
+})

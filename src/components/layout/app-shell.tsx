@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { apk } from '@/stores/apk'
 import { auth } from '@/stores/auth'
+import { restoreFrameFocus } from '@/lib/shell-focus'
 import { Header } from './header'
 import { Footer } from './footer'
 
@@ -14,6 +15,8 @@ export function AppShell({ children, bell }: { children: ReactNode; bell?: React
   const { LL } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
   const { isAPK } = useSnapshot(apk)
+  // The server's frame is gone now: what had focus there gets its twin here.
+  useLayoutEffect(() => restoreFrameFocus(), [])
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2">
