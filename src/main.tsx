@@ -36,7 +36,17 @@ applyThemeToDocument()
 // Until the app's frame replaces the server's: what a keyboard user focused there (lib/shell-focus.ts).
 watchFrameFocus()
 
-switchLocale(initialLocale()).then((locale) => {
+const locale = initialLocale()
+// While the language file and the page's data are on their way (lib/warm-up.ts, itself not in the first load).
+void import('./lib/warm-up').then(({ warmUp }) => warmUp(locale, window.location.pathname))
+
+// The app replaces the server's frame only once it can show the page: its language, and the
+// route matched with its code loaded. Rendered earlier, the router's first render is empty,
+// and the frame would give way to a blank page (and drop a keyboard user's focus) meanwhile.
+const routed = router.load().catch(() => {
+  // A route that fails to load shows its error page once the app renders.
+})
+Promise.all([switchLocale(locale), routed]).then(([active]) => {
   const root = createRoot(document.getElementById('root')!)
   // The server's frame is on screen already (server/modules/web-shell): the app's first render
   // takes over in slices that leave the main thread free in between (a transition), rather
@@ -44,7 +54,7 @@ switchLocale(initialLocale()).then((locale) => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders locale={locale}>
+        <AppProviders locale={active}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { warmUp } from './warm-up'
+
+describe('warming up the first screen’s slow first calls', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('runs on the pages that format numbers and dates, one short task after another', async () => {
+    vi.useFakeTimers()
+    warmUp('en', '/number/491637875622')
+    // Nothing runs in the caller's task: the first step waits for a task of its own.
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.runOnlyPendingTimersAsync()
+    expect(vi.getTimerCount()).toBe(1)
+  })
+
+  it('does nothing where the first screen needs none of it (sign-in, settings)', () => {
+    vi.useFakeTimers()
+    warmUp('en', '/login')
+    warmUp('en', '/settings')
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})
