@@ -122,6 +122,8 @@ test('the sign-out dialog keeps focus inside, closes with Escape and returns foc
 
 test('the first Tab reaches "Skip to content", and Enter moves focus to the main content', async ({ page }) => {
   await page.goto('/search')
+  // The app's page, not the server's frame it replaces (tests/e2e/first-paint.spec.ts tabs in that one).
+  await expect(page.locator('[data-shell]')).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to content' })
