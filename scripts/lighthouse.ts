@@ -137,8 +137,10 @@ type DetailItem = { type?: string; items?: DetailItem[]; node?: { selector?: str
 
 /** The rows of an audit's details; list-type details (LCP element, layout shifts) nest tables one level down. */
 function detailItems(details: unknown): DetailItem[] {
-  const items = (details as DetailItem | undefined)?.items ?? []
-  return items.flatMap((item) => (item.type === 'table' ? item.items ?? [] : [item]))
+  // Some audits (the network dependency tree) keep an object, not a list, under `items`.
+  const items = (details as DetailItem | undefined)?.items
+  if (!Array.isArray(items)) return []
+  return items.flatMap((item) => (item.type === 'table' && Array.isArray(item.items) ? item.items : [item]))
 }
 
 /** Where to look: an element's selector, an issue's type, a console message, or a file. */
