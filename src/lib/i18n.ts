@@ -1,20 +1,14 @@
-import { detectLocale, matchLocale } from '@contract/locale'
+import { matchLocale } from '@contract/locale'
 import type { SupportedLocale } from '@contract/constants'
 import { isLocale, loadedLocales } from '@i18n/i18n-util'
 import type { Translations } from '@i18n/i18n-types'
 import { loadLocaleAsync } from '@i18n/i18n-util.async'
 import type { Locales } from '@i18n/i18n-types'
+import { browserLanguages } from '@/lib/initial-locale'
 import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 import { setLocaleState } from '@/stores/theme'
 
-/** The browser's languages, most preferred first. */
-function browserLanguages(): readonly string[] {
-  return typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]
-}
-
-export function initialLocale(): SupportedLocale {
-  return detectLocale(storage.get(K.locale), browserLanguages())
-}
+export { initialLocale } from '@/lib/initial-locale'
 
 /** The translation set used for a supported locale. */
 export function translationLocale(locale: string): Locales {

@@ -1,5 +1,6 @@
 import { proxy, subscribe } from 'valtio'
-import { detectLocale, isRtlLocale } from '@contract/locale'
+import { isRtlLocale } from '@contract/locale'
+import { initialLocale } from '@/lib/initial-locale'
 import { setPreferenceCookie, storage, STORAGE_KEYS as K } from '@/lib/storage'
 
 export type ThemeName = 'light' | 'dark'
@@ -19,8 +20,8 @@ function storedPreference(): ThemePreference {
 }
 
 const initialPreference = storedPreference()
-/** The locale the page starts in (lib/i18n initialLocale): the page's direction is right before its texts load. */
-const startLocale = detectLocale(storage.get(K.locale), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]))
+/** The locale the page starts in: the page's direction is right before its texts load. */
+const startLocale = initialLocale()
 
 /** Theme state of SPEC.md section 3: light or dark (`themeName`, the one shown), text direction, locale. */
 export const theme = proxy({
