@@ -3,8 +3,13 @@ export function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null
 }
 
-export function writeCookie(name: string, value: string | null, maxAgeSeconds: number) {
+/**
+ * Sets (or, with null, removes) a cookie of the whole site. `strict` by default; `lax` for one
+ * the server must see also when a link from elsewhere opens the page (the language and theme
+ * of its first page, server/modules/web-shell).
+ */
+export function writeCookie(name: string, value: string | null, maxAgeSeconds: number, sameSite: 'strict' | 'lax' = 'strict') {
   document.cookie = value === null
-    ? `${name}=; max-age=0; path=/; samesite=strict`
-    : `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; samesite=strict`
+    ? `${name}=; max-age=0; path=/; samesite=${sameSite}`
+    : `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; samesite=${sameSite}`
 }

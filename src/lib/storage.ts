@@ -35,15 +35,3 @@ export const storage = {
     }
   },
 }
-
-/**
- * A preference the server reads too, as a cookie of a year: the page it sends before any
- * script runs is then in the user's language and theme (server/modules/web-shell).
- */
-export function setPreferenceCookie(name: string, value: string) {
-  try {
-    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`
-  } catch {
-    // A document without cookies: the server falls back to the browser's languages.
-  }
-}

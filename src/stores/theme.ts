@@ -1,13 +1,16 @@
 import { proxy, subscribe } from 'valtio'
 import { isRtlLocale } from '@contract/locale'
 import { initialLocale } from '@/lib/initial-locale'
-import { setPreferenceCookie, storage, STORAGE_KEYS as K } from '@/lib/storage'
+import { writeCookie } from '@/lib/cookies'
+import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 
 export type ThemeName = 'light' | 'dark'
 /** What the user chose; `system` follows the device's `prefers-color-scheme`, also when it changes. */
 export type ThemePreference = ThemeName | 'system'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
+/** How long the language and theme cookies for the server's first page last: a year. */
+const PREFERENCE_COOKIE_SECONDS = 365 * 86_400
 
 function systemTheme(): ThemeName {
   return typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light'
@@ -56,8 +59,12 @@ export function applyThemeToDocument() {
     document.body.classList.toggle('rtl', theme.direction === 'rtl')
     document.body.classList.toggle('ltr', theme.direction === 'ltr')
     // The server's first page for the next load (server/modules/web-shell) is in this language and theme.
-    setPreferenceCookie(K.locale, theme.locale)
-    setPreferenceCookie(K.theme, theme.themeName)
+    try {
+      writeCookie(K.locale, theme.locale, PREFERENCE_COOKIE_SECONDS, 'lax')
+      writeCookie(K.theme, theme.themeName, PREFERENCE_COOKIE_SECONDS, 'lax')
+    } catch {
+      // A document without cookies: the server falls back to the browser's languages.
+    }
   }
   apply()
   const media = window.matchMedia?.(DARK_QUERY)
