@@ -104,9 +104,11 @@ const SKELETONS: Record<Skeleton, string> = {
   page: `<div class="flex flex-col gap-3">${bar('w-2/3')}${bar('w-full', 'h-24')}</div>`,
 }
 
+/** A text in the page's language, English where that language has none. */
+type Text = (f: (L: TranslationFunctions) => string) => string
+
 /** The heading, an intro line and the skeleton of a path; the web app's own routes decide what really shows. */
-function pageOf(path: string, LL: TranslationFunctions, en: TranslationFunctions, formatNumber: ShellRequest['formatNumber']) {
-  const t = (f: (L: TranslationFunctions) => string) => f(LL) || f(en)
+function pageOf(path: string, t: Text, formatNumber: ShellRequest['formatNumber']) {
   if (path === '/login') return { heading: t((L) => L.login.title()), intro: t((L) => L.login.intro()), title: t((L) => L.login.title()), skeleton: 'login' as const }
   if (path === '/search' || path === '/') {
     return { heading: t((L) => L.search.heroTitle()), intro: t((L) => L.search.heroText()), title: t((L) => L.search.title()), skeleton: 'search' as const }
@@ -133,8 +135,8 @@ export function renderShell(request: ShellRequest): Shell {
   const dir = isRtlLocale(locale) ? 'rtl' : 'ltr'
   const dark = request.cookies[SHELL_COOKIES.theme] === 'dark'
   const { LL, en } = translations(locale)
-  const t = (f: (L: TranslationFunctions) => string) => f(LL) || f(en)
-  const page = pageOf(request.path, LL, en, request.formatNumber)
+  const t: Text = (f) => f(LL) || f(en)
+  const page = pageOf(request.path, t, request.formatNumber)
   const appName = t((L) => L.app.name())
   const heading = page.heading
     ? `<div class="flex flex-wrap items-center justify-between gap-3"><h1 id="page-title" class="text-2xl font-bold tracking-tight text-fg wide:text-3xl">${escapeHtml(page.heading)}</h1></div>`
