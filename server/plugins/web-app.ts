@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { notFoundHandler } from './errors'
 import { parse as parseCookies } from 'cookie'
+import { signInMethods } from '../modules/auth/methods'
 import { fillIndexHtml, renderShell } from '../modules/web-shell/shell'
 
 /** The built web app (vite build). */
@@ -29,7 +30,9 @@ export const webAppPlugin = fp(
     const vitals = app.env.VITALS_SAMPLE_RATE > 0 ? { vitalsSampleRate: app.env.VITALS_SAMPLE_RATE } : {}
     // Whether there is an APK to link to: without one the page never asks for its link (which would answer 404).
     const apk = app.env.APK_URL ? { apkAvailable: true } : {}
-    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk }).replace(/"/g, '&quot;')
+    // The sign-in methods without a code: the sign-in page shows them before it has asked for one (issue 13).
+    const methods = signInMethods(app.env)
+    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk, signInMethods: methods }).replace(/"/g, '&quot;')
     const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
     // One route per built file; everything else is the SPA.
     await app.register(fastifyStatic, {
@@ -51,6 +54,7 @@ export const webAppPlugin = fp(
         acceptLanguage: request.headers['accept-language'],
         // As the number page shows it before its data arrives (src/app/number/number-page.tsx).
         formatNumber: (digits) => app.phone.formatInternational(digits),
+        signInMethods: methods,
       })
       return reply
         .type('text/html; charset=utf-8')

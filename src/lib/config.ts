@@ -1,3 +1,4 @@
+import type { AuthMethodInfo } from '@contract/api/auth'
 import { DEFAULT_SIGNING_SECRET } from '@contract/constants'
 
 interface AppConfig {
@@ -8,6 +9,8 @@ interface AppConfig {
   vitalsSampleRate?: number
   /** An APK download is configured (APK_URL): the footer asks for its link and shows the badge. */
   apkAvailable?: boolean
+  /** The server's sign-in methods without a code, shown while the sign-in page asks for one. */
+  signInMethods?: AuthMethodInfo[]
 }
 
 /** Run-time configuration the server writes into the page (DESIGN.md section 7). */

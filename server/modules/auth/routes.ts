@@ -11,13 +11,13 @@ import {
   devConfirmResponse,
   flashcallBody,
   flashcallResponse,
-  type AuthMethodInfo,
 } from '../../../contract/api/auth'
 import { statusOnly } from '../../../contract/api/envelope'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
+import { signInMethods } from './methods'
 import { agreeToTerms, checkCode, confirmCode, createCode, expectCall } from './codes'
 import { revokeSession } from './sessions'
 
@@ -52,27 +52,6 @@ export async function authRoutes(app: FastifyInstance) {
     throw badRequest('Unknown sign-in code; start again', ERROR_CODES.CODE_UNKNOWN)
   }
 
-  function methodsFor(code: string): AuthMethodInfo[] {
-    const methods: AuthMethodInfo[] = []
-    if (env.providers.telegram) {
-      methods.push({ method: 'telegram', link: `https://t.me/${env.TELEGRAM_BOT_USERNAME}?start=${code}`, text: `/start ${code}` })
-    }
-    const text = `LOGIN ${code}`
-    const waLink = (number: string | undefined) => `https://wa.me/${number}?text=${encodeURIComponent(text)}`
-    // The personal WhatsApp number stays first; the business number is a method of its own.
-    if (env.providers.whatsapp) methods.push({ method: 'whatsapp', link: waLink(env.WHATSAPP_NUMBER), text })
-    if (env.providers.whatsappBusiness) methods.push({ method: 'whatsappBusiness', link: waLink(env.WHATSAPP_BUSINESS_NUMBER), text })
-    if (env.providers.viber) {
-      methods.push({ method: 'viber', link: `viber://pa?chatURI=${encodeURIComponent(env.VIBER_BOT_URI!)}&context=${code}`, text: code })
-    }
-    if (env.providers.sms) {
-      methods.push({ method: 'sms', number: env.TWILIO_NUMBER, link: `sms:${env.TWILIO_NUMBER}?body=${code}`, text: code })
-    }
-    if (env.providers.flashcall) methods.push({ method: 'flashcall', callNumber: env.TWILIO_VOICE_NUMBER })
-    if (env.providers.dev) methods.push({ method: 'dev', text: code })
-    return methods
-  }
-
   r.get('/api/v202111/auth/get', {
     config: authLimit,
     onRequest: signInBudget,
@@ -80,7 +59,7 @@ export async function authRoutes(app: FastifyInstance) {
     preHandler: app.verifySigned,
   }, async () => {
     const { code } = await createCode(app.db)
-    return { status: true as const, data: { code, expiresIn: LIMITS.authCodeTtlSeconds, auth: methodsFor(code) } }
+    return { status: true as const, data: { code, expiresIn: LIMITS.authCodeTtlSeconds, auth: signInMethods(env, code) } }
   })
 
   r.post('/api/v6/auth/agreement_code', {

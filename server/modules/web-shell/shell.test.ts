@@ -81,4 +81,30 @@ describe('the first page, before any script', () => {
     }
     expect((await page('/number/%3Cscript%3Ealert(1)%3C%2Fscript%3E')).heading).toBeNull()
   })
+
+  it('lists the server’s sign-in methods on /login, in the page’s language, and hands them to the app', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-shell-'))
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"><title>x</title></head><body><div id="root"></div></body></html>')
+    const env = { TELEGRAM_BOT_TOKEN: 't', TELEGRAM_BOT_USERNAME: 'cid_bot', TELEGRAM_WEBHOOK_SECRET: 's', TWILIO_AUTH_TOKEN: 't', TWILIO_NUMBER: '+15005550006' }
+    const other = await createTestApp('pglite', env, { webRoot })
+    try {
+      const get = (headers: Record<string, string> = {}) => other.app.inject({ method: 'GET', url: '/login', headers })
+      const en = (await get()).body
+      const section = en.slice(en.indexOf('<main'))
+      // Telegram before SMS, as the app lists them; what to do, before any script has run.
+      expect(section.indexOf('Open our Telegram bot')).toBeGreaterThan(0)
+      expect(section.indexOf('Text \u2066…\u2069 to \u2066+15005550006\u2069.')).toBeGreaterThan(section.indexOf('Open our Telegram bot'))
+      expect(section).toContain('Your sign-in code')
+      // The tests' server also signs in without a messenger (AUTH_DEV), listed last.
+      expect(section.indexOf('Development sign-in')).toBeGreaterThan(section.indexOf('+15005550006'))
+      // The app gets the same list without a code (its first render draws the same cards).
+      const config = JSON.parse(/name="app-config" content="([^"]*)"/.exec(en)![1].replace(/&quot;/g, '"'))
+      expect(config.signInMethods).toEqual([{ method: 'telegram' }, { method: 'sms', number: '+15005550006' }, { method: 'dev' }])
+      const fr = (await get({ cookie: 'locale_=fr-fr' })).body
+      expect(fr).not.toContain('Open our Telegram bot')
+      expect(fr).toContain('Telegram')
+    } finally {
+      await other.close()
+    }
+  })
 })

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { AuthMethodInfo } from '../../../contract/api/auth'
 import type { SupportedLocale } from '../../../contract/constants'
 import { digitsOnly } from '../../../contract/digits'
 import { detectLocale, isRtlLocale } from '../../../contract/locale'
@@ -80,6 +81,8 @@ export interface ShellRequest {
   acceptLanguage?: string
   /** Digits in international format, as the web app shows them (contract/phone formatInternational). */
   formatNumber(digits: string): string
+  /** The server's sign-in methods without a code (modules/auth/methods.ts), listed on /login. */
+  signInMethods?: AuthMethodInfo[]
 }
 
 export interface Shell {
@@ -97,8 +100,7 @@ export interface Shell {
 type Skeleton = 'login' | 'search' | 'number' | 'page'
 
 const bar = (width: string, height = 'h-4') => `<div class="${height} ${width} rounded-lg bg-surface-2"></div>`
-const SKELETONS: Record<Skeleton, string> = {
-  login: `<div class="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4">${bar('w-2/3')}${bar('w-full', 'h-12')}${bar('w-full', 'h-12')}${bar('w-1/2', 'h-12')}</div>`,
+const SKELETONS: Record<Exclude<Skeleton, 'login'>, string> = {
   search: `${bar('w-full', 'h-12')}<div class="grid gap-4 wide:grid-cols-2">${bar('w-full', 'h-32')}${bar('w-full', 'h-32')}</div>`,
   number: `${bar('w-full', 'h-12')}<div class="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4">${bar('w-1/3')}${bar('w-2/3')}${bar('w-full', 'h-24')}</div>`,
   page: `<div class="flex flex-col gap-3">${bar('w-2/3')}${bar('w-full', 'h-24')}</div>`,
@@ -106,6 +108,44 @@ const SKELETONS: Record<Skeleton, string> = {
 
 /** A text in the page's language, English where that language has none. */
 type Text = (f: (L: TranslationFunctions) => string) => string
+
+const CARD = 'rounded-2xl border border-border bg-surface p-5 shadow-sm'
+const card = (classes: string, inner: string) => `<div class="${CARD} ${classes}">${inner}</div>`
+const h2 = (text: string) => `<h2 class="text-lg font-semibold">${escapeHtml(text)}</h2>`
+const small = (classes: string, text: string) => `<p class="text-sm ${classes}">${escapeHtml(text)}</p>`
+/** A form's label, field and button, as shapes (the app's own form takes over). */
+const formShape = (label: string) => `<p class="text-sm font-medium">${escapeHtml(label)}</p>${bar('w-full', 'h-11')}${bar('w-48', 'h-11')}`
+
+/**
+ * The sign-in page as the app first draws it (features/auth/components/login-screen.tsx),
+ * before it has a code: the code's card and a card per sign-in method with what to do. The
+ * method texts are the page's largest text, so they are painted here, not after the app has
+ * loaded and asked for a code (Largest Contentful Paint).
+ */
+function loginSkeleton(t: Text, methods: AuthMethodInfo[]): string {
+  const codeCard = card(
+    'flex flex-col items-center gap-3 text-center',
+    `<p class="text-sm font-medium text-muted">${escapeHtml(t((L) => L.login.yourCode()))}</p>${bar('w-40', 'h-10')}` +
+      `<p class="text-xs text-muted">${escapeHtml(t((L) => L.login.terms()))} <span class="text-primary underline">${escapeHtml(t((L) => L.login.termsLink()))}</span></p>`,
+  )
+  const how: Record<AuthMethodInfo['method'], [(L: TranslationFunctions) => string, (L: TranslationFunctions, m: AuthMethodInfo) => string]> = {
+    telegram: [(L) => L.login.methodTelegram(), (L) => L.login.telegramHow()],
+    whatsapp: [(L) => L.login.methodWhatsapp(), (L) => L.login.whatsappHow()],
+    whatsappBusiness: [(L) => L.login.methodWhatsappBusiness(), (L) => L.login.whatsappBusinessHow()],
+    viber: [(L) => L.login.methodViber(), (L) => L.login.viberHow()],
+    sms: [(L) => L.login.methodSms(), (L, m) => L.login.smsHow({ text: ltr('…'), number: ltr(m.number ?? '') })],
+    flashcall: [(L) => L.login.methodFlashcall(), (L) => L.login.flashcallHow()],
+    dev: [(L) => L.login.methodDev(), (L) => L.login.devWarning()],
+  }
+  const cards = methods.map((m) => {
+    const [name, text] = how[m.method]
+    if (m.method === 'dev') return card('border-dashed border-warning', `<div class="flex flex-col gap-3">${h2(t(name))}${small('text-warning', t((L) => text(L, m)))}${formShape(t((L) => L.login.devPhone()))}</div>`)
+    if (m.method === 'flashcall') return card('flex flex-col gap-3', `${h2(t(name))}${small('text-muted', t((L) => text(L, m)))}${formShape(t((L) => L.login.flashcallPhone()))}`)
+    return card('flex flex-col gap-4 wide:flex-row wide:items-center', `<div class="flex-1">${h2(t(name))}${small('text-muted', t((L) => text(L, m)))}</div>`)
+  })
+  const list = cards.length ? cards.join('') : `<p>${escapeHtml(t((L) => L.login.noMethods()))}</p>`
+  return `<div class="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">${codeCard}<div class="flex flex-col gap-4">${list}</div></div>`
+}
 
 /** The heading, an intro line and the skeleton of a path; the web app's own routes decide what really shows. */
 function pageOf(path: string, t: Text, formatNumber: ShellRequest['formatNumber']) {
@@ -152,7 +192,9 @@ export function renderShell(request: ShellRequest): Shell {
     `</nav></header>` +
     `<main id="main" tabindex="-1" class="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">` +
     `<section ${page.heading ? 'aria-labelledby="page-title" ' : ''}aria-busy="true" class="flex flex-col gap-6">${heading}${intro}` +
-    `<div role="status" class="flex flex-col gap-6"><span class="sr-only">${escapeHtml(t((L) => L.app.loading()))}</span>${SKELETONS[page.skeleton]}</div>` +
+    `<div role="status" class="flex flex-col gap-6"><span class="sr-only">${escapeHtml(t((L) => L.app.loading()))}</span>${
+      page.skeleton === 'login' ? loginSkeleton(t, request.signInMethods ?? []) : SKELETONS[page.skeleton]
+    }</div>` +
     `</section></main></div>`
   const bodyClass = [dark ? 'dark' : '', dir, request.path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
   return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass }

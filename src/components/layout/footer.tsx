@@ -8,6 +8,7 @@ import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { config } from '@/lib/config'
 import { mainSitePage, STORE_LINKS, SUPPORT_EMAIL } from '@/lib/site'
+import { useNearViewport } from '@/lib/use-near-viewport'
 
 const SiteQrCode = lazy(() => import('./site-qr-code'))
 
@@ -21,6 +22,7 @@ export function Footer() {
   const badges = isAuthenticated && !isAPK
   const apkLink = useSWR(badges && config.apkAvailable ? 'apk-link' : null, () => import('@/lib/get-apk-link').then((m) => m.getApkLink()))
   const lang = locale.split('-')[0]
+  const [qrBox, qrNear] = useNearViewport<HTMLDivElement>()
   const links = [
     [LL.footer.terms(), 'tos'],
     [LL.footer.privacy(), 'privacy'],
@@ -57,11 +59,16 @@ export function Footer() {
           )}
           <p className="text-xs text-muted">{LL.footer.rights({ year: new Date().getFullYear() })}</p>
         </div>
-        <div className="self-start justify-self-start rounded-xl bg-white p-2 wide:justify-self-end">
-          {/* Below the fold: the QR code's encoder loads after the page; its box keeps its size meanwhile. */}
-          <Suspense fallback={<div style={{ width: LIMITS.qrCodeSize, height: LIMITS.qrCodeSize }} />}>
-            <SiteQrCode size={LIMITS.qrCodeSize} label={LL.footer.qr()} />
-          </Suspense>
+        <div ref={qrBox} className="self-start justify-self-start rounded-xl bg-white p-2 wide:justify-self-end">
+          {/* Below the fold: the QR code is encoded (its encoder loaded) only once the footer comes near the
+              screen, not while a slow phone is loading the page (issue 13); its box keeps its size meanwhile. */}
+          {qrNear ? (
+            <Suspense fallback={<div style={{ width: LIMITS.qrCodeSize, height: LIMITS.qrCodeSize }} />}>
+              <SiteQrCode size={LIMITS.qrCodeSize} label={LL.footer.qr()} />
+            </Suspense>
+          ) : (
+            <div style={{ width: LIMITS.qrCodeSize, height: LIMITS.qrCodeSize }} />
+          )}
         </div>
       </div>
     </footer>

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
+import { config } from '@/lib/config'
 import { ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
 import { mainSitePage } from '@/lib/site'
@@ -29,12 +30,21 @@ function useSecondsLeft(expiresAt: number | undefined) {
 export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (data: SignedIn) => void }) {
   const { LL } = useI18nContext()
   const { state, start, choose, confirmDev, requestCall, cancel, retry } = useSignIn(lang, onSignedIn)
+  // A new code starts the methods afresh (what was typed for the last one goes); the first one
+  // keeps the cards the page showed while it was on its way.
+  const [attempt, setAttempt] = useState(0)
+  const again = (next: () => Promise<void>) => () => {
+    setAttempt((n) => n + 1)
+    void next()
+  }
   const expiresAt = 'expiresAt' in state ? state.expiresAt : undefined
   const secondsLeft = useSecondsLeft(expiresAt)
   const code = 'code' in state ? state.code : undefined
-  const methods = ('methods' in state ? state.methods : undefined) ?? []
+  const loading = state.step === 'loading'
+  // While the code is on its way, the server's methods without one (as the server's frame of this
+  // page shows them, modules/web-shell): the page's look and its largest text do not wait for it.
+  const methods = ('methods' in state ? state.methods : undefined) ?? (loading ? (config.signInMethods ?? []) : [])
 
-  if (state.step === 'loading') return <Spinner label={LL.app.loading()} />
   if (state.step === 'done') return <p role="status">{LL.login.success()}</p>
 
   const expired = Boolean(expiresAt) && secondsLeft === 0 && state.step !== 'waiting'
@@ -42,6 +52,11 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
     <div className="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">
       <Card className="flex flex-col items-center gap-3 text-center">
         <p className="text-sm font-medium text-muted">{LL.login.yourCode()}</p>
+        {loading && (
+          <div className="flex h-10 w-40 items-center justify-center rounded-lg bg-surface-2">
+            <Spinner label={LL.app.loading()} />
+          </div>
+        )}
         {code && (
           <p className="phone text-4xl font-bold tracking-[0.2em] text-fg" data-testid="auth-code" aria-live="polite">
             {code}
@@ -51,7 +66,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
         {expired && (
           <>
             <p className="text-sm text-danger">{LL.login.expired()}</p>
-            <Button onClick={() => void start()}>{LL.login.newCode()}</Button>
+            <Button onClick={again(start)}>{LL.login.newCode()}</Button>
           </>
         )}
         <p className="text-xs text-muted">
@@ -62,7 +77,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
         </p>
       </Card>
 
-      <div className="flex flex-col gap-4">
+      <div key={attempt} className="flex flex-col gap-4">
         {state.step === 'waiting' && (
           <Card className="flex items-center gap-4" role="status" aria-live="polite">
             <Spinner />
@@ -79,16 +94,16 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
           <ErrorState
             message={authErrorText(LL, state.error)}
             retryLabel={needsNewCode(state.error) ? LL.login.newCode() : LL.app.retry()}
-            onRetry={() => void retry()}
+            onRetry={again(retry)}
           />
         )}
-        {!expired && methods.length === 0 && state.step !== 'error' && <p>{LL.login.noMethods()}</p>}
+        {!expired && methods.length === 0 && state.step !== 'error' && !loading && <p>{LL.login.noMethods()}</p>}
         {!expired &&
           methods.map((m) =>
             m.method === 'dev' ? (
-              <DevSignIn key="dev" disabled={state.step === 'waiting'} onConfirm={confirmDev} />
+              <DevSignIn key="dev" disabled={state.step === 'waiting' || loading} onConfirm={confirmDev} />
             ) : m.method === 'flashcall' ? (
-              <FlashCallSignIn key="flashcall" disabled={state.step === 'waiting'} onRequest={requestCall} onCancel={cancel} />
+              <FlashCallSignIn key="flashcall" disabled={state.step === 'waiting' || loading} onRequest={requestCall} onCancel={cancel} />
             ) : (
               <MessengerMethod key={m.method} method={m} disabled={state.step === 'waiting'} onChoose={() => void choose(m)} />
             ),
