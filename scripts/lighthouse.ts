@@ -21,12 +21,12 @@ import lighthouse, { type Result } from 'lighthouse'
 import { devSignIn } from '../tests/support/dev-sign-in'
 import { buildApp } from '../server/app'
 import { openPglite, type Database } from '../server/db/client'
-import { importFile } from '../server/db/import'
+import { SEARCHED, seedCommunity } from '../bench/seed'
 import { loadEnv } from '../server/env'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const PHONEBLOCK_FILE = path.resolve(root, '../shared/data/phoneblock-blocklist.xml')
-const NUMBER = '491637875622'
+// The bench's searched number (bench/seed.ts), with its comments.
+const NUMBER = SEARCHED.slice(1)
 const USER_PHONE = '+4915122229901'
 const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -70,7 +70,8 @@ async function startServer(): Promise<Server> {
   })
   const database = await openPglite(dataDir)
   try {
-    await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK_FILE, progress: null })
+    // The PhoneBlock list and the bench's community: the number page has 120 comments with two replies each.
+    await seedCommunity(database.db)
     const app = await buildApp({ env, database, logger: false })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const address = app.server.address()

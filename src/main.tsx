@@ -43,10 +43,17 @@ void import('./lib/warm-up').then(({ warmUp }) => warmUp(locale, window.location
 // The app replaces the server's frame only once it can show the page: its language, and the
 // route matched with its code loaded. Rendered earlier, the router's first render is empty,
 // and the frame would give way to a blank page (and drop a keyboard user's focus) meanwhile.
-const routed = router.load().catch(() => {
-  // A route that fails to load shows its error page once the app renders.
-})
-Promise.all([switchLocale(locale), routed]).then(([active]) => {
+// Each step in a task of its own, none long on a slow phone (issue 13, total blocking time): this
+// module's evaluation, then the API client (zod and the contract's helpers, which every page's data
+// needs) while the router matches, then the route's own modules, then the first render.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+void nextTask().then(() => import('./lib/api'))
+const routed = nextTask()
+  .then(() => router.load())
+  .catch(() => {
+    // A route that fails to load shows its error page once the app renders.
+  })
+Promise.all([switchLocale(locale), routed.then(nextTask)]).then(([active]) => {
   const root = createRoot(document.getElementById('root')!)
   // The server's frame is on screen already (server/modules/web-shell): the app's first render
   // takes over in slices that leave the main thread free in between (a transition), rather

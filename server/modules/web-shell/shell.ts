@@ -125,7 +125,7 @@ const formShape = (label: string) => `<p class="text-sm font-medium">${escapeHtm
 function loginSkeleton(t: Text, methods: AuthMethodInfo[]): string {
   const codeCard = card(
     'flex flex-col items-center gap-3 text-center',
-    `<p class="text-sm font-medium text-muted">${escapeHtml(t((L) => L.login.yourCode()))}</p>${bar('w-40', 'h-10')}` +
+    `<p class="text-sm font-medium text-muted">${escapeHtml(t((L) => L.login.yourCode()))}</p>${bar('w-40', 'h-10')}<p class="text-sm text-muted" aria-hidden="true">&nbsp;</p>` +
       `<p class="text-xs text-muted">${escapeHtml(t((L) => L.login.terms()))} <span class="text-primary underline">${escapeHtml(t((L) => L.login.termsLink()))}</span></p>`,
   )
   const how: Record<AuthMethodInfo['method'], [(L: TranslationFunctions) => string, (L: TranslationFunctions, m: AuthMethodInfo) => string]> = {

@@ -53,9 +53,15 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
       <Card className="flex flex-col items-center gap-3 text-center">
         <p className="text-sm font-medium text-muted">{LL.login.yourCode()}</p>
         {loading && (
-          <div className="flex h-10 w-40 items-center justify-center rounded-lg bg-surface-2">
-            <Spinner label={LL.app.loading()} />
-          </div>
+          <>
+            <div className="flex h-10 w-40 items-center justify-center rounded-lg bg-surface-2">
+              <Spinner label={LL.app.loading()} />
+            </div>
+            {/* The line the code's time left will take: the terms below do not move when it comes. */}
+            <p className="text-sm text-muted" aria-hidden="true">
+              {'\u00a0'}
+            </p>
+          </>
         )}
         {code && (
           <p className="phone text-4xl font-bold tracking-[0.2em] text-fg" data-testid="auth-code" aria-live="polite">
