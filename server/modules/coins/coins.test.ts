@@ -170,4 +170,21 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
     const ledger = await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, s.profileId))
     expect(ledger.reduce((n, l) => n + l.delta, 0)).toBe(await balance(ownerB))
   })
+  it('never charges a deactivated owner: the hide lapses at its month’s end and the review shows again', async () => {
+    const leaver = '+493012345624'
+    const a = (await post(AUTHOR, '/api/v7/comment/add', { phone: leaver, text: 'about the leaver' })).json().data.id
+    const s = await signIn(t.app, leaver)
+    tokens[leaver] = s.token
+    ids[leaver] = s.profileId
+    await grantCoins(t.database.db, s.profileId, 100, 'test')
+    expect((await hide(leaver, a)).statusCode).toBe(200)
+    const end = (await subRow(a)).endsAt
+    expect((await post(leaver, '/api/v6/profile/deactivate', { cancel: '1' })).statusCode).toBe(200)
+    const r = await renewCommentSubscriptions(t.database.db, new Date(end.getTime() + 1000))
+    expect(r.failed).toBe(0)
+    expect(await subRow(a)).toMatchObject({ status: 'lapsed', autoRenew: false })
+    expect((await commentRow(a)).hiddenBy).toBeNull()
+    expect(await balance(leaver)).toBe(90)
+    expect((await hideLedger(leaver)).map((l) => l.delta)).toEqual([-10])
+  })
 })

@@ -97,8 +97,9 @@ export async function renewCommentSubscriptions(db: Db, now = new Date()): Promi
           .for('update', { of: comments })
         const [again] = await tx.select().from(commentSubscriptions).where(eq(commentSubscriptions.id, id))
         if (!c || !again || again.endsAt > now || again.status === 'lapsed') return 'skip' as const
-        const [owner] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, again.userId))
-        if (again.status === 'active' && again.autoRenew && owner?.phone === c.e164 && !c.removedAt) {
+        const [owner] = await tx.select({ phone: users.phone, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, again.userId))
+        // A deactivated account is never charged: its hidden reviews lapse (DESIGN.md section 9).
+        if (again.status === 'active' && again.autoRenew && owner?.phone === c.e164 && !owner.deactivatedAt && !c.removedAt) {
           let endsAt = addMonth(again.endsAt)
           if (endsAt <= now) endsAt = addMonth(now)
           const balance = await spendCoins(tx, again.userId, LIMITS.hideReviewPrice, HIDE_REASON, `${c.id}:${endsAt.toISOString()}`)

@@ -248,7 +248,16 @@ export async function expireLapsedPlans(db: Db, coinsPerPeriod: (tier: Tier) => 
   const due = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.provider, 'dev'), eq(subscriptions.autoRenewing, true), eq(subscriptions.status, 'active'), sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(subscriptions.provider, 'dev'),
+        eq(subscriptions.autoRenewing, true),
+        eq(subscriptions.status, 'active'),
+        sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`,
+        // A deactivated account is never charged again: its plan expires (DESIGN.md section 9).
+        sql`not exists (select 1 from ${users} where ${users.id} = ${subscriptions.userId} and ${users.deactivatedAt} is not null)`,
+      ),
+    )
   for (const sub of due) {
     const periodEnd = addPeriod(sub.expiresAt!, sub.period as Period)
     await db.transaction((tx) =>

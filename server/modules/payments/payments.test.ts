@@ -286,6 +286,35 @@ describe.each(backends)('money on %s', (backend) => {
     expectError(await call('POST', '/api/v6/auth/key', undefined, { key: `${issued.key.slice(0, -4)}AAAA` }), 400)
   })
 
+  it('never charges a closed account again: deactivating stops a Stripe plan at its period’s end and a development plan from renewing', async () => {
+    const LEAVER = '+4915170000006'
+    const DEV_LEAVER = '+4915170000007'
+    await signInEach(t.app, [LEAVER, DEV_LEAVER], { tokens, ids })
+    await fake.pay(sessionIdOf((await checkout(LEAVER, { product: 'tier2_month' })).url))
+    const stripeSub = () => [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[LEAVER]))!
+    expect(stripeSub().cancel_at_period_end).toBeFalsy()
+    const dev = await checkout(DEV_LEAVER, { product: 'tier2_month', provider: 'dev' })
+    expect((await call('POST', '/api/v6/payment/dev/pay', DEV_LEAVER, { id: dev.paymentId })).statusCode).toBe(200)
+    const devPlan = async () => (await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[DEV_LEAVER])))[0]
+    expect(await devPlan()).toMatchObject({ autoRenewing: true, status: 'active' })
+    const coinsBefore = (await ledger(ids[DEV_LEAVER], 'plan_coins')).length
+
+    for (const who of [LEAVER, DEV_LEAVER]) expect((await call('POST', '/api/v6/profile/deactivate', who, { cancel: '1' })).statusCode).toBe(200)
+    // Stripe was told; the plan holds until its period ends, then is not renewed.
+    expect(stripeSub().cancel_at_period_end).toBe(true)
+    const leaverPlan = (await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[LEAVER])))[0]
+    expect(leaverPlan.autoRenewing).toBe(false)
+    expect(leaverPlan.status).not.toBe('expired')
+    expect(leaverPlan.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 25 * 86_400_000)
+    expect(await devPlan()).toMatchObject({ autoRenewing: false })
+    // Even a plan still set to renew (an account closed before this rule) is not renewed by the job.
+    await db().update(subscriptions).set({ autoRenewing: true }).where(eq(subscriptions.userId, ids[DEV_LEAVER]))
+    const end = (await devPlan()).expiresAt!.getTime()
+    await t.app.planExpiryJob.run(new Date(end + 86_400_000))
+    expect(await devPlan()).toMatchObject({ status: 'expired', autoRenewing: false })
+    expect((await ledger(ids[DEV_LEAVER], 'plan_coins')).length).toBe(coinsBefore)
+  })
+
   it('answers the APK link from APK_URL', async () => {
     expect((await call('GET', '/api/v202305/apk/get')).json()).toEqual({ status: true, data: { url: 'https://example.test/callerid.apk' } })
   })

@@ -18,8 +18,8 @@ import { currentUser } from '../../plugins/auth'
 import { openSession } from '../auth/sessions'
 import { ONE_TIME_KEY_TTL_SECONDS } from '../auth/tokens'
 import type { PaymentsContext } from './context'
-import { syncUserPlan } from './fulfilment'
-import { currentSubscription, lookupsOf, phoneOf, planTierOf, setAutoRenewing, setOverlimit, storeKey, toActiveSubscription, useKey } from './repository'
+import { applyRenewal } from './renewal'
+import { currentSubscription, lookupsOf, phoneOf, planTierOf, setOverlimit, storeKey, toActiveSubscription, useKey } from './repository'
 import { originOf } from './routes'
 
 const LOOKUPS_DAYS = 30
@@ -61,13 +61,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
       if (!row || toActiveSubscription(row).status === 'expired') throw conflict('You have no plan in force to change')
       if (row.provider === 'gift') throw conflict('A gifted plan does not renew; there is nothing to change')
       if (row.autoRenewing === on) throw conflict(on ? 'Your plan already renews' : 'Your plan is already set to end at the end of its period')
-      if (row.provider === 'stripe') {
-        if (!ctx.stripe || !row.providerRef) throw conflict('Stripe is not configured on this server; change the plan in the billing portal')
-        await ctx.stripe.gateway.setCancelAtPeriodEnd(row.providerRef, !on)
-      }
-      // Stripe confirms with customer.subscription.updated; the state shows the change at once.
-      await setAutoRenewing(app.db, row.id, on)
-      await syncUserPlan(app.db, user.id)
+      await applyRenewal(app.db, ctx.stripe, row, on)
       return { status: true as const, data: await subscriptionData(request) }
     })
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { deactivateBody, deactivateResponse, privacyDeleteResponse } from '../../../contract/api/privacy'
 import { currentUser } from '../../plugins/auth'
+import { stopRenewalOfClosingAccount } from '../payments/renewal'
 import { deactivateUser, deletePrivacyData } from './repository'
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
@@ -29,7 +30,11 @@ export async function privacyRoutes(app: FastifyInstance) {
       response: { 200: deactivateResponse },
     },
   }, async (request) => {
-    const { deactivatedAt, restoreUntil } = await deactivateUser(app.db, currentUser(request).id)
+    const user = currentUser(request)
+    // Nobody is charged again for an account they closed: the plan stops renewing first (Stripe
+    // told), and the deactivation happens only if that worked.
+    await stopRenewalOfClosingAccount(app.db, app.payments.stripe, user.id)
+    const { deactivatedAt, restoreUntil } = await deactivateUser(app.db, user.id)
     return { status: true as const, data: { deactivatedAtTimestamp: seconds(deactivatedAt), restoreUntilTimestamp: seconds(restoreUntil) } }
   })
 }
