@@ -8,13 +8,15 @@ import { archivedName } from '../disputes/archived-names'
 /**
  * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's contacts
  * (`u`, saved in the viewer's own book as `mine`) who have the number in theirs (`theirs`).
+ * A friend who saved it under a name an upheld new_owner dispute archived knows the
+ * previous owner, not this one, and is not listed (nor asked for an introduction).
  */
 export function friendsWhoKnow(numberId: Param<number>, viewerId: Param<number>): SQL {
   return sql`${contacts} theirs
       join ${users} u on u.id = theirs.owner_id and u.deactivated_at is null and u.id <> ${viewerId}
       join ${numbers} un on un.e164 = u.phone
       join ${contacts} mine on mine.owner_id = ${viewerId} and mine.number_id = un.id
-      where theirs.number_id = ${numberId}`
+      where theirs.number_id = ${numberId} and not ${archivedName(numberId, sql`theirs.name_hash`)}`
 }
 
 /** How many distinct users must suggest the same name before it counts (DESIGN.md section 5, "accepted name suggestions"). */

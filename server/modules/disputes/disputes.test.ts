@@ -106,6 +106,9 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect(p.evidence).toEqual([expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 1238, direction: 'negative' })])
     expect(p.evidence[0].discounted).toBeUndefined()
     expect(p.averageProfile.firstName).toBe('Old Owner')
+    // The viewer's friends BOOK and MOD: BOOK has the number saved, so BOOK knows its owner.
+    expect((await upload(VIEWER, `Name,Phone\nBook Friend,${BOOK}\nMod Friend,${MOD}\n`)).statusCode).toBe(200)
+    expect((await page(VIEWER, OWNER)).fof.list.map((f) => f.id)).toEqual([ids[BOOK]])
   })
 
   it('lets only the owner contest, with a valid form; anything else is a clear 4xx and stores nothing', async () => {
@@ -218,6 +221,8 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     )
     expect(p.evidence.filter((e) => e.kind !== 'imported').every((e) => e.discounted === undefined)).toBe(true)
     expect(p.averageProfile.firstName).toBe('New Owner')
+    // BOOK knew the previous owner: no longer a friend who knows this one; MOD, who saved the new owner, is.
+    expect(p.fof.list.map((f) => f.id)).toEqual([ids[MOD]])
   })
 
   it('upholding not spam discounts only the kinds named, recorded up to the decision; a second decision at once is 409', async () => {
