@@ -38,6 +38,8 @@ export const SUPPORTED_LOCALES = [
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number]
 
 export const RTL_LOCALES = ['ar_SA', 'ar-SA', 'ar', 'he_IL', 'he-IL', 'he'] as const
+/** Languages written right to left: any locale of theirs is (isRtlLocale). */
+export const RTL_LANGUAGES = ['ar', 'he'] as const
 
 export const AUTH_METHODS = ['whatsappBusiness', 'whatsapp', 'telegram', 'viber', 'sms', 'flashcall', 'dev'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]

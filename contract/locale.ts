@@ -1,4 +1,4 @@
-import { RTL_LOCALES, SUPPORTED_LOCALES, type SupportedLocale } from './constants'
+import { RTL_LANGUAGES, RTL_LOCALES, SUPPORTED_LOCALES, type SupportedLocale } from './constants'
 
 /**
  * Locale detection of SPEC.md section 5: an exact case-insensitive match with a supported
@@ -33,5 +33,5 @@ export function localeFromPrefix(prefix: string): SupportedLocale | null {
 
 export function isRtlLocale(locale: string): boolean {
   const lang = locale.split(/[-_]/)[0]
-  return (RTL_LOCALES as readonly string[]).includes(locale) || lang === 'ar' || lang === 'he'
+  return (RTL_LOCALES as readonly string[]).includes(locale) || (RTL_LANGUAGES as readonly string[]).includes(lang)
 }

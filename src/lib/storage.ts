@@ -1,21 +1,5 @@
-/** Local storage keys of SPEC.md section 9. */
-export const STORAGE_KEYS = {
-  token: 'token',
-  phoneNumber: 'phoneNumber',
-  profileId: 'profileId',
-  deviceId: 'deviceId',
-  isNewUser: 'isNewUser',
-  theme: 'theme',
-  balance: 'balance',
-  isAPK: 'isAPK',
-  locale: 'locale_',
-  mainData: 'mainData',
-  history: 'history',
-  profile: 'profile',
-  numberBackup: 'numberBackup',
-  promoDismissedAt: 'promoDismissedAt',
-  firstComment: 'firstComment',
-} as const
+/** Local storage keys of SPEC.md section 9 (in contract/: the server's page frame reads two of them as cookies). */
+export { STORAGE_KEYS } from '@contract/storage-keys'
 
 /** Storage that never throws: private modes and full quotas degrade to memory-less behaviour. */
 export const storage = {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { AuthMethodInfo } from '../../../contract/api/auth'
-import type { SupportedLocale } from '../../../contract/constants'
+import { RTL_LANGUAGES, type SupportedLocale } from '../../../contract/constants'
 import { digitsOnly } from '../../../contract/digits'
 import { detectLocale, isRtlLocale } from '../../../contract/locale'
+import { STORAGE_KEYS } from '../../../contract/storage-keys'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { i18nObject } from '../../../i18n/i18n-util'
 import { loadLocale } from '../../../i18n/i18n-util.sync'
@@ -15,7 +16,7 @@ import { loadLocale } from '../../../i18n/i18n-util.sync'
  */
 
 /** Cookies the web app writes beside local storage (src/stores/theme.ts), so the server knows them. */
-export const SHELL_COOKIES = { locale: 'locale_', theme: 'theme' } as const
+export const SHELL_COOKIES = { locale: STORAGE_KEYS.locale, theme: STORAGE_KEYS.theme } as const
 
 /**
  * Runs first in <body>, before anything paints: the theme (local storage, else the
@@ -27,10 +28,10 @@ export const SHELL_COOKIES = { locale: 'locale_', theme: 'theme' } as const
  * Allowed by its hash in the Content-Security-Policy (shellScriptHash), never by 'unsafe-inline'.
  */
 export const SHELL_SCRIPT =
-  "(function(){try{var d=document.documentElement,b=document.body,s=localStorage,t=s.getItem('theme')," +
-  "k=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches,l=s.getItem('locale_');" +
+  `(function(){try{var d=document.documentElement,b=document.body,s=localStorage,t=s.getItem('${STORAGE_KEYS.theme}'),` +
+  `k=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches,l=s.getItem('${STORAGE_KEYS.locale}');` +
   "d.classList.toggle('dark',k);d.style.colorScheme=k?'dark':'light';b.classList.toggle('dark',k);" +
-  "if(l){var r=/^(ar|he)([-_]|$)/i.test(l);d.dir=r?'rtl':'ltr';d.lang=l;b.classList.toggle('rtl',r);b.classList.toggle('ltr',!r)}}catch(e){}" +
+  `if(l){var r=/^(${RTL_LANGUAGES.join('|')})([-_]|$)/i.test(l);d.dir=r?'rtl':'ltr';d.lang=l;b.classList.toggle('rtl',r);b.classList.toggle('ltr',!r)}}catch(e){}` +
   "var m=document.querySelector('meta[name=app-scripts]'),g=0;if(!m)return;" +
   "function go(){if(g++)return;m.content.split(' ').forEach(function(u,i){var e=document.createElement(i?'link':'script');" +
   "e.crossOrigin='';if(i){e.rel='modulepreload';e.href=u}else{e.type='module';e.src=u}document.head.appendChild(e)})}" +
