@@ -20,7 +20,8 @@ describe('the web app served by the API server', () => {
     const res = await t.app.inject({ method: 'GET', url })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/html/)
-    expect(res.body).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;}"')
+    // The sign-in methods without a code: the tests' server signs in without a messenger (AUTH_DEV).
+    expect(res.body).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;:[{&quot;method&quot;:&quot;dev&quot;}]}"')
     expect(res.body).not.toContain('__APP_CONFIG__')
   })
 

@@ -139,8 +139,8 @@ describe('the sample rate in the page', () => {
   }
 
   it('writes VITALS_SAMPLE_RATE into the run-time config, and nothing when it is 0', async () => {
-    expect(await page({ VITALS_SAMPLE_RATE: '0.25' })).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;vitalsSampleRate&quot;:0.25}"')
-    expect(await page({ VITALS_SAMPLE_RATE: '0' })).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;}"')
+    expect(await page({ VITALS_SAMPLE_RATE: '0.25' })).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;vitalsSampleRate&quot;:0.25,')
+    expect(await page({ VITALS_SAMPLE_RATE: '0' })).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;')
     // NODE_ENV=test (the browser tests' server) reports nothing unless asked.
     expect(await page({})).not.toContain('vitalsSampleRate')
   })
