@@ -52,6 +52,19 @@ describe('sign-in polling (SPEC.md section 4)', () => {
     vi.unstubAllGlobals()
   })
 
+  it('counts each new code after the first, so the page can start its methods afresh for it', async () => {
+    const server = fakeServer(null)
+    const { result } = renderHook(() => useSignIn('en', vi.fn()))
+    await settle()
+    expect(result.current.state.step).toBe('ready')
+    expect(result.current.attempt).toBe(0)
+    await act(async () => {
+      await result.current.start()
+    })
+    expect(result.current.attempt).toBe(1)
+    expect(server.sent('/api/v202111/auth/get')).toHaveLength(2)
+  })
+
   it('waits 3 s, then polls up to 10 times 3.5 s apart, then reports the code as not confirmed', async () => {
     const server = fakeServer(null)
     const { result } = renderHook(() => useSignIn('en', vi.fn()))

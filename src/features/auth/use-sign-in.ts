@@ -60,10 +60,15 @@ export function useSignIn(lang: string, onSignedIn: (data: SignedIn) => void) {
   const [state, setState] = useState<SignInState>({ step: 'loading' })
   const abort = useRef<AbortController | null>(null)
   const agreed = useRef<string | null>(null)
+  // How many times a new code replaced the first one: the page starts its methods afresh for each.
+  const [attempt, setAttempt] = useState(0)
+  const started = useRef(false)
 
   const start = useCallback(async () => {
     abort.current?.abort()
     agreed.current = null
+    if (started.current) setAttempt((n) => n + 1)
+    started.current = true
     setState({ step: 'loading' })
     try {
       const data = await getAuthCode(lang)
@@ -181,5 +186,5 @@ export function useSignIn(lang: string, onSignedIn: (data: SignedIn) => void) {
   const retry = () =>
     state.step === 'error' && state.code && !needsNewCode(state.error) ? poll(state.code, state.methods!, state.expiresAt!) : start()
 
-  return { state, start, choose, confirmDev, requestCall, cancel, retry }
+  return { state, attempt, start, choose, confirmDev, requestCall, cancel, retry }
 }

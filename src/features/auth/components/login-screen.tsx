@@ -29,14 +29,9 @@ function useSecondsLeft(expiresAt: number | undefined) {
 
 export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (data: SignedIn) => void }) {
   const { LL } = useI18nContext()
-  const { state, start, choose, confirmDev, requestCall, cancel, retry } = useSignIn(lang, onSignedIn)
-  // A new code starts the methods afresh (what was typed for the last one goes); the first one
-  // keeps the cards the page showed while it was on its way.
-  const [attempt, setAttempt] = useState(0)
-  const again = (next: () => Promise<void>) => () => {
-    setAttempt((n) => n + 1)
-    void next()
-  }
+  // `attempt` counts new codes: each starts the methods afresh (what was typed for the last one goes);
+  // the first code keeps the cards the page showed while it was on its way.
+  const { state, attempt, start, choose, confirmDev, requestCall, cancel, retry } = useSignIn(lang, onSignedIn)
   const expiresAt = 'expiresAt' in state ? state.expiresAt : undefined
   const secondsLeft = useSecondsLeft(expiresAt)
   const code = 'code' in state ? state.code : undefined
@@ -72,7 +67,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
         {expired && (
           <>
             <p className="text-sm text-danger">{LL.login.expired()}</p>
-            <Button onClick={again(start)}>{LL.login.newCode()}</Button>
+            <Button onClick={() => void start()}>{LL.login.newCode()}</Button>
           </>
         )}
         <p className="text-xs text-muted">
@@ -100,7 +95,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
           <ErrorState
             message={authErrorText(LL, state.error)}
             retryLabel={needsNewCode(state.error) ? LL.login.newCode() : LL.app.retry()}
-            onRetry={again(retry)}
+            onRetry={() => void retry()}
           />
         )}
         {!expired && methods.length === 0 && state.step !== 'error' && !loading && <p>{LL.login.noMethods()}</p>}
