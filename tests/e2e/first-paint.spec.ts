@@ -95,6 +95,41 @@ test('the app takes over the number page without moving what was painted', async
   }
 })
 
+test('the sign-in page shows its methods before the code and moves nothing when the code, links and QR codes come', async ({ browser, baseURL }) => {
+  // A phone's screen: the methods' cards stack, and a card that grew would push the next one down.
+  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 412, height: 900 } })
+  const page = await context.newPage()
+  try {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number }
+      w.shifts = 0
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts += e.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // Held until the test lets it go: the page must already show the methods without a code.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/v202111/auth/get*', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/login')
+    await expect(page.locator('[data-shell]')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Telegram', level: 2 })).toBeVisible()
+    await expect(page.getByTestId('auth-code')).toHaveCount(0)
+    const before = await page.getByRole('heading', { name: 'Viber', level: 2 }).boundingBox()
+    release()
+    await expect(page.getByRole('link', { name: 'Open Telegram' })).toBeVisible()
+    await expect(page.getByRole('img', { name: /Telegram/ })).toBeVisible()
+    await page.waitForTimeout(300)
+    expect(await page.getByRole('heading', { name: 'Viber', level: 2 }).boundingBox()).toEqual(before)
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01)
+  } finally {
+    await context.close()
+  }
+})
+
 test('a control focused in the server’s page keeps the focus when the app takes over', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' })
   try {

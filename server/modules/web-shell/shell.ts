@@ -142,7 +142,9 @@ function loginSkeleton(t: Text, methods: AuthMethodInfo[]): string {
     const [name, text] = how[m.method]
     if (m.method === 'dev') return card('border-dashed border-warning', `<div class="flex flex-col gap-3">${h2(t(name))}${small('text-warning', t((L) => text(L, m)))}${formShape(t((L) => L.login.devPhone()))}</div>`)
     if (m.method === 'flashcall') return card('flex flex-col gap-3', `${h2(t(name))}${small('text-muted', t((L) => text(L, m)))}${formShape(t((L) => L.login.flashcallPhone()))}`)
-    return card('flex flex-col gap-4 wide:flex-row wide:items-center', `<div class="flex-1">${h2(t(name))}${small('text-muted', t((L) => text(L, m)))}</div>`)
+    // The room of the link and its QR code (features/auth/components/login-screen.tsx MessengerMethod).
+    const linkRoom = `<div class="flex items-center gap-4" aria-hidden="true">${bar('w-40', 'h-11')}<div class="h-[100px] w-[100px] rounded-lg bg-surface-2"></div></div>`
+    return card('flex flex-col gap-4 wide:flex-row wide:items-center', `<div class="flex-1">${h2(t(name))}${small('text-muted', t((L) => text(L, m)))}</div>${linkRoom}`)
   })
   const list = cards.length ? cards.join('') : `<p>${escapeHtml(t((L) => L.login.noMethods()))}</p>`
   return `<div class="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">${codeCard}<div class="flex flex-col gap-4">${list}</div></div>`

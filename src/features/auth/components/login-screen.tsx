@@ -106,7 +106,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
             ) : m.method === 'flashcall' ? (
               <FlashCallSignIn key="flashcall" disabled={state.step === 'waiting' || loading} onRequest={requestCall} onCancel={cancel} />
             ) : (
-              <MessengerMethod key={m.method} method={m} disabled={state.step === 'waiting'} onChoose={() => void choose(m)} />
+              <MessengerMethod key={m.method} method={m} disabled={state.step === 'waiting'} pending={loading} onChoose={() => void choose(m)} />
             ),
           )}
       </div>
@@ -142,7 +142,7 @@ function howTo(LL: LLType, method: AuthMethodInfo): string {
   }
 }
 
-function MessengerMethod({ method, disabled, onChoose }: { method: AuthMethodInfo; disabled: boolean; onChoose: () => void }) {
+function MessengerMethod({ method, disabled, pending, onChoose }: { method: AuthMethodInfo; disabled: boolean; pending: boolean; onChoose: () => void }) {
   const { LL } = useI18nContext()
   const name = METHOD_NAMES[method.method](LL)
   const how = howTo(LL, method)
@@ -167,6 +167,13 @@ function MessengerMethod({ method, disabled, onChoose }: { method: AuthMethodInf
           <div className="rounded-lg bg-white p-1.5" title={LL.login.scan()}>
             <QRCodeSVG value={method.link} size={88} role="img" aria-label={`${LL.login.scan()}: ${name}`} />
           </div>
+        </div>
+      )}
+      {pending && (
+        // The link and its QR code's room while the code is on its way: nothing below moves when they come.
+        <div className="flex items-center gap-4" aria-hidden="true">
+          <div className="h-11 w-40 rounded-xl bg-surface-2" />
+          <div className="h-[100px] w-[100px] rounded-lg bg-surface-2" />
         </div>
       )}
     </Card>
