@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { apiSignIn, signedInPage } from './support'
 
 /**
@@ -26,6 +26,18 @@ for (const { path, heading } of ROUTES) {
     }
   })
 }
+
+
+/** From the page's first paint on: the layout shifts not caused by input, summed as CLS sums them. */
+const watchLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { shifts: number }
+    w.shifts = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts += e.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts)
 
 test('the server’s page is in the browser’s language and direction, with JavaScript off', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'he-IL' })
@@ -72,13 +84,7 @@ test('the app takes over the number page without moving what was painted', async
   const token = await apiSignIn(baseURL!, '+49 151 78600011')
   const page = await signedInPage(browser, baseURL!, token)
   try {
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number }
-      w.shifts = 0
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts += e.value
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await watchLayoutShifts(page)
     await page.goto('/number/491637875622')
     // The app's own page (its data loaded), no longer the server's frame.
     await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
@@ -89,7 +95,7 @@ test('the app takes over the number page without moving what was painted', async
     const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]))
     expect(cookies).toMatchObject({ locale_: 'en', theme: expect.stringMatching(/^(light|dark)$/) })
     await page.waitForTimeout(500)
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.05)
+    expect(await layoutShifts(page)).toBeLessThanOrEqual(0.05)
   } finally {
     await page.context().close()
   }
@@ -100,13 +106,7 @@ test('the sign-in page shows its methods before the code and moves nothing when 
   const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 412, height: 900 } })
   const page = await context.newPage()
   try {
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number }
-      w.shifts = 0
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts += e.value
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await watchLayoutShifts(page)
     // Held until the test lets it go: the page must already show the methods without a code.
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -124,7 +124,7 @@ test('the sign-in page shows its methods before the code and moves nothing when 
     await expect(page.getByRole('img', { name: /Telegram/ })).toBeVisible()
     await page.waitForTimeout(300)
     expect(await page.getByRole('heading', { name: 'Viber', level: 2 }).boundingBox()).toEqual(before)
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01)
+    expect(await layoutShifts(page)).toBeLessThanOrEqual(0.01)
   } finally {
     await context.close()
   }
