@@ -10,21 +10,14 @@
  * (/key/{token}, SPEC.md section 2), in a tab opened with Chrome's plain-HTTP DevTools
  * endpoints. Every audit still starts with a cold cache; no Puppeteer, no WebSocket client.
  */
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
-import type { FastifyInstance } from 'fastify'
 import lighthouse, { type Result } from 'lighthouse'
 import { devSignIn } from '../tests/support/dev-sign-in'
-import { buildApp } from '../server/app'
-import { openPglite, type Database } from '../server/db/client'
-import { SEARCHED, seedCommunity } from '../bench/seed'
-import { loadEnv } from '../server/env'
+import { SEARCHED } from '../bench/seed'
+import { ensureBuilt, startServer, stopServer } from './page-server'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // The bench's searched number (bench/seed.ts), with its comments.
 const NUMBER = SEARCHED.slice(1)
 const USER_PHONE = '+4915122229901'
@@ -41,54 +34,6 @@ const PAGES = [
   { path: '/search', signedIn: true },
   { path: `/number/${NUMBER}`, signedIn: true },
 ]
-
-function ensureBuilt() {
-  if (fs.existsSync(path.join(root, 'dist', 'index.html'))) return
-  console.log('dist/index.html is missing: running vite build…')
-  const vite = path.join(root, 'node_modules', '.bin', 'vite')
-  const result = spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('vite build failed')
-}
-
-interface Server {
-  app: FastifyInstance
-  database: Database
-  dataDir: string
-  baseUrl: string
-}
-
-/** The server as the browser tests run it: fresh embedded database, the PhoneBlock list, the built app. */
-async function startServer(): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-lighthouse-'))
-  const env = loadEnv({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  })
-  const database = await openPglite(dataDir)
-  try {
-    // The PhoneBlock list and the bench's community: the number page has 120 comments with two replies each.
-    await seedCommunity(database.db)
-    const app = await buildApp({ env, database, logger: false })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('the server has no TCP address')
-    return { app, database, dataDir, baseUrl: `http://127.0.0.1:${address.port}` }
-  } catch (error) {
-    await database.close()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    throw error
-  }
-}
-
-async function stopServer(server: Server) {
-  await server.app.close()
-  await server.database.close()
-  fs.rmSync(server.dataDir, { recursive: true, force: true })
-}
 
 interface DevToolsTarget {
   id: string
@@ -180,7 +125,11 @@ async function audit(url: string, chromePort: number, attempts = 2): Promise<Res
       const dir = process.env.LIGHTHOUSE_REPORT_DIR
       if (dir) {
         fs.mkdirSync(dir, { recursive: true })
-        fs.writeFileSync(path.join(dir, `${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(result!.lhr))
+        const name = new URL(url).pathname.replace(/\W+/g, '_')
+        fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(result!.lhr))
+        // And the page load's trace (open it in Chrome's Performance panel, or read its tasks: README, First load).
+        const { Trace } = result!.artifacts as { Trace?: unknown }
+        if (Trace) fs.writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify(Trace))
       }
       return result!.lhr
     }
