@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, within, type userEvent as UserEventApi } from 'storybook/test'
+import { expect, fn, waitFor, within, type userEvent as UserEventApi } from 'storybook/test'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Page } from '@/components/layout/app-shell'
@@ -276,7 +276,8 @@ const otherNumberStory = modes<Story>({
     await expect(page.getByRole('button', { name: LL.login.flashcallOtherNumber() })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
     const field = await page.findByRole('textbox', { name: LL.login.flashcallPhone() })
-    await expect(field).toHaveFocus()
+    // The field gets the focus in the frame after it is back (flash-call-sign-in.tsx).
+    await waitFor(() => expect(field).toHaveFocus())
     await expect(field).toHaveValue('+49 30 901820')
     await expect(page.queryByTestId('flashcall-number')).toBeNull()
     // No longer waiting for a call from the number typed before: the form can ask again.
