@@ -65,7 +65,13 @@ export default defineConfig({
         codeSplitting: {
           // Everything the first page load runs in one chunk beside the entry (ADR 0031): twenty small
           // shared chunks cost a request, a modulepreload tag and a module record each on a slow phone.
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          // The contract's schemas and zod in one chunk of their own, loaded only by what checks (answers outside
+          // production, forms): a plain value shared with them (dispute categories, products) is not put in a
+          // schema's chunk, where importing it would build every schema of that file (ADR 0032).
+          groups: [
+            { name: 'initial', tags: ['$initial'] },
+            { name: 'contract', test: /[\\/](?:contract[\\/]api[\\/]|contract[\\/]text\.ts|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts)/, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -55,3 +55,6 @@ export type PhoneblockRating = (typeof PHONEBLOCK_RATINGS)[number]
 
 /** The secret of signed sign-in calls when SIGNING_SECRET is not set (DESIGN.md section 4). */
 export const DEFAULT_SIGNING_SECRET = 'callerid-web'
+
+/** HTTP status of a call refused for a short coin balance (hide a review, comment-up). */
+export const INSUFFICIENT_COINS_STATUS = 402

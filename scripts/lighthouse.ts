@@ -1,8 +1,10 @@
 /**
- * `npm run lighthouse`: Lighthouse (mobile, its default) on the real server and the built web
- * app: /login signed out, then /search and a number page signed in. Prints the scores and,
- * for every category under its target, the audits that cost the points. A report: exits 0
- * whatever the scores, non-zero only when Lighthouse could not run.
+ * `npm run lighthouse -- [--runs 3] [/login,/search,/number/491637875622]`: Lighthouse (mobile,
+ * its default) on the real server and the built web app: /login signed out, then /search and a
+ * number page signed in. Prints, per page, the median of the runs' scores and metrics (FCP, LCP,
+ * TBT, CLS and the script time of Lighthouse's bootup-time audit) with their range, and, for
+ * every category under its target, the audits that cost the points in the median run. A report:
+ * exits 0 whatever the scores, non-zero only when Lighthouse could not run.
  *
  * Signing in the browser: the app keeps its token in localStorage. Lighthouse 12 clears the
  * origin's caches before each page but not its localStorage (its default clearStorageTypes
@@ -12,6 +14,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { devSignIn } from '../tests/support/dev-sign-in'
@@ -29,11 +32,26 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof CATEGORIES)[number]
 /** Targets of the brief; SEO has none, so it never lists audits. */
 const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 0 }
-const PAGES = [
+const ALL_PAGES = [
   { path: '/login', signedIn: false },
   { path: '/search', signedIn: true },
   { path: `/number/${NUMBER}`, signedIn: true },
 ]
+const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '1' } } })
+const RUNS = Math.max(1, Number.parseInt(options.runs!, 10) || 1)
+const chosen = positionals[0]?.split(',')
+const PAGES = chosen ? ALL_PAGES.filter((p) => chosen.includes(p.path)) : ALL_PAGES
+if (PAGES.length === 0) throw new Error(`no such page: ${chosen!.join(', ')} (pages: ${ALL_PAGES.map((p) => p.path).join(', ')})`)
+
+/** The metrics the issue sets targets for, in Lighthouse's units (ms; CLS unitless). */
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  script: 'bootup-time',
+} as const
+type Metric = keyof typeof METRICS
 
 interface DevToolsTarget {
   id: string
@@ -76,6 +94,7 @@ interface PageResult {
   path: string
   finalPath: string
   scores: Record<Category, number | null>
+  metrics: Record<Metric, number | null>
   failing: Partial<Record<Category, string[]>>
 }
 
@@ -145,10 +164,34 @@ function summarize(pagePath: string, lhr: Result): PageResult {
   })) as Record<Category, number | null>
   const failing: PageResult['failing'] = {}
   for (const c of CATEGORIES) if (scores[c] !== null && scores[c]! < TARGETS[c]) failing[c] = failingAudits(lhr, c)
-  return { path: pagePath, finalPath: new URL(lhr.finalDisplayedUrl).pathname, scores, failing }
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null])) as Record<Metric, number | null>
+  return { path: pagePath, finalPath: new URL(lhr.finalDisplayedUrl).pathname, scores, metrics, failing }
 }
 
-function print(results: PageResult[]) {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+
+/** One page's runs as one result: each score and metric is the median, `ranges` its lowest and highest. */
+function combine(runs: PageResult[]): PageResult & { ranges: Partial<Record<Category | Metric, [number, number]>> } {
+  const ranges: Partial<Record<Category | Metric, [number, number]>> = {}
+  const pick = <K extends Category | Metric>(key: K, get: (r: PageResult) => number | null) => {
+    const values = runs.map(get).filter((v): v is number => v !== null)
+    if (values.length === 0) return null
+    ranges[key] = [Math.min(...values), Math.max(...values)]
+    return median(values)
+  }
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, pick(c, (r) => r.scores[c])])) as Record<Category, number | null>
+  const metrics = Object.fromEntries((Object.keys(METRICS) as Metric[]).map((m) => [m, pick(m, (r) => r.metrics[m])])) as Record<Metric, number | null>
+  // The audits to look at are those of the run whose performance score is the median.
+  const middle = runs.find((r) => r.scores.performance === scores.performance) ?? runs[0]
+  return { ...middle, scores, metrics, ranges }
+}
+
+function formatMetric(metric: Metric, value: number): string {
+  if (metric === 'CLS') return value.toFixed(3)
+  return value >= 1000 && metric !== 'TBT' && metric !== 'script' ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`
+}
+
+function print(results: ReturnType<typeof combine>[]) {
   const head = ['page', ...CATEGORIES]
   const rows = results.map((r) => [r.path, ...CATEGORIES.map((c) => {
     const s = r.scores[c]
@@ -159,6 +202,17 @@ function print(results: PageResult[]) {
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const row of rows) console.log(line(row))
   console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']} (✗ = under target)`)
+  console.log(RUNS > 1 ? `\nMetrics, median of ${RUNS} runs (lowest–highest):` : '\nMetrics:')
+  for (const r of results) {
+    const parts = (Object.keys(METRICS) as Metric[]).map((m) => {
+      const v = r.metrics[m]
+      if (v === null) return `${m} –`
+      const range = r.ranges[m]
+      return `${m} ${formatMetric(m, v)}${RUNS > 1 && range ? ` (${formatMetric(m, range[0])}–${formatMetric(m, range[1])})` : ''}`
+    })
+    const perf = r.ranges.performance
+    console.log(`  ${r.path}: performance ${r.scores.performance}${RUNS > 1 && perf ? ` (${perf[0]}–${perf[1]})` : ''}; ${parts.join(', ')}`)
+  }
   for (const r of results) {
     if (r.finalPath !== r.path) console.log(`\nnote: ${r.path} ended on ${r.finalPath}`)
     for (const [category, audits] of Object.entries(r.failing)) {
@@ -184,17 +238,20 @@ async function main() {
   try {
     const token = await devSignIn(server.baseUrl, USER_PHONE)
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'error' })
-    const results: PageResult[] = []
+    const runs = new Map<string, PageResult[]>(PAGES.map((p) => [p.path, []]))
     let tokenStored = false
-    for (const page of PAGES) {
-      if (page.signedIn && !tokenStored) {
-        await storeTokenInBrowser(chrome.port, server.baseUrl, token)
-        tokenStored = true
+    // Round after round (not one page's runs in a row), so that a burst of load on the machine spreads over the pages.
+    for (let run = 1; run <= RUNS; run++) {
+      for (const page of PAGES) {
+        if (page.signedIn && !tokenStored) {
+          await storeTokenInBrowser(chrome.port, server.baseUrl, token)
+          tokenStored = true
+        }
+        console.log(`Lighthouse: ${page.path}${RUNS > 1 ? ` (run ${run} of ${RUNS})` : ''}…`)
+        runs.get(page.path)!.push(summarize(page.path, await audit(new URL(page.path, server.baseUrl).toString(), chrome.port)))
       }
-      console.log(`Lighthouse: ${page.path}…`)
-      results.push(summarize(page.path, await audit(new URL(page.path, server.baseUrl).toString(), chrome.port)))
     }
-    print(results)
+    print(PAGES.map((p) => combine(runs.get(p.path)!)))
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)

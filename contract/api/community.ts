@@ -21,8 +21,7 @@ const optionalText = (max: number) => textField({ max, min: 0 })
 
 const phone = textField({ max: 64, kind: 'line' })
 
-/** HTTP status of a call refused for a short coin balance (hide a review, comment-up). */
-export const INSUFFICIENT_COINS_STATUS = 402
+export { INSUFFICIENT_COINS_STATUS } from '../constants'
 
 // ---------- comments ----------
 

@@ -4,11 +4,9 @@
  * import it without importing each other.
  */
 import { z } from 'zod'
+import { DISPUTE_CATEGORIES, DISPUTE_STATUSES } from '../dispute-categories'
 
-export const DISPUTE_CATEGORIES = ['new_owner', 'not_spam', 'business'] as const
-export type DisputeCategory = (typeof DISPUTE_CATEGORIES)[number]
-export const DISPUTE_STATUSES = ['open', 'upheld', 'rejected'] as const
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]
+export { DISPUTE_CATEGORIES, DISPUTE_STATUSES, type DisputeCategory, type DisputeStatus } from '../dispute-categories'
 
 /** The latest dispute of a number: open ("disputed by its owner, under review"), then the decision with its note and date. */
 export const disputeState = z.object({

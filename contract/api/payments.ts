@@ -2,33 +2,9 @@ import { z } from 'zod'
 import { okEnvelope } from './envelope'
 import { textField } from '../text'
 import { id } from './community'
+import { PACK_PRODUCTS, PLAN_PRODUCTS, PRODUCTS, TIERS, PERIODS, CHECKOUT_PROVIDERS, SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from '../products'
 
-/** Products of DESIGN.md section 8: coin packs and plans. */
-export const PACK_PRODUCTS = ['numcy_pack_100', 'numcy_pack_550', 'numcy_pack_1200'] as const
-export const PLAN_PRODUCTS = ['tier1_month', 'tier1_year', 'tier2_month', 'tier2_year'] as const
-export const PRODUCTS = [...PACK_PRODUCTS, ...PLAN_PRODUCTS] as const
-export type PackProduct = (typeof PACK_PRODUCTS)[number]
-export type PlanProduct = (typeof PLAN_PRODUCTS)[number]
-export type Product = (typeof PRODUCTS)[number]
-
-export const TIERS = ['tier1', 'tier2'] as const
-export type Tier = (typeof TIERS)[number]
-export const PERIODS = ['month', 'year'] as const
-export type Period = (typeof PERIODS)[number]
-
-/** Who takes the money. `gift` only names how a plan was granted, never a checkout. */
-export const CHECKOUT_PROVIDERS = ['stripe', 'dev'] as const
-export type CheckoutProvider = (typeof CHECKOUT_PROVIDERS)[number]
-export const SUBSCRIPTION_PROVIDERS = ['stripe', 'dev', 'gift'] as const
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'expired'] as const
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
-
-export function planOf(product: PlanProduct): { tier: Tier; period: Period } {
-  const [tier, period] = product.split('_') as [Tier, Period]
-  return { tier, period }
-}
-export const isPlanProduct = (p: string): p is PlanProduct => (PLAN_PRODUCTS as readonly string[]).includes(p)
-export const isPackProduct = (p: string): p is PackProduct => (PACK_PRODUCTS as readonly string[]).includes(p)
+export * from '../products'
 
 /**
  * The catalogue: one typed configuration on the server (defaults in

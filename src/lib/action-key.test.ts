@@ -9,7 +9,7 @@ vi.hoisted(() => {
 const { api } = await import('./api')
 
 const ok = () => new Response(JSON.stringify({ status: true, data: {} }), { status: 200, headers: { 'content-type': 'application/json' } })
-const schema = z.object({ status: z.literal(true), data: z.object({}) })
+const schema = async () => z.object({ status: z.literal(true), data: z.object({}) })
 let fetchMock: ReturnType<typeof vi.fn>
 beforeEach(() => {
   fetchMock = vi.fn()

@@ -15,7 +15,7 @@ const { api, ApiError } = await import('./api')
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const ok = () => json(200, { status: true, data: {} })
-const schema = z.object({ status: z.literal(true), data: z.object({}) })
+const schema = async () => z.object({ status: z.literal(true), data: z.object({}) })
 
 let fetchMock: ReturnType<typeof vi.fn>
 const toNotAuthorized = vi.fn()

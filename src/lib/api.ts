@@ -4,11 +4,43 @@ import { ApiError } from './api-error'
 import { APP_VERSION, CLIENT_VERSION_HEADER } from './app-version'
 import { onSignedOut } from './signed-out'
 
-// zod runs jitless in the browser (the page's CSP forbids eval): see src/lib/zod-jitless.ts.
 import { auth, signedOut } from '@/stores/auth'
 import { showBusy } from '@/stores/busy'
 
 export { ApiError }
+
+/**
+ * Where an answer's schema is: a call names it, and it is loaded only where answers are
+ * checked — in development, tests and stories, never in the production build, which takes
+ * the server's answer as it comes (ADR 0032: the server's tests hold every answer to its
+ * schema, ADR 0029). So the production page loads neither zod nor the contract's schemas
+ * for its answers. zod runs jitless in the browser (the page's CSP forbids eval): see
+ * src/lib/zod-jitless.ts.
+ */
+export type SchemaLoader<S extends z.ZodType> = () => Promise<S>
+
+/** Whether answers are checked against their schemas: everywhere but the production build. */
+const CHECK_ANSWERS = !import.meta.env.PROD
+
+const contract = {
+  account: () => import('@contract/api/account'),
+  auth: () => import('@contract/api/auth'),
+  community: () => import('@contract/api/community'),
+  disputes: () => import('@contract/api/disputes'),
+  envelope: () => import('@contract/api/envelope'),
+  notifications: () => import('@contract/api/notifications'),
+  'number-profile': () => import('@contract/api/number-profile'),
+  numbers: () => import('@contract/api/numbers'),
+  payments: () => import('@contract/api/payments'),
+  privacy: () => import('@contract/api/privacy'),
+}
+type Contract = { [M in keyof typeof contract]: Awaited<ReturnType<(typeof contract)[M]>> }
+type SchemaName<M extends keyof Contract> = { [K in keyof Contract[M]]: Contract[M][K] extends z.ZodType ? K : never }[keyof Contract[M]]
+
+/** The answer schema `name` of `contract/api/{module}.ts`, for a call: `api.get(path, params, answerSchema('account', 'balanceResponse'))`. */
+export function answerSchema<M extends keyof Contract, K extends SchemaName<M>>(module: M, name: K): SchemaLoader<Contract[M][K] & z.ZodType> {
+  return async () => ((await contract[module]()) as Contract[M])[name] as Contract[M][K] & z.ZodType
+}
 
 type Query = Record<string, string | number | boolean | undefined | null>
 
@@ -56,7 +88,7 @@ async function fetchOnce(url: string, init: RequestInit, keyed: boolean): Promis
   }
 }
 
-async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | FormData | undefined, schema: S, opts: CallOptions = {}): Promise<z.infer<S>> {
+async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | FormData | undefined, schema: SchemaLoader<S>, opts: CallOptions = {}): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
   if (APP_VERSION) headers[CLIENT_VERSION_HEADER] = APP_VERSION
@@ -98,10 +130,15 @@ async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string
     }
     throw new ApiError(res.status, json?.status_code ?? 0, json?.message ?? res.statusText)
   }
-  return schema.parse(json)
+  return checkAnswer(schema, json)
+}
+
+/** An answer as the caller may use it: checked against its schema outside production, taken as it is in production. */
+export async function checkAnswer<S extends z.ZodType>(schema: SchemaLoader<S>, json: unknown): Promise<z.infer<S>> {
+  return CHECK_ANSWERS ? (await schema()).parse(json) : (json as z.infer<S>)
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: S, opts?: CallOptions) => request('GET', path, params, schema, opts),
-  post: <S extends z.ZodType>(path: string, params: Query | FormData | undefined, schema: S, opts?: CallOptions) => request('POST', path, params, schema, opts),
+  get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: SchemaLoader<S>, opts?: CallOptions) => request('GET', path, params, schema, opts),
+  post: <S extends z.ZodType>(path: string, params: Query | FormData | undefined, schema: SchemaLoader<S>, opts?: CallOptions) => request('POST', path, params, schema, opts),
 }

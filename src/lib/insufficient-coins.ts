@@ -1,4 +1,4 @@
-import { INSUFFICIENT_COINS_STATUS } from '@contract/api/community'
+import { INSUFFICIENT_COINS_STATUS } from '@contract/constants'
 import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from './api-error'
 

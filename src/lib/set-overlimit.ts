@@ -1,5 +1,4 @@
-import { overlimitResponse } from '@contract/api/payments'
-import { api } from './api'
+import { answerSchema, api } from './api'
 
 /**
  * POST /api/v6/params/overlimit or /api/v6/params/overlimit/disable: whether a search past
@@ -7,5 +6,5 @@ import { api } from './api'
  */
 export async function setOverlimit(on: boolean) {
   const path = on ? '/api/v6/params/overlimit' : '/api/v6/params/overlimit/disable'
-  return (await api.post(path, undefined, overlimitResponse)).data.overlimit
+  return (await api.post(path, undefined, answerSchema('payments', 'overlimitResponse'))).data.overlimit
 }

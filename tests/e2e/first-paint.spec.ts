@@ -157,3 +157,51 @@ test('a control focused in the server’s page keeps the focus when the app take
     await context.close()
   }
 })
+
+/** Whether the scripts a page ran so far hold zod (its jitless switch, which only zod has). */
+function watchScripts(page: Page): () => Promise<boolean> {
+  const bodies: Array<Promise<string>> = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''))
+  })
+  return async () => (await Promise.all(bodies)).some((body) => body.includes('jitless'))
+}
+
+test('no page loads zod or the contract’s schemas until a form that checks input is opened', async ({ browser, baseURL, request }) => {
+  const number = '4930901820'
+  const text = 'First-paint e2e: a comment to complain about'
+  const author = await apiSignIn(baseURL!, '+49 151 78600012')
+  const added = await request.post('/api/v7/comment/add', { form: { phone: `+${number}`, text }, headers: { authorization: `Bearer ${author}` } })
+  expect(added.ok()).toBe(true)
+
+  const signedOut = await browser.newContext({ baseURL })
+  try {
+    const page = await signedOut.newPage()
+    const loadedZod = watchScripts(page)
+    await page.goto('/login')
+    await expect(page.getByTestId('auth-code')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await loadedZod()).toBe(false)
+  } finally {
+    await signedOut.close()
+  }
+
+  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600013'))
+  try {
+    const loadedZod = watchScripts(page)
+    await page.goto('/search')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Who is calling?')
+    await page.goto(`/number/${number}`)
+    const comment = page.getByTestId('comment').filter({ hasText: text })
+    await expect(comment).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await loadedZod()).toBe(false)
+    // The complaint form checks its e-mail with the contract's rule: zod comes with it.
+    await comment.getByRole('button', { name: 'Hide', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Complain about this text' }).getByRole('button', { name: 'File a complaint' }).click()
+    await expect(page.getByRole('form', { name: 'Complaint form' }).getByLabel('Your name')).toBeFocused()
+    expect(await loadedZod()).toBe(true)
+  } finally {
+    await page.context().close()
+  }
+})

@@ -42,6 +42,8 @@ async function openForm(user: ReturnType<typeof userEvent.setup>) {
     name: LL.complaints.title(),
   })
   await user.click(within(dialog).getByRole('button', { name: LL.complaints.claim_title() }))
+  // The form loads when asked for (its checks bring zod): a spinner until then.
+  await within(dialog).findByRole('form', { name: LL.complaints.formLabel() })
   return within(dialog)
 }
 
@@ -71,7 +73,7 @@ describe('complaint modal (SPEC.md sections 2, 4, 5)', () => {
     expect(dialog.queryByRole('form')).toBeNull()
     expect(dialog.queryByLabelText(LL.complaints.name())).toBeNull()
     await user.click(dialog.getByRole('button', { name: LL.complaints.claim_title() }))
-    expect(dialog.getByRole('form', { name: LL.complaints.formLabel() })).toBeInTheDocument()
+    expect(await dialog.findByRole('form', { name: LL.complaints.formLabel() })).toBeInTheDocument()
   })
 
   it('keeps submit disabled until each of the three conditions holds', async () => {

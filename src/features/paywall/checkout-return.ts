@@ -1,4 +1,4 @@
-import { isPackProduct, isPlanProduct, type Product } from '@contract/api/payments'
+import { isPackProduct, isPlanProduct, type Product } from '@contract/products'
 
 /**
  * A completed in-app (development) payment leaves this marker for the page it returns

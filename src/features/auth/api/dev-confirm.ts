@@ -1,7 +1,6 @@
-import { devConfirmResponse } from '@contract/api/auth'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v6/auth/dev/confirm: development sign-in, confirms a code for a typed number. */
 export async function devConfirm(code: string, phone: string) {
-  return (await api.post('/api/v6/auth/dev/confirm', { code, phone }, devConfirmResponse)).data
+  return (await api.post('/api/v6/auth/dev/confirm', { code, phone }, answerSchema('auth', 'devConfirmResponse'))).data
 }

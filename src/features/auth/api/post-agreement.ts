@@ -1,6 +1,5 @@
-import { agreementResponse } from '@contract/api/auth'
 import { botCheck } from '@/components/layout/global-overlays'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 import { signParams } from '@/lib/signing'
 
 /**
@@ -10,5 +9,5 @@ import { signParams } from '@/lib/signing'
 export async function postAgreement(code: string) {
   const path = '/api/v6/auth/agreement_code'
   const botToken = await botCheck().token('sign_in')
-  return (await api.post(path, signParams('POST', path, { code, ...(botToken ? { bot_token: botToken } : {}) }), agreementResponse)).data
+  return (await api.post(path, signParams('POST', path, { code, ...(botToken ? { bot_token: botToken } : {}) }), answerSchema('auth', 'agreementResponse'))).data
 }

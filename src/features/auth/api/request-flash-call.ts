@@ -1,5 +1,4 @@
-import { flashcallResponse } from '@contract/api/auth'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 import { signParams } from '@/lib/signing'
 
 /**
@@ -8,5 +7,5 @@ import { signParams } from '@/lib/signing'
  */
 export async function requestFlashCall(code: string, phone: string) {
   const path = '/api/v6/auth/flashcall'
-  return (await api.post(path, signParams('POST', path, { code, phone }), flashcallResponse)).data
+  return (await api.post(path, signParams('POST', path, { code, phone }), answerSchema('auth', 'flashcallResponse'))).data
 }

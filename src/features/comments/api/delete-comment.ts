@@ -1,7 +1,6 @@
-import { okStatus } from '@contract/api/community'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v6/comment/delete: deletes the viewer's comment on the number, with its replies. */
 export async function deleteComment(phone: string) {
-  await api.post('/api/v6/comment/delete', { phone }, okStatus)
+  await api.post('/api/v6/comment/delete', { phone }, answerSchema('community', 'okStatus'))
 }

@@ -1,7 +1,6 @@
-import { okStatus } from '@contract/api/community'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v13/comment/thread/edit: changes the text of the viewer's own reply. */
 export async function editReply(threadId: number, text: string) {
-  await api.post('/api/v13/comment/thread/edit', { thread_id: threadId, text }, okStatus)
+  await api.post('/api/v13/comment/thread/edit', { thread_id: threadId, text }, answerSchema('community', 'okStatus'))
 }

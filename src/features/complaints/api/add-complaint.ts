@@ -1,6 +1,5 @@
-import { complaintAddResponse } from '@contract/api/community'
 import { botCheck } from '@/components/layout/global-overlays'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 import { complaintBody, type ComplaintFields } from '../complaint-message'
 import type { ComplaintTarget } from '../types'
 
@@ -11,5 +10,5 @@ import type { ComplaintTarget } from '../types'
 export async function addComplaint(target: ComplaintTarget, fields: ComplaintFields) {
   const botToken = await botCheck().token('complaint')
   const body = { ...complaintBody(target, fields), ...(botToken ? { bot_token: botToken } : {}) }
-  return (await api.post('/api/v6/complaint/add', body as Record<string, string | number | undefined>, complaintAddResponse)).data
+  return (await api.post('/api/v6/complaint/add', body as Record<string, string | number | undefined>, answerSchema('community', 'complaintAddResponse'))).data
 }

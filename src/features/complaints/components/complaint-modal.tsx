@@ -1,11 +1,14 @@
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
 import { mainSitePage, SUPPORT_EMAIL } from '@/lib/site'
 import { openModal } from '@/stores/modal'
 import type { ComplaintTarget, LLType } from '../types'
 import { openComplaintAfter } from './complaint-after'
-import { ComplaintForm } from './complaint-form'
+
+// The form, with its checks (the contract's e-mail rule, so zod), loads when the user asks for it.
+const ComplaintForm = lazy(() => import('./complaint-form').then((m) => ({ default: m.ComplaintForm })))
 
 /** The legal conditions of a complaint (SPEC.md sections 1 and 9), folded until asked for. */
 function LegalText() {
@@ -55,7 +58,9 @@ export function ComplaintBody({ target }: { target: ComplaintTarget }) {
       </a>
       <LegalText />
       {formShown ? (
-        <ComplaintForm target={target} onSent={() => openComplaintAfter(LL)} />
+        <Suspense fallback={<Spinner label={LL.app.loading()} className="self-center py-4" />}>
+          <ComplaintForm target={target} onSent={() => openComplaintAfter(LL)} />
+        </Suspense>
       ) : (
         <Button className="self-end" onClick={() => setFormShown(true)}>
           {LL.complaints.claim_title()}

@@ -1,5 +1,4 @@
-import { contactsResponse } from '@contract/api/numbers'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 import { contactsParam, type ContactsOf } from '../contacts-of'
 
 /**
@@ -8,5 +7,5 @@ import { contactsParam, type ContactsOf } from '../contacts-of'
  */
 export async function getContacts(of: ContactsOf) {
   const path = 'phone' in of ? '/api/v6/contacts/by-phone' : '/api/v6/contacts/by-profile'
-  return (await api.get(path, contactsParam(of), contactsResponse)).data.contacts
+  return (await api.get(path, contactsParam(of), answerSchema('numbers', 'contactsResponse'))).data.contacts
 }

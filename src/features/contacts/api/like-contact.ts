@@ -1,5 +1,4 @@
-import { contactLikeResponse } from '@contract/api/numbers'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 import { contactsParam, type ContactsOf } from '../contacts-of'
 
 /**
@@ -8,5 +7,5 @@ import { contactsParam, type ContactsOf } from '../contacts-of'
  */
 export async function likeContact(of: ContactsOf, nameHash: string, likeType: 'LIKE' | 'DISLIKE', action: 'ADD' | 'REMOVE') {
   const path = 'phone' in of ? '/api/v6/contacts/like' : '/api/v6/contacts/like-by-profile'
-  return (await api.post(path, { ...contactsParam(of), name_hash: nameHash, like_type: likeType, action_type: action }, contactLikeResponse)).data
+  return (await api.post(path, { ...contactsParam(of), name_hash: nameHash, like_type: likeType, action_type: action }, answerSchema('numbers', 'contactLikeResponse'))).data
 }

@@ -1,5 +1,4 @@
-import { reportResponse } from '@contract/api/numbers'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 import { contactsParam, type ContactsOf } from '../contacts-of'
 
 /**
@@ -9,5 +8,5 @@ import { contactsParam, type ContactsOf } from '../contacts-of'
 export async function reportContact(args: { of: ContactsOf; text: string; firstName: string | null; lastName: string | null; nameHash: string }) {
   const path = 'phone' in args.of ? '/api/v6/report/contact' : '/api/v6/report/contact-by-profile'
   const body = { ...contactsParam(args.of), report_text: args.text, first_name: args.firstName ?? '', last_name: args.lastName ?? '', name_hash: args.nameHash }
-  return (await api.post(path, body, reportResponse)).data
+  return (await api.post(path, body, answerSchema('numbers', 'reportResponse'))).data
 }

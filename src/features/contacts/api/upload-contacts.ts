@@ -1,5 +1,4 @@
-import { contactsUploadResponse } from '@contract/api/numbers'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** The server's per-file limit (server/app.ts, multipart `fileSize`). */
 export const UPLOAD_MAX_MB = 5
@@ -11,5 +10,5 @@ export const UPLOAD_MAX_MB = 5
 export async function uploadContacts(file: Blob, fileName: string) {
   const form = new FormData()
   form.append('file', file, fileName)
-  return (await api.post('/api/v6/contacts/upload', form, contactsUploadResponse)).data
+  return (await api.post('/api/v6/contacts/upload', form, answerSchema('numbers', 'contactsUploadResponse'))).data
 }

@@ -1,5 +1,5 @@
-import { disputeAddResponse, type DisputeCategory } from '@contract/api/disputes'
-import { api } from '@/lib/api'
+import type { DisputeCategory } from '@contract/api/disputes'
+import { answerSchema, api } from '@/lib/api'
 
 export interface DisputeInput {
   phone: string
@@ -19,5 +19,5 @@ export async function addDispute(input: DisputeInput) {
     link: input.link || undefined,
     owned_since: input.ownedSince || undefined,
   }
-  return (await api.post('/api/v6/dispute/add', body, disputeAddResponse)).data
+  return (await api.post('/api/v6/dispute/add', body, answerSchema('disputes', 'disputeAddResponse'))).data
 }

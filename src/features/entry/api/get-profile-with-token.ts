@@ -1,4 +1,5 @@
-import { myProfileResponse, type MyProfile } from '@contract/api/account'
+import type { MyProfile } from '@contract/api/account'
+import { answerSchema, checkAnswer } from '@/lib/api'
 import { ApiError } from '@/lib/api-error'
 
 /**
@@ -15,5 +16,5 @@ export async function getProfileWithToken(token: string, locale: string): Promis
   }
   if (res.status === 401 || res.status === 403) return null
   if (!res.ok) throw new ApiError(res.status, 0, res.statusText)
-  return myProfileResponse.parse(await res.json()).data
+  return (await checkAnswer(answerSchema('account', 'myProfileResponse'), await res.json())).data
 }

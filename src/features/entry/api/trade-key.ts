@@ -1,7 +1,6 @@
-import { authKeyResponse } from '@contract/api/payments'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v6/auth/key: a one-time key traded for a session token; a key works once. */
 export async function tradeKey(key: string) {
-  return (await api.post('/api/v6/auth/key', { key }, authKeyResponse)).data
+  return (await api.post('/api/v6/auth/key', { key }, answerSchema('payments', 'authKeyResponse'))).data
 }

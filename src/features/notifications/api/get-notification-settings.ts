@@ -1,7 +1,6 @@
-import { notificationSettingsResponse } from '@contract/api/privacy'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** GET /api/v6/notifications/settings: which kinds are on, and whether new ones arrive without a sound. */
 export async function getNotificationSettings() {
-  return (await api.get('/api/v6/notifications/settings', undefined, notificationSettingsResponse)).data
+  return (await api.get('/api/v6/notifications/settings', undefined, answerSchema('privacy', 'notificationSettingsResponse'))).data
 }

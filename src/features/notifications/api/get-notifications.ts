@@ -1,7 +1,6 @@
-import { notificationListResponse } from '@contract/api/notifications'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** GET /api/v6/notifications/list: the newest `limit` notifications and the unread count. */
 export async function getNotifications(limit: number) {
-  return (await api.get('/api/v6/notifications/list', { limit, offset: 0 }, notificationListResponse)).data
+  return (await api.get('/api/v6/notifications/list', { limit, offset: 0 }, answerSchema('notifications', 'notificationListResponse'))).data
 }

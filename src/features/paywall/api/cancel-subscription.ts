@@ -1,7 +1,6 @@
-import { cancelResumeResponse } from '@contract/api/payments'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v6/subscription/cancel: the plan stops renewing and holds until the end of its paid period. */
 export async function cancelSubscription() {
-  return (await api.post('/api/v6/subscription/cancel', undefined, cancelResumeResponse)).data
+  return (await api.post('/api/v6/subscription/cancel', undefined, answerSchema('payments', 'cancelResumeResponse'))).data
 }

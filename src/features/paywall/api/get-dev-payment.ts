@@ -1,7 +1,6 @@
-import { devPaymentResponse } from '@contract/api/payments'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** GET /api/v6/payment/dev/{id}: a development payment of the viewer's, for its checkout page. */
 export async function getDevPayment(id: number) {
-  return (await api.get(`/api/v6/payment/dev/${id}`, undefined, devPaymentResponse)).data
+  return (await api.get(`/api/v6/payment/dev/${id}`, undefined, answerSchema('payments', 'devPaymentResponse'))).data
 }

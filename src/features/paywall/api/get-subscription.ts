@@ -1,7 +1,6 @@
-import { subscriptionResponse } from '@contract/api/payments'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** GET /api/v6/subscription/get: the plan in force (or the last one) and a Stripe customer's billing-portal link. */
 export async function getSubscription() {
-  return (await api.get('/api/v6/subscription/get', { platform: 'web' }, subscriptionResponse)).data
+  return (await api.get('/api/v6/subscription/get', { platform: 'web' }, answerSchema('payments', 'subscriptionResponse'))).data
 }

@@ -1,7 +1,6 @@
-import { cancelResumeResponse } from '@contract/api/payments'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v6/subscription/resume: undoes a cancellation before the paid period ends. */
 export async function resumeSubscription() {
-  return (await api.post('/api/v6/subscription/resume', undefined, cancelResumeResponse)).data
+  return (await api.post('/api/v6/subscription/resume', undefined, answerSchema('payments', 'cancelResumeResponse'))).data
 }

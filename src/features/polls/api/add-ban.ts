@@ -1,7 +1,6 @@
-import { reputationStateResponse } from '@contract/api/numbers'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v6/ban/add: the viewer blocks the number. */
 export async function addBan(phone: string) {
-  return (await api.post('/api/v6/ban/add', { phone }, reputationStateResponse)).data
+  return (await api.post('/api/v6/ban/add', { phone }, answerSchema('numbers', 'reputationStateResponse'))).data
 }

@@ -1,7 +1,6 @@
-import { statusOnly } from '@contract/api/envelope'
-import { api } from '@/lib/api'
+import { answerSchema, api } from '@/lib/api'
 
 /** POST /api/v6/history/clear: forgets the viewer's searches. */
 export async function clearHistory() {
-  await api.post('/api/v6/history/clear', undefined, statusOnly)
+  await api.post('/api/v6/history/clear', undefined, answerSchema('envelope', 'statusOnly'))
 }
