@@ -2,6 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite'
 import { SUPPORTED_LOCALES } from '@contract/constants'
 import { isRtlLocale } from '@contract/locale'
 import type { Locales } from '@i18n/i18n-types'
+import { loadAnswerSchemas } from '@/lib/api'
 import { config } from '@/lib/config'
 import { i18nState } from '@/lib/locale-switch'
 import { applyThemeToDocument, setLocaleState, setTheme, theme, type ThemeName } from '@/stores/theme'
@@ -87,6 +88,9 @@ const preview: Preview = {
   },
   // The story's router is ready before the first render, so the first paint is the real one.
   loaders: [
+    // Answers are checked against the contract's schemas outside production, loaded on first use
+    // (src/lib/api.ts): loaded before the story, a check does not hold its play function up.
+    () => loadAnswerSchemas(),
     async ({ parameters }) => {
       const router = createStoryRouter(parameters.route as string | undefined)
       await router.load()

@@ -44,8 +44,8 @@ void import('./lib/warm-up').then(({ warmUp }) => warmUp(locale, window.location
 // route matched with its code loaded. Rendered earlier, the router's first render is empty,
 // and the frame would give way to a blank page (and drop a keyboard user's focus) meanwhile.
 // Each step in a task of its own, none long on a slow phone (issue 13, total blocking time): this
-// module's evaluation, then the API client (zod and the contract's helpers, which every page's data
-// needs) while the router matches, then the route's own modules, then the first render.
+// module's evaluation, then the API client (which every page's data needs; without zod in
+// production, ADR 0032) while the router matches, then the route's own modules, then the first render.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 void nextTask().then(() => import('./lib/api'))
 const routed = nextTask()

@@ -37,6 +37,14 @@ const contract = {
 type Contract = { [M in keyof typeof contract]: Awaited<ReturnType<(typeof contract)[M]>> }
 type SchemaName<M extends keyof Contract> = { [K in keyof Contract[M]]: Contract[M][K] extends z.ZodType ? K : never }[keyof Contract[M]]
 
+/**
+ * Loads every answer schema now, so that a check later takes only microtasks: stories and
+ * tests that assert right after a call, or drive a fake clock, start with it.
+ */
+export async function loadAnswerSchemas(): Promise<void> {
+  await Promise.all(Object.values(contract).map((load) => load()))
+}
+
 /** The answer schema `name` of `contract/api/{module}.ts`, for a call: `api.get(path, params, answerSchema('account', 'balanceResponse'))`. */
 export function answerSchema<M extends keyof Contract, K extends SchemaName<M>>(module: M, name: K): SchemaLoader<Contract[M][K] & z.ZodType> {
   return async () => ((await contract[module]()) as Contract[M])[name] as Contract[M][K] & z.ZodType

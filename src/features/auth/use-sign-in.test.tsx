@@ -2,6 +2,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_GENERIC_ERROR, ERROR_CODES } from '@contract/errors'
+import { loadAnswerSchemas } from '@/lib/api'
 import { needsNewCode, useSignIn } from './use-sign-in'
 
 type Call = { url: string; at: number; body?: string }
@@ -45,7 +46,7 @@ async function settle() {
 describe('sign-in polling (SPEC.md section 4)', () => {
   // The client checks answers against the contract's schemas outside production, loading them on
   // first use: loaded here, a check takes microtasks only, which the fake clock's steps flush.
-  beforeAll(() => import('@contract/api/auth'))
+  beforeAll(() => loadAnswerSchemas())
   beforeEach(() => {
     vi.useFakeTimers()
     localStorage.clear()

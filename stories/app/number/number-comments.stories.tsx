@@ -102,11 +102,15 @@ const successStory = modes<Story>({
     await userEvent.click(hide)
     const done = await screen.findByRole('dialog', { name: LL.commentMoney.hideSuccessTitle() })
     await expect(done).toHaveAccessibleDescription(LL.commentMoney.hideSuccessText())
-    await expect(within(done).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 15 }).trim())
+    await waitFor(() => expect(within(done).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 15 }).trim()))
     await expect(success.state.calls).toEqual(['hide 31'])
     // Behind the modal the review now shows as hidden, without a Hide button.
     const until = day(storyLocale(globals), Math.floor(STORY_NOW / 1000) + 30 * 86400)
-    const rude = await waitFor(() => card.getAllByTestId('comment').find((c) => within(c).queryByTestId('hidden-notice'))!)
+    const rude = await waitFor(() => {
+      const hidden = card.getAllByTestId('comment').find((c) => within(c).queryByTestId('hidden-notice'))
+      if (!hidden) throw new Error('no review shows as hidden yet')
+      return hidden
+    })
     await expect(rude).toHaveTextContent(RUDE)
     await expect(within(rude).getByTestId('hidden-notice')).toHaveTextContent(LL.commentMoney.hiddenUntil({ date: until }))
     // The modal's own Close comes first; the corner X has the same name.
@@ -285,7 +289,7 @@ const replyComplaintStory = modes<Story>({
     await userEvent.click(within(rude).getByRole('button', { name: LL.commentMoney.hide() }))
     const dialog = within(await screen.findByRole('dialog', { name: LL.complaints.title() }))
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.claim_title() }))
-    await userEvent.type(dialog.getByLabelText(LL.complaints.name()), 'Jo Doe')
+    await userEvent.type(await dialog.findByLabelText(LL.complaints.name()), 'Jo Doe')
     await userEvent.type(dialog.getByLabelText(LL.complaints.email()), 'jo@example.com')
     await userEvent.type(dialog.getByLabelText(LL.complaints.message()), 'An insult in a reply')
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.submit() }))

@@ -101,7 +101,7 @@ const paidStory = modes<Story>({
     await userEvent.click(within(limit).getByRole('button', { name: LL.money.searchFor({ price: 2 }).trim() }))
     // The number's page replaces the alert; this one search was paid, the next ones are not.
     await expect(await page.findByRole('meter', { name: LL.number.reputation() })).toBeVisible()
-    await expect(page.queryByRole('heading', { name: LL.number.limitTitle() })).toBeNull()
+    await waitFor(() => expect(page.queryByRole('heading', { name: LL.number.limitTitle() })).toBeNull())
     await expect(paidCalls).toEqual(['search', 'overlimit on', 'search paid'])
     // The balance is fetched again after the spend; let it land before the next story starts.
     await waitFor(() => expect(balance.loading).toBe(false), { timeout: 3000 })

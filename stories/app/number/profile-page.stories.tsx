@@ -84,7 +84,7 @@ const complainStory = modes<Story>({
     await expect(dialog).toHaveAccessibleDescription(LL.complaints.profileDescription())
     const body = within(dialog)
     await userEvent.click(body.getByRole('button', { name: LL.complaints.claim_title() }))
-    await userEvent.type(body.getByLabelText(LL.complaints.name()), 'Jo Doe')
+    await userEvent.type(await body.findByLabelText(LL.complaints.name()), 'Jo Doe')
     await userEvent.type(body.getByLabelText(LL.complaints.email()), 'jo@example.com')
     await userEvent.type(body.getByLabelText(LL.complaints.profileMessage()), 'The name is an insult')
     await userEvent.click(body.getByRole('button', { name: LL.complaints.submit() }))

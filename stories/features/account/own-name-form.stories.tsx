@@ -59,7 +59,7 @@ const saveStory = modes<Story>({
     await userEvent.type(last, ' Demo ')
     await expect(save).toBeEnabled()
     await userEvent.click(save)
-    await expect(await card.findByRole('status')).toHaveTextContent(LL.settings.nameSaved())
+    await waitFor(() => expect(card.getByRole('status')).toHaveTextContent(LL.settings.nameSaved()))
     await expect(sent.map((b) => [b.get('first_name'), b.get('last_name')])).toEqual([['Dana', 'Demo']])
     // The own profile is read again after the save.
     await waitFor(() => expect(profileReads).toBe(2))

@@ -109,7 +109,7 @@ const editStory = modes<Story>({
     await expect(confirm).toHaveTextContent(LL.commentMoney.deleteReplySubtext())
     await userEvent.click(within(confirm).getByRole('button', { name: LL.complaints.delete() }))
     await waitFor(() => expect(within(item).getAllByTestId('reply')).toHaveLength(4))
-    await expect(within(item).queryByText('Corrected: it was a robot')).toBeNull()
+    await waitFor(() => expect(within(item).queryByText('Corrected: it was a robot')).toBeNull())
     await expect(state.calls.filter((c) => !c.startsWith('list'))).toEqual(['edit 2', 'delete 2'])
   },
 })

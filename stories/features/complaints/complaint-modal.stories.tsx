@@ -38,7 +38,8 @@ async function dialogOf(LL: TranslationFunctions) {
 async function showForm(LL: TranslationFunctions, userEvent: { click: (el: Element) => Promise<void> }) {
   const dialog = await dialogOf(LL)
   await userEvent.click(dialog.getByRole('button', { name: LL.complaints.claim_title() }))
-  const form = dialog.getByRole('form', { name: LL.complaints.formLabel() })
+  // The form loads when asked for (its checks bring zod).
+  const form = await dialog.findByRole('form', { name: LL.complaints.formLabel() })
   const f = within(form)
   return {
     form,
