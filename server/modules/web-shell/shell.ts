@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../../contract/storage-keys'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { i18nObject } from '../../../i18n/i18n-util'
 import { loadLocale } from '../../../i18n/i18n-util.sync'
+import { signInMethodHow, signInMethodName } from '../../../i18n/sign-in-methods'
 
 /**
  * The page the server sends before any script runs (issue 13, ADR 0030): the web app's
@@ -129,22 +130,15 @@ function loginSkeleton(t: Text, methods: AuthMethodInfo[]): string {
     `<p class="text-sm font-medium text-muted">${escapeHtml(t((L) => L.login.yourCode()))}</p>${bar('w-40', 'h-10')}<p class="text-sm text-muted" aria-hidden="true">&nbsp;</p>` +
       `<p class="text-xs text-muted">${escapeHtml(t((L) => L.login.terms()))} <span class="text-primary underline">${escapeHtml(t((L) => L.login.termsLink()))}</span></p>`,
   )
-  const how: Record<AuthMethodInfo['method'], [(L: TranslationFunctions) => string, (L: TranslationFunctions, m: AuthMethodInfo) => string]> = {
-    telegram: [(L) => L.login.methodTelegram(), (L) => L.login.telegramHow()],
-    whatsapp: [(L) => L.login.methodWhatsapp(), (L) => L.login.whatsappHow()],
-    whatsappBusiness: [(L) => L.login.methodWhatsappBusiness(), (L) => L.login.whatsappBusinessHow()],
-    viber: [(L) => L.login.methodViber(), (L) => L.login.viberHow()],
-    sms: [(L) => L.login.methodSms(), (L, m) => L.login.smsHow({ text: ltr('…'), number: ltr(m.number ?? '') })],
-    flashcall: [(L) => L.login.methodFlashcall(), (L) => L.login.flashcallHow()],
-    dev: [(L) => L.login.methodDev(), (L) => L.login.devWarning()],
-  }
   const cards = methods.map((m) => {
-    const [name, text] = how[m.method]
-    if (m.method === 'dev') return card('border-dashed border-warning', `<div class="flex flex-col gap-3">${h2(t(name))}${small('text-warning', t((L) => text(L, m)))}${formShape(t((L) => L.login.devPhone()))}</div>`)
-    if (m.method === 'flashcall') return card('flex flex-col gap-3', `${h2(t(name))}${small('text-muted', t((L) => text(L, m)))}${formShape(t((L) => L.login.flashcallPhone()))}`)
+    const name = (L: TranslationFunctions) => signInMethodName(L, m.method)
+    // No code yet: the SMS text is a placeholder until the app has one.
+    const text = (L: TranslationFunctions) => signInMethodHow(L, m.method, { text: ltr('…'), number: ltr(m.number ?? '') })
+    if (m.method === 'dev') return card('border-dashed border-warning', `<div class="flex flex-col gap-3">${h2(t(name))}${small('text-warning', t(text))}${formShape(t((L) => L.login.devPhone()))}</div>`)
+    if (m.method === 'flashcall') return card('flex flex-col gap-3', `${h2(t(name))}${small('text-muted', t(text))}${formShape(t((L) => L.login.flashcallPhone()))}`)
     // The room of the link and its QR code (features/auth/components/login-screen.tsx MessengerMethod).
     const linkRoom = `<div class="flex items-center gap-4" aria-hidden="true">${bar('w-40', 'h-11')}<div class="h-[100px] w-[100px] rounded-lg bg-surface-2"></div></div>`
-    return card('flex flex-col gap-4 wide:flex-row wide:items-center', `<div class="flex-1">${h2(t(name))}${small('text-muted', t((L) => text(L, m)))}</div>${linkRoom}`)
+    return card('flex flex-col gap-4 wide:flex-row wide:items-center', `<div class="flex-1">${h2(t(name))}${small('text-muted', t(text))}</div>${linkRoom}`)
   })
   const list = cards.length ? cards.join('') : `<p>${escapeHtml(t((L) => L.login.noMethods()))}</p>`
   return `<div class="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">${codeCard}<div class="flex flex-col gap-4">${list}</div></div>`

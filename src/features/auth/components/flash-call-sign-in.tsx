@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
+import { signInMethodHow, signInMethodName } from '@i18n/sign-in-methods'
 import { ERROR_CODES } from '@contract/errors'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -74,9 +75,9 @@ export function FlashCallSignIn({
   return (
     <Card className="flex flex-col gap-3">
       <h2 id={titleId} className="text-lg font-semibold">
-        {LL.login.methodFlashcall()}
+        {signInMethodName(LL, 'flashcall')}
       </h2>
-      <p className="text-sm text-muted">{LL.login.flashcallHow()}</p>
+      <p className="text-sm text-muted">{signInMethodHow(LL, 'flashcall')}</p>
       {call ? (
         <div className="flex flex-col items-start gap-3" role="status" aria-live="polite">
           <p className="font-medium">

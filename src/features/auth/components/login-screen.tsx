@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { QRCodeSVG } from 'qrcode.react'
 import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
+import { signInMethodHow, signInMethodName } from '@i18n/sign-in-methods'
 import type { AuthMethodInfo } from '@contract/api/auth'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -116,35 +117,14 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
 
 type LLType = ReturnType<typeof useI18nContext>['LL']
 
-const METHOD_NAMES: Record<AuthMethodInfo['method'], (LL: LLType) => string> = {
-  telegram: (LL) => LL.login.methodTelegram(),
-  whatsapp: (LL) => LL.login.methodWhatsapp(),
-  whatsappBusiness: (LL) => LL.login.methodWhatsappBusiness(),
-  viber: (LL) => LL.login.methodViber(),
-  sms: (LL) => LL.login.methodSms(),
-  flashcall: (LL) => LL.login.methodFlashcall(),
-  dev: (LL) => LL.login.methodDev(),
-}
-
 /** What the user does in the messenger; SMS spells out the text and the number. */
 function howTo(LL: LLType, method: AuthMethodInfo): string {
-  switch (method.method) {
-    case 'telegram':
-      return LL.login.telegramHow()
-    case 'viber':
-      return LL.login.viberHow()
-    case 'whatsappBusiness':
-      return LL.login.whatsappBusinessHow()
-    case 'sms':
-      return LL.login.smsHow({ text: ltr(method.text ?? ''), number: ltr(method.number ? phone.formatInternational(method.number) : '') })
-    default:
-      return LL.login.whatsappHow()
-  }
+  return signInMethodHow(LL, method.method, { text: ltr(method.text ?? ''), number: ltr(method.number ? phone.formatInternational(method.number) : '') })
 }
 
 function MessengerMethod({ method, disabled, pending, onChoose }: { method: AuthMethodInfo; disabled: boolean; pending: boolean; onChoose: () => void }) {
   const { LL } = useI18nContext()
-  const name = METHOD_NAMES[method.method](LL)
+  const name = signInMethodName(LL, method.method)
   const how = howTo(LL, method)
   return (
     <Card className="flex flex-col gap-4 wide:flex-row wide:items-center">
@@ -196,9 +176,9 @@ function DevSignIn({ disabled, onConfirm }: { disabled: boolean; onConfirm: (pho
     <Card className="border-dashed border-warning">
       <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="dev-title">
         <h2 id="dev-title" className="text-lg font-semibold">
-          {LL.login.methodDev()}
+          {signInMethodName(LL, 'dev')}
         </h2>
-        <p className="text-sm text-warning">{LL.login.devWarning()}</p>
+        <p className="text-sm text-warning">{signInMethodHow(LL, 'dev')}</p>
         <label className="flex flex-col gap-1 text-sm font-medium" htmlFor="dev-phone">
           {LL.login.devPhone()}
         </label>
