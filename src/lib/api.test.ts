@@ -11,7 +11,7 @@ import { setSignedOutHandler } from './signed-out'
 vi.hoisted(() => {
   ;(globalThis as { __APP_VERSION__?: string }).__APP_VERSION__ = '0.1.0-test'
 })
-const { api, ApiError } = await import('./api')
+const { api, answerSchema, ApiError } = await import('./api')
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const ok = () => json(200, { status: true, data: {} })
@@ -38,6 +38,14 @@ afterEach(() => {
 const headersOf = (call: number) => fetchMock.mock.calls[call][1].headers as Record<string, string>
 
 describe('api client', () => {
+  it('checks an answer against the contract schema the call names, outside production (ADR 0032)', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { status: true, data: { balance: 25 } }))
+    await expect(api.get('/api/v6/numcy/balance', undefined, answerSchema('account', 'balanceResponse'))).resolves.toEqual({ status: true, data: { balance: 25 } })
+    // A balance the contract does not allow is refused here, not shown.
+    fetchMock.mockResolvedValueOnce(json(200, { status: true, data: { balance: '25 coins' } }))
+    await expect(api.get('/api/v6/numcy/balance', undefined, answerSchema('account', 'balanceResponse'))).rejects.toThrow(/balance/)
+  })
+
   it('sends the app version as X-Client-Version on every call, GET and POST, signed in or not', async () => {
     fetchMock.mockImplementation(async () => ok())
     await api.get('/api/v6/numcy/balance', undefined, schema)
