@@ -1,4 +1,5 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
+import { configure } from 'storybook/test'
 import { SUPPORTED_LOCALES } from '@contract/constants'
 import { isRtlLocale } from '@contract/locale'
 import type { Locales } from '@i18n/i18n-types'
@@ -53,6 +54,11 @@ const withApp: Decorator = (Story, { globals, loaded }) => {
     </AppFrame>
   )
 }
+
+// CI runs the stories beside the rest of the suite on two cores: a page that waits for its
+// data, or a lazy chunk in the dev server, can take longer than findBy's default 1 s there
+// (two stories timed out so in one CI run). Only the wait is longer; no assertion changes.
+configure({ asyncUtilTimeout: 5000 })
 
 const preview: Preview = {
   globalTypes: {
