@@ -13,6 +13,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg'
 import { dumpPglite } from './backup'
 import * as schema from './schema'
+import { attachWriteClock } from './write-clock'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -107,25 +108,24 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   }
 }
 
+/** Array types whose values a statement of ours may answer (bool, int2, int4, int8, text, varchar, float4, float8, json, jsonb, uuid, numeric, timestamptz). */
+const ANSWERED_ARRAY_TYPES = [1000, 1005, 1007, 1016, 1009, 1015, 1021, 1022, 199, 3807, 2951, 1231, 1185]
+
 /**
- * Counts the calls under way on a PGlite client. PGlite runs one statement (or one
- * transaction) at a time and queues the rest without saying how many; drizzle calls
- * `query` and `transaction` (a transaction's own statements go through its tx object).
+ * PGlite copies its whole table of value parsers (about 320 types, most of them array types)
+ * into a new object on every query that brings parsers of its own, and drizzle's every query
+ * does: that copy was a fifth of the server's CPU under load on the embedded database
+ * (README, Benchmarks). The table keeps only the array types our statements answer as its own
+ * entries and finds every other type through its prototype, so the copy is small. Statements
+ * run without parsers of their own (hotStatement) parse every type as before; through drizzle,
+ * an array of another type (an enum's) comes as PostgreSQL's text, which drizzle's array
+ * columns read themselves, as they read node-postgres's.
  */
-function countRunning(client: PGlite): () => number {
-  let running = 0
-  const track = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      running++
-      try {
-        return await call(...args)
-      } finally {
-        running--
-      }
-    }
-  client.query = track(client.query.bind(client)) as PGlite['query']
-  client.transaction = track(client.transaction.bind(client)) as PGlite['transaction']
-  return () => running
+function leanParsers(client: PGlite): void {
+  const all = client.parsers
+  const lean = Object.create(all) as typeof all
+  for (const oid of ANSWERED_ARRAY_TYPES) if (all[oid]) lean[oid] = all[oid]
+  client.parsers = lean
 }
 
 /**
@@ -145,9 +145,10 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
     throw new DataDirNotEmptyError(`${path.resolve(dataDir!)} already holds a database; restore into an empty DATA_DIR (move the old one aside first)`)
   }
   const client = new PGlite(pgdata, opts.restoreFrom ? { loadDataDir: new Blob([new Uint8Array(opts.restoreFrom)]) } : {})
-  const running = countRunning(client)
   const db = drizzlePglite(client, { schema }) as unknown as Db
+  const { clock, running } = attachWriteClock(client, db)
   await migratePglite(db as never, { migrationsFolder })
+  leanParsers(client)
   return {
     db,
     kind: 'pglite',
@@ -156,6 +157,7 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
     pressure: () => ({ waiting: Math.max(0, running() - 1) }),
     backup: (file) => dumpPglite(client, file),
     async close() {
+      await clock.flush()
       await client.close()
       await release?.()
     },

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../contract/constants'
 import type { Role } from '../../../contract/constants'
 import { hotStatement, type Db, type Param } from '../../db/client'
 import { sessions, users } from '../../db/schema'
+import { quietly } from '../../db/write-clock'
 import type { TokenClaims, TokenService } from './tokens'
 
 /** SQL: the user's session is live (not revoked, not expired), over `"sessions"`; the search checks it in its own statement too. */
@@ -20,7 +21,7 @@ const sessionUserStatement = hotStatement<{ id: number; phone: string; role: Rol
 
 /** The user of a token's session while it is live (not revoked, not expired, user active); null otherwise. */
 export async function sessionUser(db: Db, claims: TokenClaims): Promise<{ id: number; phone: string; role: Role } | null> {
-  const [row] = await sessionUserStatement(db, { sessionId: claims.sessionId, userId: claims.userId })
+  const [row] = await quietly(db, () => sessionUserStatement(db, { sessionId: claims.sessionId, userId: claims.userId }))
   return row ?? null
 }
 

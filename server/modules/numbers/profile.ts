@@ -13,6 +13,7 @@ import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
 import { hotStatement, jsonValue, type Param } from '../../db/client'
+import { quietly } from '../../db/write-clock'
 import {
   bans,
   comments,
@@ -156,7 +157,7 @@ const versionsJson = (numberId: Param<number>) => sql`
  * with its version and epoch: evidence, dispute, tags, owner, names and the comments.
  */
 export async function loadPublicPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
-  const [row] = await publicPageStatement(db, { numberId, e164 })
+  const [row] = await quietly(db, () => publicPageStatement(db, { numberId, e164 }))
   const page = jsonValue(row.page)
   return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
 }
@@ -267,7 +268,7 @@ const viewerPartStatement = hotStatement<{ part: ViewerPart | string }, { number
 
 /** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */
 async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
-  const [row] = await viewerPartStatement(db, { numberId, viewerId })
+  const [row] = await quietly(db, () => viewerPartStatement(db, { numberId, viewerId }))
   return viewerPartFrom(row.part)
 }
 

@@ -2,12 +2,13 @@ import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import { hotStatement, jsonValue } from '../../db/client'
+import { quietly } from '../../db/write-clock'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, searchHistory, sessions, users } from '../../db/schema'
 import { liveSession } from '../auth/sessions'
 import { viewerPartFrom, viewerPartJson, type ViewerPart } from '../numbers/profile'
 
-const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
+export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
 export const FREE_LIMITS: PlanLimits = { free: LIMITS.searchDailyLimit, tier1: LIMITS.searchDailyLimit, tier2: LIMITS.searchDailyLimit }
 
@@ -26,6 +27,11 @@ export interface SearchStart {
   viewer: { id: number; balance: number; spySubscription: boolean; planActive: boolean; overlimit: boolean; antispy: boolean; locale: string | null }
   /** Searches left today after this one; null when none was left (nothing was recorded then). */
   left: number | null
+  /** Today's searches counted so far, this one included; the viewer's limit. */
+  used: number
+  dailyLimit: number
+  /** The day (UTC) it was counted on. */
+  day: string
   /** The number's row, created on first sight; null when the search was refused for the limit. */
   numberId: number | null
   /** What the viewer sees of the number beyond its public page, read in the same statement; null with numberId. */
@@ -117,13 +123,19 @@ export async function startSearch(
   args: { userId: number; sessionId: string; phone: string; role: string; e164: string; country: string | null; own: boolean; limits: PlanLimits },
 ): Promise<SearchStart> {
   const { limits, ...rest } = args
-  const [row] = await startStatement(db, { ...rest, day: utcDay(), free: limits.free, tier1: limits.tier1, tier2: limits.tier2 })
+  const day = utcDay()
+  // Quiet on the embedded database (ADR 0033): what it writes (today's count, the history, a number
+  // seen for the first time) is in no kept answer but the searcher's own, which the search keeps anew.
+  const [row] = await quietly(db, () => startStatement(db, { ...rest, day, free: limits.free, tier1: limits.tier1, tier2: limits.tier2 }))
   const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
   const { dailyLimit, ...viewer } = start.viewer
   return {
     viewer,
     left: start.count === null ? null : Math.max(0, dailyLimit - start.count),
+    used: start.count ?? dailyLimit,
+    dailyLimit,
+    day,
     numberId: start.numberId,
     part: start.numberId === null || !start.part ? null : viewerPartFrom(start.part),
   }

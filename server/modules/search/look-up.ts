@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, signedOutError } from '../../plugins/auth'
 import { SessionChanged, startSearch } from './daily-limit'
 import { recordSearch } from './history'
+import { KeptSearches, type SlowSearch } from './kept-searches'
 
 /**
  * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
@@ -26,6 +27,24 @@ export async function lookUpNumber(
   query: { locale?: string; paidSearch?: string },
   limits: PlanLimits,
   store?: PublicPageStore,
+  kept?: KeptSearches,
+): Promise<NumberProfile> {
+  const slow = kept?.begin(auth.id)
+  try {
+    return await lookUp(db, auth, phone, query, limits, store, kept && slow && { kept, slow })
+  } finally {
+    if (kept && slow) kept.end(slow)
+  }
+}
+
+async function lookUp(
+  db: Db,
+  auth: AuthUser,
+  phone: NormalizedPhone,
+  query: { locale?: string; paidSearch?: string },
+  limits: PlanLimits,
+  store: PublicPageStore | undefined,
+  keeping: { kept: KeptSearches; slow: SlowSearch } | undefined,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
   // One round trip for the viewer, the daily limit, the number, the history and the viewer's part of the page;
@@ -40,6 +59,7 @@ export async function lookUpNumber(
     own: isOwn,
     limits,
   })
+  keeping?.kept.counted(keeping.slow, start.day, start.used)
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'
 
@@ -65,8 +85,23 @@ export async function lookUpNumber(
   }
 
   const { region, carrier } = await describeNumber(phone.e164, locale)
-  return buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined }, store)
+  const profile = await buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined }, store)
+  if (keeping && !paid) {
+    keeping.kept.keep(keeping.slow, {
+      auth,
+      start,
+      numberId,
+      e164: phone.e164,
+      own: isOwn,
+      locale: query.locale,
+      body: searchAnswer(KeptSearches.marked(profile)),
+    })
+  }
+  return profile
 }
+
+/** What the search answers: the profile in the API's envelope (kept answers are this, as text). */
+export const searchAnswer = (data: NumberProfile) => ({ status: true as const, data })
 
 /**
  * Runs a look-up as the request's user. Its statement checks the session itself (the auth

@@ -4,10 +4,24 @@ import type { CountryCode } from 'libphonenumber-js'
 import { searchParams, searchQuery, searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError } from '../../errors'
-import { asSessionUser, lookUpNumber } from './look-up'
+import { currentUser, type AuthUser } from '../../plugins/auth'
+import { writeClockOf } from '../../db/write-clock'
+import { KeptSearches } from './kept-searches'
+import { asSessionUser, lookUpNumber, searchAnswer } from './look-up'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Searches answered again from memory, on the embedded database only (ADR 0033). */
+    keptSearches?: KeptSearches
+  }
+}
 
 export async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
+  // The embedded database's one process sees every write: it answers a search again from memory while nothing changed (ADR 0033).
+  const clock = writeClockOf(app.db)
+  const kept = clock && app.env.PAGE_CACHE_MB > 0 ? new KeptSearches(clock, { maxBytes: app.env.PAGE_CACHE_MB * 1024 * 1024 }) : undefined
+  if (kept) app.decorate('keptSearches', kept)
 
   r.get('/api/v202505/search/:number', {
     // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
@@ -21,14 +35,27 @@ export async function searchRoutes(app: FastifyInstance) {
       response: { 200: searchResponse },
     },
     preHandler: app.requireUser,
-  }, async (request) => {
-    const data = await asSessionUser(app, request, (auth) => {
+  }, async (request, reply) => {
+    const read = (auth: AuthUser) => {
       const ownRegion = (app.phone.normalize(auth.phone)?.country ?? null) as CountryCode | null
       const phone = app.phone.normalize(request.params.number, ownRegion)
       if (!phone) throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
-      return lookUpNumber(app.db, auth, phone, request.query, app.payments.catalogue.limits, app.pageCache)
-    })
-    return { status: true as const, data }
+      return phone
+    }
+    // A retry with an Idempotency-Key is the idempotency plugin's to answer; every other search may be a kept one.
+    if (kept && request.headers['idempotency-key'] === undefined) {
+      const auth = currentUser(request)
+      const text = kept.answer(auth, read(auth).e164, request.query.locale)
+      if (text !== undefined) {
+        // Outside production the answer goes through the serializer's check like any other (ADR 0029).
+        if (!app.env.isProduction) return JSON.parse(text) as never
+        return reply.type('application/json; charset=utf-8').send(text as never)
+      }
+    }
+    const data = await asSessionUser(app, request, (auth) =>
+      lookUpNumber(app.db, auth, read(auth), request.query, app.payments.catalogue.limits, app.pageCache, kept),
+    )
+    return searchAnswer(data)
   })
 
 }

@@ -1,0 +1,111 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from './client'
+
+/**
+ * Writes held back to be sent together (the search history, ADR 0033): `pending` says whether
+ * there is any, `write` sends what is held at the moment it is called with `exec` (a statement
+ * of the database's own, outside the clock).
+ */
+export interface HeldWrites {
+  pending(): boolean
+  write(exec: (statement: string) => Promise<unknown>): Promise<void>
+}
+
+/**
+ * What the one process of an embedded database knows: every statement goes through it. The
+ * generation goes up whenever a statement that may change data is sent, so anything read while
+ * the generation was g is still what the database holds while the generation is g (ADR 0033).
+ */
+export interface WriteClock {
+  readonly generation: number
+  /** Runs fn with its statements leaving the generation as it is: reads, and writes no kept answer depends on. */
+  quietly<T>(fn: () => Promise<T>): Promise<T>
+  /** Writes held back until the next statement (any statement waits for them), `flush`, or `close`. */
+  hold(writes: HeldWrites): void
+  /** Sends every held write now. */
+  flush(): Promise<void>
+}
+
+const clocks = new WeakMap<object, WriteClock>()
+
+/** The write clock of a database whose every statement this process sends (the embedded one); undefined on PostgreSQL. */
+export const writeClockOf = (db: Db): WriteClock | undefined => clocks.get(db)
+
+/** Runs fn quietly on a database with a write clock (see WriteClock.quietly); as it is anywhere else. */
+export function quietly<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const clock = clocks.get(db)
+  return clock ? clock.quietly(fn) : fn()
+}
+
+/**
+ * Puts a write clock on a PGlite client and the drizzle database over it: wraps `query`, `exec`
+ * and `transaction` (a transaction's own statements go through its tx object, so it counts as one
+ * statement, bumped when it is sent). Also counts the calls under way (the load shedding's signal:
+ * PGlite runs one at a time and queues the rest without saying how many).
+ */
+export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; running: () => number } {
+  const quiet = new AsyncLocalStorage<true>()
+  const held: HeldWrites[] = []
+  const exec = client.exec.bind(client)
+  let generation = 0
+  let running = 0
+  let flushing: Promise<void> | null = null
+
+  const pending = () => held.some((h) => h.pending())
+  /** One pass over the held writes; a pass under way is joined. A failed write is reported, not thrown at the statement that waited. */
+  const pass = (): Promise<void> => {
+    if (flushing) return flushing
+    const run = (async () => {
+      for (const h of held) {
+        if (!h.pending()) continue
+        try {
+          await h.write(exec)
+        } catch (err) {
+          console.error(`Held-back writes were lost: ${(err as Error).message}`)
+        }
+      }
+    })()
+    flushing = run.finally(() => {
+      flushing = null
+    })
+    return flushing
+  }
+  /** Resolves once every write held when it was called is sent: the pass under way may have started before some of them. */
+  const flush = async (): Promise<void> => {
+    if (flushing) await flushing
+    if (pending()) await pass()
+  }
+
+  // Statements are sent in the order they were called, each after the writes held before it:
+  // a statement called later never overtakes one called earlier that waited for a flush.
+  let turn: Promise<unknown> = Promise.resolve()
+  const wrap = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      // Bumped when called, before it is sent: whatever was read under the old generation may be stale from now on.
+      if (!quiet.getStore()) generation++
+      running++
+      try {
+        const ready = turn.then(() => (flushing || pending() ? flush() : undefined))
+        turn = ready
+        await ready
+        return await call(...args)
+      } finally {
+        running--
+      }
+    }
+  client.query = wrap(client.query.bind(client)) as PGlite['query']
+  client.exec = wrap(exec) as PGlite['exec']
+  client.transaction = wrap(client.transaction.bind(client)) as PGlite['transaction']
+
+  const clock: WriteClock = {
+    get generation() {
+      return generation
+    },
+    quietly: (fn) => quiet.run(true, fn),
+    hold: (writes) => void held.push(writes),
+    flush,
+  }
+  clocks.set(db, clock)
+  return { clock, running: () => running }
+}

@@ -1,0 +1,182 @@
+import { LRUCache } from 'lru-cache'
+import type { WriteClock } from '../../db/write-clock'
+import type { AuthUser } from '../../plugins/auth'
+import type { SearchStart } from './daily-limit'
+import { utcDay } from './daily-limit'
+
+/** How long a kept answer or session is used at most: what changes with the clock alone (a plan's or a hidden review's end, a session's expiry, the decay of bans) shows this late at most. */
+export const KEPT_MS = 1000
+/** Held-back history rows are written within this long (or before the database's next statement). */
+export const HISTORY_FLUSH_MS = 50
+/** A value no answer has, written where the searches left go, then replaced by them. */
+const LEFT_MARK = -736_492_581
+const LEFT_FIELD = `"leftRequests":${LEFT_MARK}`
+
+interface KeptSession {
+  generation: number
+  until: number
+  day: string
+  userId: number
+  phone: string
+  role: string
+  dailyLimit: number
+  antispy: boolean
+}
+
+interface KeptAnswer {
+  generation: number
+  until: number
+  numberId: number
+  own: boolean
+  head: string
+  tail: string
+}
+
+interface UserCount {
+  day: string
+  /** Today's searches counted, the held-back ones included. */
+  used: number
+  /** Searches of this user under way the slow way: their counts are not known here yet. */
+  slow: number
+}
+
+/** A search the slow way, from its start: what it reads is current as of `generation`. */
+export interface SlowSearch {
+  userId: number
+  generation: number
+}
+
+/**
+ * Searches answered from memory on the embedded database (ADR 0033). Its one process sends
+ * every statement, so while the write clock's generation has not moved since a search was
+ * answered the slow way, the same search answers the same: the session, the viewer, the page.
+ * Such a search only counts (today's searches, kept exact here: the searches of one user run
+ * the slow way one at a time with these) and is recorded in the history, held back and written
+ * in one statement within HISTORY_FLUSH_MS or before any other statement, whichever comes first.
+ */
+export class KeptSearches {
+  private readonly sessions = new LRUCache<string, KeptSession>({ max: 20_000 })
+  private readonly answers: LRUCache<string, KeptAnswer>
+  private readonly counts = new LRUCache<number, UserCount>({ max: 20_000 })
+  private history: Array<{ userId: number; numberId: number; anonymous: boolean; at: number }> = []
+  private usage = new Map<string, number>()
+  private timer: NodeJS.Timeout | null = null
+  /** Searches answered from memory since the start (for tests and the bench). */
+  hits = 0
+
+  constructor(private readonly clock: WriteClock, opts: { maxBytes: number }) {
+    this.answers = new LRUCache({ maxSize: Math.max(1, opts.maxBytes), sizeCalculation: (a) => Math.max(1, (a.head.length + a.tail.length) * 2) })
+    clock.hold({ pending: () => this.history.length > 0, write: (exec) => this.write(exec) })
+  }
+
+  /**
+   * The answer (the whole JSON text) of this search when it can be given from memory, counted and
+   * recorded; undefined when it must run the slow way (nothing was counted or recorded then).
+   */
+  answer(auth: AuthUser, e164: string, locale: string | undefined): string | undefined {
+    const now = Date.now()
+    const generation = this.clock.generation
+    const session = this.sessions.get(auth.sessionId)
+    if (!session || session.generation !== generation || session.until <= now) return undefined
+    if (session.userId !== auth.id || session.phone !== auth.phone || session.role !== auth.role) return undefined
+    const day = utcDay(new Date(now))
+    const count = this.counts.get(auth.id)
+    if (session.day !== day || !count || count.day !== day || count.slow > 0) return undefined
+    const kept = this.answers.get(answerKey(auth.id, e164, locale))
+    if (!kept || kept.generation !== generation || kept.until <= now) return undefined
+    if (!kept.own) {
+      // Past the limit the search is a paid one or the paid alert: the slow way.
+      if (count.used >= session.dailyLimit) return undefined
+      count.used++
+      const key = `${auth.id}|${day}`
+      this.usage.set(key, (this.usage.get(key) ?? 0) + 1)
+    }
+    this.history.push({ userId: auth.id, numberId: kept.numberId, anonymous: session.antispy, at: now })
+    this.timer ??= setTimeout(() => {
+      this.timer = null
+      void this.clock.flush()
+    }, HISTORY_FLUSH_MS).unref()
+    this.hits++
+    return kept.head + String(Math.max(0, session.dailyLimit - count.used)) + kept.tail
+  }
+
+  /** A search of this user starts the slow way: until it ends, the user's searches all go that way. */
+  begin(userId: number): SlowSearch {
+    const count = this.counts.get(userId)
+    if (count) count.slow++
+    else this.counts.set(userId, { day: '', used: 0, slow: 1 })
+    return { userId, generation: this.clock.generation }
+  }
+
+  /** The slow search's count, as its statement left it: today's searches of the user, this one included. */
+  counted(search: SlowSearch, day: string, used: number): void {
+    const count = this.counts.get(search.userId)
+    if (!count) return
+    // Searches of one user run in the order they were sent: the last to count saw the most.
+    count.used = count.day === day ? Math.max(count.used, used) : used
+    count.day = day
+  }
+
+  /** Keeps the answer of a full search (not paid, not refused) made the slow way, for the same search again. */
+  keep(search: SlowSearch, args: { auth: AuthUser; start: SearchStart; numberId: number; e164: string; own: boolean; locale: string | undefined; body: unknown }): void {
+    if (this.clock.generation !== search.generation) return
+    const text = JSON.stringify(args.body)
+    const at = text.indexOf(LEFT_FIELD)
+    if (at < 0 || text.indexOf(LEFT_FIELD, at + 1) >= 0) return
+    const until = Date.now() + KEPT_MS
+    const { auth, start } = args
+    this.sessions.set(auth.sessionId, {
+      generation: search.generation,
+      until,
+      day: utcDay(),
+      userId: auth.id,
+      phone: auth.phone,
+      role: auth.role,
+      dailyLimit: start.dailyLimit,
+      antispy: start.viewer.antispy,
+    })
+    this.answers.set(answerKey(auth.id, args.e164, args.locale), {
+      generation: search.generation,
+      until,
+      numberId: args.numberId,
+      own: args.own,
+      head: text.slice(0, at + LEFT_FIELD.length - String(LEFT_MARK).length),
+      tail: text.slice(at + LEFT_FIELD.length),
+    })
+  }
+
+  /** The slow search ended, one way or another. */
+  end(search: SlowSearch): void {
+    const count = this.counts.get(search.userId)
+    if (count && count.slow > 0) count.slow--
+  }
+
+  /** The answer's body with the mark where the searches left go: keep() needs it there. */
+  static marked<T extends { common: { leftRequests: number } }>(data: T): T {
+    return { ...data, common: { ...data.common, leftRequests: LEFT_MARK } }
+  }
+
+  /** Writes the held-back history and counts in one statement (one implicit transaction). */
+  private async write(exec: (statement: string) => Promise<unknown>): Promise<void> {
+    const rows = this.history
+    const usage = this.usage
+    this.history = []
+    this.usage = new Map()
+    if (rows.length === 0) return
+    // Every value is a number, a boolean or a date made here: nothing from a request is spliced in.
+    let statement = `insert into search_history (user_id, number_id, paid, anonymous, searched_at) values ${rows
+      .map((r) => `(${r.userId | 0}, ${r.numberId | 0}, false, ${r.anonymous ? 'true' : 'false'}, '${new Date(r.at).toISOString()}')`)
+      .join(', ')};`
+    if (usage.size > 0) {
+      statement += ` insert into daily_usage (user_id, day, count) values ${[...usage]
+        .map(([key, n]) => {
+          const [userId, day] = key.split('|')
+          return `(${Number(userId) | 0}, '${/^\d{4}-\d\d-\d\d$/.test(day) ? day : '1970-01-01'}', ${n | 0})`
+        })
+        .join(', ')} on conflict (user_id, day) do update set count = daily_usage.count + excluded.count;`
+    }
+    await exec(statement)
+  }
+}
+
+const answerKey = (userId: number, e164: string, locale: string | undefined) => `${userId} ${e164} ${locale ?? ''}`
