@@ -28,6 +28,7 @@ import { disputeRoutes } from './modules/disputes/routes'
 import { localeRoutes } from './modules/locale/routes'
 import { moderationRoutes } from './modules/moderation/routes'
 import { pageCachePlugin } from './modules/numbers/page-cache'
+import { keptSearchesPlugin } from './modules/search/kept-searches'
 import { searchRoutes } from './modules/search/routes'
 import { notesRoutes } from './modules/notes/routes'
 import { contactsRoutes } from './modules/contacts/routes'
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(botCheckPlugin, { checker: opts.botCheck })
 
   await app.register(pageCachePlugin)
+  await app.register(keptSearchesPlugin)
   await app.register(systemRoutes)
   await app.register(authRoutes)
   await app.register(authWebhookRoutes, { telegram: opts.telegram })

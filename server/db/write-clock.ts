@@ -102,7 +102,8 @@ export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; r
     get generation() {
       return generation
     },
-    quietly: (fn) => quiet.run(true, fn),
+    // Awaited inside: drizzle's queries start when awaited, not when made.
+    quietly: (fn) => quiet.run(true, async () => await fn()),
     hold: (writes) => void held.push(writes),
     flush,
   }

@@ -1,5 +1,6 @@
+import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
-import type { WriteClock } from '../../db/write-clock'
+import { writeClockOf, type WriteClock } from '../../db/write-clock'
 import type { AuthUser } from '../../plugins/auth'
 import type { SearchStart } from './daily-limit'
 import { utcDay } from './daily-limit'
@@ -180,3 +181,19 @@ export class KeptSearches {
 }
 
 const answerKey = (userId: number, e164: string, locale: string | undefined) => `${userId} ${e164} ${locale ?? ''}`
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Searches answered again from memory: on the embedded database only, whose one process sees every write (ADR 0033). */
+    keptSearches?: KeptSearches
+  }
+}
+
+/** Keeps searches on the embedded database unless PAGE_CACHE_MB is 0; on PostgreSQL, several processes write and none does. */
+export const keptSearchesPlugin = fp(
+  async (app) => {
+    const clock = writeClockOf(app.db)
+    if (clock && app.env.PAGE_CACHE_MB > 0) app.decorate('keptSearches', new KeptSearches(clock, { maxBytes: app.env.PAGE_CACHE_MB * 1024 * 1024 }))
+  },
+  { name: 'kept-searches', dependencies: ['core'] },
+)

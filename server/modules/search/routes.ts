@@ -5,23 +5,11 @@ import { searchParams, searchQuery, searchResponse } from '../../../contract/api
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError } from '../../errors'
 import { currentUser, type AuthUser } from '../../plugins/auth'
-import { writeClockOf } from '../../db/write-clock'
-import { KeptSearches } from './kept-searches'
 import { asSessionUser, lookUpNumber, searchAnswer } from './look-up'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Searches answered again from memory, on the embedded database only (ADR 0033). */
-    keptSearches?: KeptSearches
-  }
-}
 
 export async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  // The embedded database's one process sees every write: it answers a search again from memory while nothing changed (ADR 0033).
-  const clock = writeClockOf(app.db)
-  const kept = clock && app.env.PAGE_CACHE_MB > 0 ? new KeptSearches(clock, { maxBytes: app.env.PAGE_CACHE_MB * 1024 * 1024 }) : undefined
-  if (kept) app.decorate('keptSearches', kept)
+  const kept = app.keptSearches
 
   r.get('/api/v202505/search/:number', {
     // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).

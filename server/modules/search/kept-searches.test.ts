@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
+import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { backends } from '../../../tests/support/database'
+import { dailyUsage, searchHistory } from '../../db/schema'
+import { grantCoins } from '../coins/ledger'
+import { KEPT_MS } from './kept-searches'
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+describe('searches answered again from memory on the embedded database (ADR 0033)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+  })
+  afterAll(async () => t?.close())
+  afterEach(() => vi.useRealTimers())
+
+  const search = (token: string, number: string) => t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
+  async function found(token: string, number: string): Promise<NumberProfile> {
+    const res = await search(token, number)
+    expect(res.statusCode, res.body).toBe(200)
+    return searchResponse.parse(res.json()).data
+  }
+  const hits = () => t.app.keptSearches!.hits
+  const historyOf = async (userId: number) => (await t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, userId))).length
+  const usedToday = async (userId: number) =>
+    (await t.database.db.select({ count: dailyUsage.count }).from(dailyUsage).where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, today()))))[0]?.count ?? 0
+
+  it('answers the same search again as the slow way did, counts it and records it in the history', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450001')
+    const first = await search(token, '+493012340001')
+    const before = hits()
+    const again = await search(token, '030 12340001')
+    const third = await search(token, '+49 30 12340001')
+    expect(hits() - before).toBe(2)
+    // The same answer, but for the searches left, which go down with each.
+    const left = (body: string) => JSON.parse(body).data.common.leftRequests as number
+    expect([left(first.body), left(again.body), left(third.body)]).toEqual([29, 28, 27])
+    const same = (body: string) => body.replace(/"leftRequests":\d+/, '"leftRequests":0')
+    expect(same(again.body)).toBe(same(first.body))
+    expect(same(third.body)).toBe(same(first.body))
+    // The held-back history is written before anything reads it.
+    expect(await historyOf(profileId)).toBe(3)
+    expect(await usedToday(profileId)).toBe(3)
+  })
+
+  it('keeps the daily limit exact: a first search, then 39 at once, give exactly 30 full answers', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450002')
+    await found(token, '+493012340002')
+    const before = hits()
+    const answers = await Promise.all(Array.from({ length: 39 }, () => found(token, '+493012340002')))
+    expect(hits() - before).toBeGreaterThan(20)
+    expect(answers.filter((a) => !a.paidAlert.show)).toHaveLength(29)
+    expect(answers.filter((a) => a.paidAlert.show)).toHaveLength(10)
+    expect(answers.map((a) => a.common.leftRequests).filter((n) => n > 0).sort((a, b) => b - a)).toEqual(Array.from({ length: 28 }, (_, i) => 28 - i))
+    expect(await usedToday(profileId)).toBe(30)
+    expect(await historyOf(profileId)).toBe(30)
+  })
+
+  it('reads again after any write: coins granted are in the very next answer', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450003')
+    const first = await found(token, '+493012340003')
+    await found(token, '+493012340003')
+    const before = hits()
+    await grantCoins(t.database.db, profileId, 7, 'test')
+    const after = await found(token, '+493012340003')
+    expect(hits()).toBe(before)
+    expect(after.common.balance).toBe(first.common.balance + 7)
+    expect(after.common.leftRequests).toBe(27)
+  })
+
+  it('reads again once a kept answer is older than KEPT_MS', async () => {
+    const { token } = await signIn(t.app, '+4915123450004')
+    await found(token, '+493012340004')
+    await found(token, '+493012340004')
+    const before = hits()
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + KEPT_MS + 1 })
+    await found(token, '+493012340004')
+    expect(hits()).toBe(before)
+    await found(token, '+493012340004')
+    expect(hits()).toBe(before + 1)
+  })
+
+  it('keeps no answer past the limit, nor a paid one', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450005')
+    await t.database.db.insert(dailyUsage).values({ userId: profileId, day: today(), count: 30 })
+    const before = hits()
+    for (let i = 0; i < 3; i++) expect((await found(token, '+493012340005')).paidAlert.show).toBe(true)
+    expect(hits()).toBe(before)
+    expect(await historyOf(profileId)).toBe(0)
+  })
+})
+
+describe.each(backends.filter((b) => b !== 'pglite'))('searches on %s', (backend) => {
+  it('are never answered from memory: several processes share the database', async () => {
+    const t = await createTestApp(backend)
+    try {
+      expect(t.app.keptSearches).toBeUndefined()
+    } finally {
+      await t.close()
+    }
+  })
+})
