@@ -5,6 +5,8 @@ import { bearer, createTestApp, form, sign, signIn, TEST_HOST, type TestApp } fr
 import { healthResponse } from '../contract/api/account'
 import { errorEnvelope } from '../contract/api/envelope'
 import { ERROR_CODES } from '../contract/errors'
+import { helmetHeaders } from './plugins/security'
+import { shellScriptHash } from './modules/web-shell/shell'
 
 const headers = { host: TEST_HOST }
 
@@ -107,6 +109,22 @@ describe.each(backends)('the API server on %s', (backend) => {
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['x-frame-options']).toBeDefined()
     }
+    // The whole set helmet makes of our options, on an answer, a missing route and a refused call alike.
+    const expected = helmetHeaders({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'", shellScriptHash], frameSrc: ["'self'"], connectSrc: ["'self'"], frameAncestors: ["'none'"] } },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    })
+    expect(expected.length).toBeGreaterThan(8)
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/nope' }),
+      await t.app.inject({ method: 'GET', url: '/api/v6/history/list', headers: { authorization: 'Bearer nope' } }),
+    ]) {
+      for (const [name, value] of expected) expect(res.headers[name], name).toBe(value)
+      expect(res.headers['strict-transport-security']).toBeUndefined()
+    }
+    expect(Object.fromEntries(expected)['content-security-policy']).toContain(`script-src 'self' ${shellScriptHash}`)
   })
 
   it('never answers bad input with a 5xx', async () => {
