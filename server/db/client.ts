@@ -13,7 +13,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg'
 import { dumpPglite } from './backup'
 import * as schema from './schema'
-import { attachWriteClock } from './write-clock'
+import { attachWriteClock, writeClockOf, type WriteClock } from './write-clock'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -240,7 +240,11 @@ export type Param<T> = T | SQLWrapper
  * is PREPAREd in the database's one session; anywhere else (a transaction) it is built
  * with the values and run as usual. Returns the rows.
  */
-export function hotStatement<T, V extends object>(build: (p: { [K in keyof V]: Param<V[K]> }) => SQL): (db: Db, values: V) => Promise<T[]> {
+export function hotStatement<T, V extends object>(
+  build: (p: { [K in keyof V]: Param<V[K]> }) => SQL,
+  /** quiet: on the embedded database it leaves the write clock as it is (write-clock.ts): a read, or a write no kept answer depends on. */
+  opts: { quiet?: boolean } = {},
+): (db: Db, values: V) => Promise<T[]> {
   let compiled: Compiled | undefined
   const placeholders = new Proxy({}, { get: (_target, key) => sql.placeholder(String(key)) }) as { [K in keyof V]: Param<V[K]> }
   return async (db, values) => {
@@ -252,7 +256,7 @@ export function hotStatement<T, V extends object>(build: (p: { [K in keyof V]: P
     }
     const params = fillPlaceholders(compiled.params, values as Record<string, unknown>)
     if (client instanceof pg.Pool) return (await client.query({ name: compiled.name, text: compiled.text, values: params })).rows as T[]
-    return runPreparedPglite<T>(db, client, compiled, params, () => build(values))
+    return runPreparedPglite<T>(db, client, compiled, params, () => build(values), opts.quiet ? writeClockOf(db) : undefined)
   }
 }
 
@@ -290,7 +294,8 @@ function literal(value: unknown): string | null {
  * database's one session and EXECUTEd with its values as quoted literals. Anything that
  * is not a plain value, or a statement PostgreSQL cannot prepare, runs as usual.
  */
-async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled, params: unknown[], built: () => SQL): Promise<T[]> {
+async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled, params: unknown[], built: () => SQL, clock?: WriteClock): Promise<T[]> {
+  const send = <R>(call: () => Promise<R>) => (clock ? clock.quietly(call) : call())
   const values = params.map(literal)
   let prepared = preparedInPglite.get(client)
   if (!prepared) preparedInPglite.set(client, (prepared = new Map()))
@@ -298,7 +303,7 @@ async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled,
   if (values.some((v) => v === null) || prepared.get(text) === false) return rowsOf<T>(await db.execute(built()))
   if (!prepared.has(text)) {
     try {
-      await client.exec(`PREPARE ${name} AS ${text}`)
+      await send(() => client.exec(`PREPARE ${name} AS ${text}`))
       prepared.set(text, true)
     } catch {
       prepared.set(text, false)
@@ -306,5 +311,5 @@ async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled,
     }
   }
   const execute = values.length ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`
-  return (await client.query<T>(execute)).rows
+  return (await send(() => client.query<T>(execute))).rows
 }

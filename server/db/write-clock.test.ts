@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { openPglite, rowsOf, type Database } from './client'
+import type { PGlite } from '@electric-sql/pglite'
+import { hotStatement, openPglite, rowsOf, type Database } from './client'
 import { writeClockOf, type HeldWrites } from './write-clock'
 
 /** Held-back inserts into a table of the test's own, as the search history is held back. */
@@ -19,6 +20,8 @@ function holder(table: string) {
   }
   return { writes, add: (v: number) => values.push(v) }
 }
+
+const rawClient = (database: Database) => (database.db as unknown as { $client: PGlite }).$client
 
 const count = async (database: Database, table: string) =>
   rowsOf<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n
@@ -46,8 +49,15 @@ describe('the write clock of the embedded database (ADR 0033)', () => {
     })
     expect(clock.generation).toBeGreaterThan(g)
     g = clock.generation
-    await clock.quietly(() => database.db.execute(sql`select * from t`))
+    await clock.quietly(() => rawClient(database).query('select * from t'))
     expect(clock.generation).toBe(g)
+    // A hot statement made quiet leaves it too; the same read sent as usual moves it.
+    const quietRead = hotStatement<{ n: number }, { min: number }>((p) => sql`select count(*)::int as n from t where v >= ${p.min}::int`, { quiet: true })
+    const loudRead = hotStatement<{ n: number }, { min: number }>((p) => sql`select count(*)::int as n from t where v > ${p.min}::int`)
+    expect((await quietRead(database.db, { min: 1 }))[0].n).toBe(2)
+    expect(clock.generation).toBe(g)
+    expect((await loudRead(database.db, { min: 1 }))[0].n).toBe(1)
+    expect(clock.generation).toBeGreaterThan(g)
   })
 
   it('sends held writes before the next statement, whatever it is, and before a statement called after it', async () => {
@@ -61,7 +71,7 @@ describe('the write clock of the embedded database (ADR 0033)', () => {
     h.add(3)
     // Quiet statements wait for them too; of two statements called together, the later sees all the earlier saw, and what was held before it.
     const [quiet, loud] = await Promise.all([
-      clock.quietly(() => count(database, 'h')),
+      clock.quietly(() => rawClient(database).query<{ n: number }>('select count(*)::int as n from h')).then((r) => r.rows[0].n),
       (h.add(4), count(database, 'h')),
     ])
     expect([3, 4]).toContain(quiet)

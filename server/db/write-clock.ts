@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Db } from './client'
 
@@ -19,8 +18,12 @@ export interface HeldWrites {
  */
 export interface WriteClock {
   readonly generation: number
-  /** Runs fn with its statements leaving the generation as it is: reads, and writes no kept answer depends on. */
-  quietly<T>(fn: () => Promise<T>): Promise<T>
+  /**
+   * Calls `send`, which must send its one statement at once (call the client's `query` or `exec`
+   * before it awaits anything), leaving the generation as it is: reads, and writes no kept answer
+   * depends on. Hot statements made `quiet` send theirs this way (client.ts hotStatement).
+   */
+  quietly<T>(send: () => Promise<T>): Promise<T>
   /** Writes held back until the next statement (any statement waits for them), `flush`, or `close`. */
   hold(writes: HeldWrites): void
   /** Sends every held write now. */
@@ -32,12 +35,6 @@ const clocks = new WeakMap<object, WriteClock>()
 /** The write clock of a database whose every statement this process sends (the embedded one); undefined on PostgreSQL. */
 export const writeClockOf = (db: Db): WriteClock | undefined => clocks.get(db)
 
-/** Runs fn quietly on a database with a write clock (see WriteClock.quietly); as it is anywhere else. */
-export function quietly<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  const clock = clocks.get(db)
-  return clock ? clock.quietly(fn) : fn()
-}
-
 /**
  * Puts a write clock on a PGlite client and the drizzle database over it: wraps `query`, `exec`
  * and `transaction` (a transaction's own statements go through its tx object, so it counts as one
@@ -45,7 +42,8 @@ export function quietly<T>(db: Db, fn: () => Promise<T>): Promise<T> {
  * PGlite runs one at a time and queues the rest without saying how many).
  */
 export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; running: () => number } {
-  const quiet = new AsyncLocalStorage<true>()
+  // Set only while a quiet statement is being sent (synchronously): no context to carry across awaits.
+  let quiet = 0
   const held: HeldWrites[] = []
   const exec = client.exec.bind(client)
   let generation = 0
@@ -83,7 +81,7 @@ export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; r
   const wrap = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       // Bumped when called, before it is sent: whatever was read under the old generation may be stale from now on.
-      if (!quiet.getStore()) generation++
+      if (quiet === 0) generation++
       running++
       try {
         const ready = turn.then(() => (flushing || pending() ? flush() : undefined))
@@ -102,8 +100,14 @@ export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; r
     get generation() {
       return generation
     },
-    // Awaited inside: drizzle's queries start when awaited, not when made.
-    quietly: (fn) => quiet.run(true, async () => await fn()),
+    quietly(send) {
+      quiet++
+      try {
+        return send()
+      } finally {
+        quiet--
+      }
+    },
     hold: (writes) => void held.push(writes),
     flush,
   }

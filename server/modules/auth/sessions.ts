@@ -4,7 +4,6 @@ import { LIMITS } from '../../../contract/constants'
 import type { Role } from '../../../contract/constants'
 import { hotStatement, type Db, type Param } from '../../db/client'
 import { sessions, users } from '../../db/schema'
-import { quietly } from '../../db/write-clock'
 import type { TokenClaims, TokenService } from './tokens'
 
 /** SQL: the user's session is live (not revoked, not expired), over `"sessions"`; the search checks it in its own statement too. */
@@ -17,11 +16,12 @@ const sessionUserStatement = hotStatement<{ id: number; phone: string; role: Rol
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${liveSession(p.sessionId, p.userId)} and ${users.deactivatedAt} is null
     limit 1`,
+  { quiet: true },
 )
 
 /** The user of a token's session while it is live (not revoked, not expired, user active); null otherwise. */
 export async function sessionUser(db: Db, claims: TokenClaims): Promise<{ id: number; phone: string; role: Role } | null> {
-  const [row] = await quietly(db, () => sessionUserStatement(db, { sessionId: claims.sessionId, userId: claims.userId }))
+  const [row] = await sessionUserStatement(db, { sessionId: claims.sessionId, userId: claims.userId })
   return row ?? null
 }
 

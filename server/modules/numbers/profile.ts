@@ -13,7 +13,6 @@ import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
 import { hotStatement, jsonValue, type Param } from '../../db/client'
-import { quietly } from '../../db/write-clock'
 import {
   bans,
   comments,
@@ -157,7 +156,7 @@ const versionsJson = (numberId: Param<number>) => sql`
  * with its version and epoch: evidence, dispute, tags, owner, names and the comments.
  */
 export async function loadPublicPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
-  const [row] = await quietly(db, () => publicPageStatement(db, { numberId, e164 }))
+  const [row] = await publicPageStatement(db, { numberId, e164 })
   const page = jsonValue(row.page)
   return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
 }
@@ -208,7 +207,9 @@ const publicPageStatement = hotStatement<{ page: PublicPage | string }, { number
       'commentTotals', (select json_build_object('count', count(*)::int, 'likes', coalesce(sum(likes), 0)::int, 'dislikes', coalesce(sum(dislikes), 0)::int) from all_cmts),
       'hidden', (select coalesce(json_agg(json_build_object('userId', user_id, 'hiddenUntil', floor(extract(epoch from hidden_until))::bigint, 'likes', likes, 'dislikes', dislikes)), '[]'::json)
         from all_cmts where hidden_until > now())
-    ) as page`)
+    ) as page`,
+  { quiet: true },
+)
 
 /**
  * SQL: what one viewer sees of a number beyond its public page, as JSON, with the page's
@@ -264,11 +265,12 @@ export function viewerPartFrom(json: ViewerPart | string): ViewerPart {
 
 const viewerPartStatement = hotStatement<{ part: ViewerPart | string }, { numberId: number; viewerId: number }>(
   ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
+  { quiet: true },
 )
 
 /** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */
 async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
-  const [row] = await quietly(db, () => viewerPartStatement(db, { numberId, viewerId }))
+  const [row] = await viewerPartStatement(db, { numberId, viewerId })
   return viewerPartFrom(row.part)
 }
 

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import { hotStatement, jsonValue } from '../../db/client'
-import { quietly } from '../../db/write-clock'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, searchHistory, sessions, users } from '../../db/schema'
 import { liveSession } from '../auth/sessions'
@@ -109,7 +108,11 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
       -- One round trip fewer per search: the viewer's part of the page in the same statement
       -- (a number created just now has nothing of the viewer's yet, and reads as empty).
       'part', case when exists (select 1 from num) then ${viewerPartJson(sql`(select id from num)`, p.userId)} end
-    ) as start`)
+    ) as start`,
+  // Quiet on the embedded database (ADR 0033): what it writes (today's count, the history, a number
+  // seen for the first time) is in no kept answer but the searcher's own, which the search keeps anew.
+  { quiet: true },
+)
 
 /** The session of a look-up ended, or its account's phone or role changed, since the caller checked it. */
 export class SessionChanged extends Error {
@@ -124,9 +127,7 @@ export async function startSearch(
 ): Promise<SearchStart> {
   const { limits, ...rest } = args
   const day = utcDay()
-  // Quiet on the embedded database (ADR 0033): what it writes (today's count, the history, a number
-  // seen for the first time) is in no kept answer but the searcher's own, which the search keeps anew.
-  const [row] = await quietly(db, () => startStatement(db, { ...rest, day, free: limits.free, tier1: limits.tier1, tier2: limits.tier2 }))
+  const [row] = await startStatement(db, { ...rest, day, free: limits.free, tier1: limits.tier1, tier2: limits.tier2 })
   const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
   const { dailyLimit, ...viewer } = start.viewer

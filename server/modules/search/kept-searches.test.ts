@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
 import { backends } from '../../../tests/support/database'
-import { dailyUsage, searchHistory } from '../../db/schema'
+import { dailyUsage, searchHistory, users } from '../../db/schema'
+import { openSession } from '../auth/sessions'
 import { grantCoins } from '../coins/ledger'
 import { KEPT_MS } from './kept-searches'
 
@@ -90,6 +91,31 @@ describe('searches answered again from memory on the embedded database (ADR 0033
     for (let i = 0; i < 3; i++) expect((await found(token, '+493012340005')).paidAlert.show).toBe(true)
     expect(hits()).toBe(before)
     expect(await historyOf(profileId)).toBe(0)
+  })
+})
+
+describe('searches from memory in production', () => {
+  it('send the kept bytes, the searches left spliced in, as JSON', async () => {
+    const t = await createTestApp('pglite', { NODE_ENV: 'production' })
+    try {
+      // No development sign-in in production: a session made as the providers' sign-in makes it.
+      const [user] = await t.database.db.insert(users).values({ phone: '+4915123450007' }).returning({ id: users.id })
+      const token = await openSession(t.database.db, t.app.tokens, user.id, 'test-device')
+      const get = () => t.app.inject({ method: 'GET', url: '/api/v202505/search/%2B493012340007', headers: bearer(token) })
+      const first = await get()
+      const before = t.app.keptSearches!.hits
+      const again = await get()
+      expect(t.app.keptSearches!.hits).toBe(before + 1)
+      expect(again.statusCode).toBe(200)
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(again.headers['content-length']).toBe(String(again.rawPayload.length))
+      expect(first.json().data.common.leftRequests).toBe(29)
+      expect(again.json().data.common.leftRequests).toBe(28)
+      expect(again.body.replace('"leftRequests":28', '"leftRequests":29')).toBe(first.body)
+      expect(searchResponse.parse(again.json()).data.phone.number).toBe('+493012340007')
+    } finally {
+      await t.close()
+    }
   })
 })
 

@@ -29,8 +29,9 @@ interface KeptAnswer {
   until: number
   numberId: number
   own: boolean
-  head: string
-  tail: string
+  /** The answer's UTF-8 up to where the searches left go, and after. */
+  head: Buffer
+  tail: Buffer
 }
 
 interface UserCount {
@@ -66,15 +67,16 @@ export class KeptSearches {
   hits = 0
 
   constructor(private readonly clock: WriteClock, opts: { maxBytes: number }) {
-    this.answers = new LRUCache({ maxSize: Math.max(1, opts.maxBytes), sizeCalculation: (a) => Math.max(1, (a.head.length + a.tail.length) * 2) })
+    this.answers = new LRUCache({ maxSize: Math.max(1, opts.maxBytes), sizeCalculation: (a) => Math.max(1, a.head.length + a.tail.length) })
     clock.hold({ pending: () => this.history.length > 0, write: (exec) => this.write(exec) })
   }
 
   /**
-   * The answer (the whole JSON text) of this search when it can be given from memory, counted and
-   * recorded; undefined when it must run the slow way (nothing was counted or recorded then).
+   * The answer (the whole JSON, as UTF-8: sent without encoding or measuring 20 KB of text again) of
+   * this search when it can be given from memory, counted and recorded; undefined when it must run
+   * the slow way (nothing was counted or recorded then).
    */
-  answer(auth: AuthUser, e164: string, locale: string | undefined): string | undefined {
+  answer(auth: AuthUser, e164: string, locale: string | undefined): Buffer | undefined {
     const now = Date.now()
     const generation = this.clock.generation
     const session = this.sessions.get(auth.sessionId)
@@ -98,7 +100,8 @@ export class KeptSearches {
       void this.clock.flush()
     }, HISTORY_FLUSH_MS).unref()
     this.hits++
-    return kept.head + String(Math.max(0, session.dailyLimit - count.used)) + kept.tail
+    const left = Buffer.from(String(Math.max(0, session.dailyLimit - count.used)))
+    return Buffer.concat([kept.head, left, kept.tail], kept.head.length + left.length + kept.tail.length)
   }
 
   /** A search of this user starts the slow way: until it ends, the user's searches all go that way. */
@@ -141,8 +144,8 @@ export class KeptSearches {
       until,
       numberId: args.numberId,
       own: args.own,
-      head: text.slice(0, at + LEFT_FIELD.length - String(LEFT_MARK).length),
-      tail: text.slice(at + LEFT_FIELD.length),
+      head: Buffer.from(text.slice(0, at + LEFT_FIELD.length - String(LEFT_MARK).length)),
+      tail: Buffer.from(text.slice(at + LEFT_FIELD.length)),
     })
   }
 

@@ -33,11 +33,11 @@ export async function searchRoutes(app: FastifyInstance) {
     // A retry with an Idempotency-Key is the idempotency plugin's to answer; every other search may be a kept one.
     if (kept && request.headers['idempotency-key'] === undefined) {
       const auth = currentUser(request)
-      const text = kept.answer(auth, read(auth).e164, request.query.locale)
-      if (text !== undefined) {
+      const body = kept.answer(auth, read(auth).e164, request.query.locale)
+      if (body !== undefined) {
         // Outside production the answer goes through the serializer's check like any other (ADR 0029).
-        if (!app.env.isProduction) return JSON.parse(text) as never
-        return reply.type('application/json; charset=utf-8').send(text as never)
+        if (!app.env.isProduction) return JSON.parse(body.toString('utf8')) as never
+        return reply.type('application/json; charset=utf-8').send(body as never)
       }
     }
     const data = await asSessionUser(app, request, (auth) =>
