@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useDeferredValue, useId, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useSWRConfig } from 'swr'
 import useSWRInfinite from 'swr/infinite'
@@ -58,7 +58,10 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
     (i, prev: Awaited<ReturnType<typeof listComments>> | null) => (prev && prev.items.length < PAGE ? null : ['comments', phone, order, i]),
     ([, p, o, i]: [string, string, CommentOrder, number]) => listComments(p, o, i * PAGE, PAGE),
   )
-  const pages = list.data ?? []
+  // The list renders in a transition when its pages arrive: ten reviews with their threads are
+  // hundreds of elements, rendered in slices instead of one long task on a slow phone (issue 13).
+  const shown = useDeferredValue(list.data)
+  const pages = shown ?? []
   const items = withPinnedFirst(pages.flatMap((p) => p.items), data.pinnedComment)
   const total = pages[0]?.total ?? 0
   const loadingMore = list.isValidating && list.size > pages.length
@@ -151,7 +154,7 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
 
       {list.error && !list.data ? (
         <ErrorState message={LL.comments.error()} retryLabel={LL.app.retry()} onRetry={() => void list.mutate()} />
-      ) : !list.data ? (
+      ) : !shown ? (
         <Spinner label={LL.app.loading()} className="self-center py-4" />
       ) : items.length === 0 ? (
         <EmptyState title={LL.comments.empty()} />
