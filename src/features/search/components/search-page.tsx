@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
@@ -29,6 +30,8 @@ export function SearchPage() {
   const navigate = useNavigate()
   usePageTitle(LL.search.title())
   const main = useSWR(isAuthenticated ? ['main', locale] : null, () => getMainData(locale))
+  // The lists render in a transition when they arrive, in slices rather than one long task on a slow phone (issue 13).
+  const featured = useDeferredValue(main.data?.featuredNumbers)
 
   function search(digits: string) {
     if (!isAuthenticated) {
@@ -55,11 +58,11 @@ export function SearchPage() {
       {isAuthenticated && (
         <div className="grid gap-5 wide:grid-cols-2">
           <HistoryCard />
-          {main.data && main.data.featuredNumbers.length > 0 && (
+          {featured && featured.length > 0 && (
             <Card className="flex flex-col gap-3">
               <CardTitle>{LL.search.featured()}</CardTitle>
               <ul className="flex flex-col divide-y divide-border" aria-label={LL.search.featured()}>
-                {main.data.featuredNumbers.map((f) => (
+                {featured.map((f) => (
                   <FeaturedNumber key={f.phoneNumber} item={f} />
                 ))}
               </ul>
@@ -97,7 +100,8 @@ function FeaturedNumber({ item }: { item: MainData['featuredNumbers'][number] })
 function HistoryCard() {
   const { LL, locale } = useI18nContext()
   const history = useSWR('history', () => getHistory(10))
-  const items = history.data?.items ?? []
+  const shown = useDeferredValue(history.data)
+  const items = shown?.items ?? []
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -110,7 +114,7 @@ function HistoryCard() {
       </div>
       {history.error && !history.data ? (
         <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void history.mutate()} />
-      ) : !history.data ? (
+      ) : !shown ? (
         <Spinner label={LL.app.loading()} className="self-center py-4" />
       ) : items.length === 0 ? (
         <EmptyState title={LL.search.historyEmpty()} />
