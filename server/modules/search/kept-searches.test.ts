@@ -72,6 +72,16 @@ describe('searches answered again from memory on the embedded database (ADR 0033
     expect(after.common.leftRequests).toBe(27)
   })
 
+  it('counts from the database again after a write: a count lowered by hand shows at once', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450008')
+    for (let i = 0; i < 3; i++) await found(token, '+493012340008')
+    await t.database.db.update(dailyUsage).set({ count: 0 }).where(eq(dailyUsage.userId, profileId))
+    expect((await found(token, '+493012340008')).common.leftRequests).toBe(29)
+    const before = hits()
+    expect((await found(token, '+493012340008')).common.leftRequests).toBe(28)
+    expect(hits()).toBe(before + 1)
+  })
+
   it('reads again once a kept answer is older than KEPT_MS', async () => {
     const { token } = await signIn(t.app, '+4915123450004')
     await found(token, '+493012340004')

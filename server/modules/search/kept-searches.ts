@@ -116,8 +116,9 @@ export class KeptSearches {
   counted(search: SlowSearch, day: string, used: number): void {
     const count = this.counts.get(search.userId)
     if (!count) return
-    // Searches of one user run in the order they were sent: the last to count saw the most.
-    count.used = count.day === day ? Math.max(count.used, used) : used
+    // The statements of one user's searches run in the order they were sent, and their counts come
+    // back in that order: the last one is the database's count now (even one lowered by hand).
+    count.used = used
     count.day = day
   }
 
