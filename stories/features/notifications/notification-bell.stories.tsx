@@ -212,8 +212,11 @@ async function arrive(canvasElement: HTMLElement, globals: Record<string, unknow
   } finally {
     Date.now = frozenNow
   }
-  await expect(header.getByTestId('notification-announcement')).toHaveTextContent(
-    LL.inbox.announce({ text: LL.inbox.reply({ who: '\u2068Lena Vogel\u2069', number: shown(SCAM_DIGITS) }) }),
+  // The announcement follows the bell's new label in a later render: wait for it (a CI run under load was a render short).
+  await waitFor(() =>
+    expect(header.getByTestId('notification-announcement')).toHaveTextContent(
+      LL.inbox.announce({ text: LL.inbox.reply({ who: '\u2068Lena Vogel\u2069', number: shown(SCAM_DIGITS) }) }),
+    ),
   )
   await expect(header.getByTestId('notification-announcement')).toHaveAttribute('aria-live', 'polite')
 }
