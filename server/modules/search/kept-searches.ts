@@ -61,7 +61,8 @@ export class KeptSearches {
   private readonly answers: LRUCache<string, KeptAnswer>
   private readonly counts = new LRUCache<number, UserCount>({ max: 20_000 })
   private history: Array<{ userId: number; numberId: number; anonymous: boolean; at: number }> = []
-  private usage = new Map<string, number>()
+  /** Today's held-back counts, one per user and day. */
+  private usage = new Map<string, { userId: number; day: string; count: number }>()
   private timer: NodeJS.Timeout | null = null
   /** Searches answered from memory since the start (for tests and the bench). */
   hits = 0
@@ -91,8 +92,10 @@ export class KeptSearches {
       // Past the limit the search is a paid one or the paid alert: the slow way.
       if (count.used >= session.dailyLimit) return undefined
       count.used++
-      const key = `${auth.id}|${day}`
-      this.usage.set(key, (this.usage.get(key) ?? 0) + 1)
+      const key = `${auth.id} ${day}`
+      const held = this.usage.get(key)
+      if (held) held.count++
+      else this.usage.set(key, { userId: auth.id, day, count: 1 })
     }
     this.history.push({ userId: auth.id, numberId: kept.numberId, anonymous: session.antispy, at: now })
     this.timer ??= setTimeout(() => {
@@ -133,7 +136,7 @@ export class KeptSearches {
     this.sessions.set(auth.sessionId, {
       generation: search.generation,
       until,
-      day: utcDay(),
+      day: start.day,
       userId: auth.id,
       phone: auth.phone,
       role: auth.role,
@@ -168,16 +171,13 @@ export class KeptSearches {
     this.history = []
     this.usage = new Map()
     if (rows.length === 0) return
-    // Every value is a number, a boolean or a date made here: nothing from a request is spliced in.
+    // Every value is a number, a boolean or a date made here (days by utcDay): nothing from a request is spliced in.
     let statement = `insert into search_history (user_id, number_id, paid, anonymous, searched_at) values ${rows
       .map((r) => `(${r.userId | 0}, ${r.numberId | 0}, false, ${r.anonymous ? 'true' : 'false'}, '${new Date(r.at).toISOString()}')`)
       .join(', ')};`
     if (usage.size > 0) {
-      statement += ` insert into daily_usage (user_id, day, count) values ${[...usage]
-        .map(([key, n]) => {
-          const [userId, day] = key.split('|')
-          return `(${Number(userId) | 0}, '${/^\d{4}-\d\d-\d\d$/.test(day) ? day : '1970-01-01'}', ${n | 0})`
-        })
+      statement += ` insert into daily_usage (user_id, day, count) values ${[...usage.values()]
+        .map((u) => `(${u.userId | 0}, '${u.day}', ${u.count | 0})`)
         .join(', ')} on conflict (user_id, day) do update set count = daily_usage.count + excluded.count;`
     }
     await exec(statement)

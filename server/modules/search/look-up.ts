@@ -29,11 +29,11 @@ export async function lookUpNumber(
   store?: PublicPageStore,
   kept?: KeptSearches,
 ): Promise<NumberProfile> {
-  const slow = kept?.begin(auth.id)
+  const keeping = kept && { kept, slow: kept.begin(auth.id) }
   try {
-    return await lookUp(db, auth, phone, query, limits, store, kept && slow && { kept, slow })
+    return await lookUp(db, auth, phone, query, limits, store, keeping)
   } finally {
-    if (kept && slow) kept.end(slow)
+    keeping?.kept.end(keeping.slow)
   }
 }
 
