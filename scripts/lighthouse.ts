@@ -17,7 +17,6 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
-import { devSignIn } from '../tests/support/dev-sign-in'
 import { SEARCHED } from '../bench/seed'
 import { ensureBuilt, startServer, stopServer } from './page-server'
 
@@ -224,7 +223,7 @@ function print(results: ReturnType<typeof combine>[]) {
 
 async function main() {
   ensureBuilt()
-  const server = await startServer()
+  const server = await startServer(USER_PHONE)
   let chrome: chromeLauncher.LaunchedChrome | undefined
   let stopping: Promise<void> | undefined
   // Once only: a signal can arrive while the finally block is already stopping.
@@ -236,7 +235,7 @@ async function main() {
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const token = await devSignIn(server.baseUrl, USER_PHONE)
+    const token = server.token
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'error' })
     const runs = new Map<string, PageResult[]>(PAGES.map((p) => [p.path, []]))
     let tokenStored = false

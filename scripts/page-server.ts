@@ -1,18 +1,22 @@
 /**
  * The server the page measurements run against (`npm run lighthouse`, `npm run profile:page`): the
  * built web app on a fresh embedded database with the PhoneBlock list and the bench's community
- * (120 comments with two replies each on bench/seed.ts's searched number).
+ * (120 comments with two replies each on bench/seed.ts's searched number), served as `npm start`
+ * serves it in production, in a process of its own: what a user's phone gets, not the test
+ * server's answers checked against their schemas, and not sharing a thread with Lighthouse.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance } from 'fastify'
-import { seedCommunity } from '../bench/seed'
-import { buildApp } from '../server/app'
-import { openPglite, type Database } from '../server/db/client'
-import { loadEnv } from '../server/env'
+import { SEARCHED, seedCommunity } from '../bench/seed'
+import { openPglite } from '../server/db/client'
+import { upsertUser } from '../server/modules/auth/codes'
+import { openSession } from '../server/modules/auth/sessions'
+import { createTokenService } from '../server/modules/auth/tokens'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -25,41 +29,104 @@ export function ensureBuilt() {
 }
 
 export interface Server {
-  app: FastifyInstance
-  database: Database
+  child: ChildProcess
   dataDir: string
   baseUrl: string
+  /** A session token of a signed-in user (`signIn`'s phone). */
+  token: string
 }
 
-/** The server as the browser tests run it: fresh embedded database, the PhoneBlock list, the built app. */
-export async function startServer(): Promise<Server> {
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as net.AddressInfo).port
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/**
+ * The production server on a fresh embedded database with the PhoneBlock list and the bench's
+ * community, and a session of the user with this phone (created in the database, as a sign-in
+ * would: production has no development sign-in).
+ */
+export async function startServer(signIn: string): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-pages-'))
-  const env = loadEnv({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  })
-  const database = await openPglite(dataDir)
+  const secret = crypto.randomBytes(32).toString('hex')
+  let child: ChildProcess | undefined
   try {
-    // The PhoneBlock list and the bench's community: the number page has 120 comments with two replies each.
-    await seedCommunity(database.db)
-    const app = await buildApp({ env, database, logger: false })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('the server has no TCP address')
-    return { app, database, dataDir, baseUrl: `http://127.0.0.1:${address.port}` }
+    const database = await openPglite(dataDir)
+    let token: string
+    try {
+      await seedCommunity(database.db)
+      const { user } = await upsertUser(database.db, signIn)
+      token = await openSession(database.db, createTokenService(secret), user.id, 'lighthouse')
+    } finally {
+      await database.close()
+    }
+    const port = await freePort()
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        JWT_SECRET: secret,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '0',
+        // The sign-in page as a deployment shows it: with its providers (never called while a page loads).
+        TELEGRAM_BOT_TOKEN: '1234567:page-measurements',
+        TELEGRAM_BOT_USERNAME: 'callerid_bot',
+        TELEGRAM_WEBHOOK_SECRET: 'page-measurements',
+        WHATSAPP_APP_SECRET: 'page-measurements',
+        WHATSAPP_NUMBER: '15550100001',
+        WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+      },
+    })
+    let output = ''
+    child.stdout!.on('data', (d) => (output += d))
+    child.stderr!.on('data', (d) => (output += d))
+    const baseUrl = `http://127.0.0.1:${port}`
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null || i > 1200) throw new Error(`the server did not come up:\n${output}`)
+      const up = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)
+      if (up) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await warm(baseUrl, token)
+    return { child, dataDir, baseUrl, token }
   } catch (error) {
-    await database.close()
+    if (child && child.exitCode === null) child.kill('SIGKILL')
     fs.rmSync(dataDir, { recursive: true, force: true })
     throw error
   }
 }
 
+/**
+ * A server that has just started compiles its code and its statements on the first requests
+ * (PGlite starts cold in a new process): ask for the measured pages and their data a few times
+ * first, as a running deployment would have been asked, so the measurements see a warm server.
+ */
+async function warm(baseUrl: string, token: string) {
+  const auth = { authorization: `Bearer ${token}` }
+  const paths = ['/login', '/search', `/number/${SEARCHED.slice(1)}`]
+  for (let round = 0; round < 5; round++) {
+    await Promise.all([
+      ...paths.map((p) => fetch(baseUrl + p).then((r) => r.arrayBuffer())),
+      fetch(`${baseUrl}/api/v202505/search/${SEARCHED.slice(1)}`, { headers: auth }).then((r) => r.arrayBuffer()),
+    ])
+  }
+}
+
 export async function stopServer(server: Server) {
-  await server.app.close()
-  await server.database.close()
+  if (server.child.exitCode === null) {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve))
+    server.child.kill('SIGTERM')
+    await exited
+  }
   fs.rmSync(server.dataDir, { recursive: true, force: true })
 }

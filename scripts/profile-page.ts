@@ -14,7 +14,6 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import { SEARCHED } from '../bench/seed'
-import { devSignIn } from '../tests/support/dev-sign-in'
 import { ensureBuilt, startServer, stopServer } from './page-server'
 
 interface ProfileNode {
@@ -51,10 +50,10 @@ const ms = (us: number) => `${(us / 1000).toFixed(0).padStart(6)} ms`
 
 async function main() {
   ensureBuilt()
-  const server = await startServer()
+  const server = await startServer('+4915122229902')
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
   try {
-    const token = await devSignIn(server.baseUrl, '+4915122229902')
+    const token = server.token
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
     // The app keeps its session in local storage: the key entry page stores it (SPEC.md section 2).
     const entry = await context.newPage()
@@ -63,6 +62,13 @@ async function main() {
     await entry.close()
     for (const route of pages) {
       const page = await context.newPage()
+      // Long tasks as the page's own PerformanceObserver sees them (at the slowed-down CPU): the
+      // blocking time past 50 ms of each, summed, is a total blocking time without Lighthouse's model.
+      await page.addInitScript(() => {
+        const seen: number[] = []
+        ;(window as unknown as { __longTasks: number[] }).__longTasks = seen
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(e.duration))).observe({ type: 'longtask', buffered: true })
+      })
       const cdp = await context.newCDPSession(page)
       await cdp.send('Network.enable')
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
@@ -75,12 +81,15 @@ async function main() {
       await cdp.send('Profiler.start')
       await page.goto(server.baseUrl + route, { waitUntil: 'load' })
       await page.waitForTimeout(8000)
+      const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile }
       const saved = path.join(outDir, `${route.replace(/\W+/g, '_')}.cpuprofile`)
       fs.writeFileSync(saved, JSON.stringify(profile))
       const byFile = selfTimes(profile, (n) => file(n.callFrame.url))
       const total = byFile.reduce((sum, [, us]) => sum + us, 0)
       console.log(`\n${route}: ${ms(total).trim()} of main thread at ${values.rate}× CPU (${saved})`)
+      const blocking = longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0)
+      console.log(`  long tasks: ${longTasks.length}, blocking ${blocking.toFixed(0)} ms past 50 ms each (longest ${Math.max(0, ...longTasks).toFixed(0)} ms: ${longTasks.map((d) => d.toFixed(0)).join(' ')})`)
       for (const [k, us] of byFile.slice(0, 10)) console.log(`${ms(us)}  ${k}`)
       console.log('  functions:')
       for (const [k, us] of selfTimes(profile, (n) => `${n.callFrame.functionName || '(anonymous)'} ${file(n.callFrame.url)}:${n.callFrame.lineNumber}`).slice(0, 15)) console.log(`${ms(us)}  ${k}`)

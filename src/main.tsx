@@ -17,21 +17,21 @@ if (window.location.pathname.startsWith('//')) {
   window.history.replaceState(null, '', window.location.pathname.replace(/^\/+/, '/') + window.location.search + window.location.hash)
 }
 
-const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFoundPage,
-})
+const makeRouter = () =>
+  createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundPage,
+  })
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: ReturnType<typeof makeRouter>
   }
 }
 
-setSignedOutHandler(() => void router.navigate({ to: '/not-authorized' }))
 applyThemeToDocument()
 // Until the app's frame replaces the server's: what a keyboard user focused there (lib/shell-focus.ts).
 watchFrameFocus()
@@ -45,15 +45,24 @@ void import('./lib/warm-up').then(({ warmUp }) => warmUp(locale, window.location
 // and the frame would give way to a blank page (and drop a keyboard user's focus) meanwhile.
 // Each step in a task of its own, none long on a slow phone (issue 13, total blocking time): this
 // module's evaluation, then the API client (which every page's data needs; without zod in
-// production, ADR 0032) while the router matches, then the route's own modules, then the first render.
+// production, ADR 0032), the router's making (its history and route table: as long as the rest of
+// this module's evaluation on a slow phone), its match, then the route's own modules, then the first render.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 void nextTask().then(() => import('./lib/api'))
-const routed = nextTask()
-  .then(() => router.load())
-  .catch(() => {
+const made = nextTask().then(() => {
+  const router = makeRouter()
+  setSignedOutHandler(() => void router.navigate({ to: '/not-authorized' }))
+  return router
+})
+const routed = made.then(async (router) => {
+  await nextTask()
+  await router.load().catch(() => {
     // A route that fails to load shows its error page once the app renders.
   })
-Promise.all([switchLocale(locale), routed.then(nextTask)]).then(([active]) => {
+  await nextTask()
+  return router
+})
+Promise.all([switchLocale(locale), routed]).then(([active, router]) => {
   const root = createRoot(document.getElementById('root')!)
   // The server's frame is on screen already (server/modules/web-shell): the app's first render
   // takes over in slices that leave the main thread free in between (a transition), rather
