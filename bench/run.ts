@@ -15,7 +15,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,6 +24,7 @@ import { sql } from 'drizzle-orm'
 import { openPglite, openPostgres, rowsOf, type Database } from '../server/db/client'
 import { openSession } from '../server/modules/auth/sessions'
 import { createTokenService } from '../server/modules/auth/tokens'
+import { freePort } from '../tests/support/free-port'
 import { countNumbers, growTo, SEARCHED, seedCommunity } from './seed'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -77,14 +77,6 @@ function loadOnce(opts: { url: string; connections?: number; pipelining?: number
     child.stderr!.on('data', (d) => process.stderr.write(d))
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load generator exited ${code}`))))
   })
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const port = (server.address() as net.AddressInfo).port
-  await new Promise((r) => server.close(r))
-  return port
 }
 
 interface Running {

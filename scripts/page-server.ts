@@ -8,7 +8,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,6 +16,7 @@ import { openPglite } from '../server/db/client'
 import { upsertUser } from '../server/modules/auth/codes'
 import { openSession } from '../server/modules/auth/sessions'
 import { createTokenService } from '../server/modules/auth/tokens'
+import { freePort } from '../tests/support/free-port'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -34,14 +34,6 @@ export interface Server {
   baseUrl: string
   /** A session token of a signed-in user (`signIn`'s phone). */
   token: string
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as net.AddressInfo).port
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /**

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -15,15 +14,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { devSignIn } from '../tests/support/dev-sign-in'
 import { backends, throwAwayPostgres } from '../tests/support/database'
+import { freePort } from '../tests/support/free-port'
 import { openPglite, rowsOf } from './db/client'
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 
 interface Server {
   child: ChildProcess

@@ -7,15 +7,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { throwAwayPostgres } from '../tests/support/database'
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from '../tests/support/free-port'
 
 /** `npm start` as a child process (what `tsx server/start.ts` runs), with its output collected. */
 function npmStart(env: NodeJS.ProcessEnv) {
