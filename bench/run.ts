@@ -25,6 +25,7 @@ import { openPglite, openPostgres, rowsOf, type Database } from '../server/db/cl
 import { openSession } from '../server/modules/auth/sessions'
 import { createTokenService } from '../server/modules/auth/tokens'
 import { freePort } from '../tests/support/free-port'
+import { untilHealthy } from '../tests/support/until-healthy'
 import { countNumbers, growTo, SEARCHED, seedCommunity } from './seed'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -84,19 +85,6 @@ interface Running {
   stop(): Promise<void>
 }
 
-async function waitFor(url: string, child: ChildProcess, output: () => string) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited ${child.exitCode}:\n${output()}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`the server did not come up:\n${output()}`)
-}
-
 function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
@@ -148,7 +136,7 @@ async function startApp(db: { DATABASE_URL?: string; DATA_DIR?: string }, proces
     if (child.exitCode !== null || i > 1200) throw new Error(`the server did not come up:\n${output}`)
     await new Promise((r) => setTimeout(r, 100))
   }
-  await waitFor(`${base}/api/health`, child, () => output)
+  await untilHealthy(`${base}/api/health`, child, () => output)
   return { url: base, stop: stopper(child) }
 }
 

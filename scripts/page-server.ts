@@ -17,6 +17,7 @@ import { upsertUser } from '../server/modules/auth/codes'
 import { openSession } from '../server/modules/auth/sessions'
 import { createTokenService } from '../server/modules/auth/tokens'
 import { freePort } from '../tests/support/free-port'
+import { untilHealthy } from '../tests/support/until-healthy'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -83,12 +84,8 @@ export async function startServer(signIn: string): Promise<Server> {
     child.stdout!.on('data', (d) => (output += d))
     child.stderr!.on('data', (d) => (output += d))
     const baseUrl = `http://127.0.0.1:${port}`
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null || i > 1200) throw new Error(`the server did not come up:\n${output}`)
-      const up = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)
-      if (up) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    // Up to two minutes: server/start.ts builds the web app first when its sources are newer.
+    await untilHealthy(`${baseUrl}/api/health`, child, () => output, 120_000)
     await warm(baseUrl, token)
     return { child, dataDir, baseUrl, token }
   } catch (error) {

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { devSignIn } from '../tests/support/dev-sign-in'
 import { backends, throwAwayPostgres } from '../tests/support/database'
 import { freePort } from '../tests/support/free-port'
+import { untilHealthy } from '../tests/support/until-healthy'
 import { openPglite, rowsOf } from './db/client'
 
 interface Server {
@@ -35,13 +36,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   child.stderr!.on('data', (b: Buffer) => (output += b.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(r, 250, 'waiting'))])
-    if (code !== 'waiting') throw new Error(`the server exited (${code}) before it was healthy:\n${output}`)
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
-    if (ok) return { child, url, exited, output: () => output }
-    if (i > 480) throw new Error(`the server was not healthy after 2 minutes:\n${output}`)
-  }
+  await untilHealthy(`${url}/api/health`, child, () => output, 120_000)
+  return { child, url, exited, output: () => output }
 }
 
 describe.each(backends)('a server killed during writes on %s', (backend) => {

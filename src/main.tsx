@@ -49,12 +49,9 @@ void import('./lib/warm-up').then(({ warmUp }) => warmUp(locale, window.location
 // this module's evaluation on a slow phone), its match, then the route's own modules, then the first render.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 void nextTask().then(() => import('./lib/api'))
-const made = nextTask().then(() => {
+const routed = nextTask().then(async () => {
   const router = makeRouter()
   setSignedOutHandler(() => void router.navigate({ to: '/not-authorized' }))
-  return router
-})
-const routed = made.then(async (router) => {
   await nextTask()
   await router.load().catch(() => {
     // A route that fails to load shows its error page once the app renders.
