@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, openTestDatabase } from '../../tests/support/database'
 import { loadEvidence } from '../modules/numbers/evidence'
 import { reputationIndex } from '../modules/reputation'
-import type { Database, Db } from '../db/client'
+import { rowsOf, type Database, type Db } from '../db/client'
 import { importedEvidence, importRuns, numbers, pageEpoch, tags } from '../db/schema'
 import { formatSummary, ImportError, importFile, type ImportSummary } from '../db/import'
 import { parseFtcDate } from '../db/import/ftc'
@@ -49,6 +49,21 @@ async function snapshot(db: Db) {
   return { numbers: count, evidence }
 }
 
+/**
+ * imported_evidence has no foreign keys (ADR 0036): every row must still name a stored number
+ * and, when it has a tag, the tag whose code is its label.
+ */
+async function expectEvidenceIntact(db: Db) {
+  const [row] = rowsOf<{ rows: number; lost: number; mistagged: number }>(
+    await db.execute(sql`select count(*)::int as rows,
+      (count(*) filter (where not exists (select from ${numbers} n where n.id = e.number_id)))::int as lost,
+      (count(*) filter (where e.tag_id is not null and not exists (select from ${tags} t where t.id = e.tag_id and t.code = e.label)))::int as mistagged
+      from ${importedEvidence} e`),
+  )
+  expect(row.rows).toBeGreaterThan(0)
+  expect(row).toMatchObject({ lost: 0, mistagged: 0 })
+}
+
 async function evidenceOf(db: Db, e164: string) {
   return db
     .select({ source: importedEvidence.source, label: importedEvidence.label, code: tags.code, votes: importedEvidence.votes, comment: importedEvidence.comment, lastSeen: importedEvidence.lastSeen, country: numbers.country })
@@ -86,6 +101,7 @@ describe.each(backends)('PhoneBlock import on %s', (backend) => {
     expect(count).toBe(first.accepted)
     const short = await database.db.select().from(numbers).where(eq(numbers.e164, '+120'))
     expect(short).toHaveLength(0)
+    await expectEvidenceIntact(database.db)
   })
 
   it('reads German national and international ids, with the rating as a tag', async () => {
@@ -254,6 +270,7 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
     const forced = await importFile(database.db, { format: 'csv', file, region: 'DE', progress: null, force: true })
     expect(forced).toMatchObject({ read: 13, accepted: 7, imported: 0, updated: 0, unchanged: 4, newNumbers: 0 })
     expect(await snapshot(database.db)).toEqual(before)
+    await expectEvidenceIntact(database.db)
   })
 
   it('reads a CSV without a header, and names national numbers given without a region', async () => {
@@ -345,6 +362,7 @@ describe.each(backends)('A big FTC file on %s', (backend) => {
       .where(eq(importedEvidence.source, 'ftc'))
       .orderBy(numbers.e164, importedEvidence.label)
     expect(stored).toEqual(expected)
+    await expectEvidenceIntact(database.db)
 
     const before = await snapshot(database.db)
     const epoch = await database.db.select().from(pageEpoch)
