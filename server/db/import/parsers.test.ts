@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { csvRecords, parseCsvLine } from './csv-records'
 import { parseFtcDate } from './ftc'
+import { shareOf } from './stage'
 
 const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-csv-'))
 afterAll(() => fs.rmSync(tmpDir, { recursive: true, force: true }))
@@ -54,5 +55,20 @@ describe('CSV lines and FTC dates', () => {
     expect(parseFtcDate('2024-02-30 10:00:00')).toBe(0)
     expect(parseFtcDate('2024-01-02 24:00:00')).toBe(0)
     expect(parseFtcDate('1969-12-31 23:59:59')).toBe(0)
+  })
+})
+
+describe('shares of a PostgreSQL import', () => {
+  it('sends every number to one share of the ones there are, short numbers too, and spreads them evenly', () => {
+    for (const e164 of ['+12025550143', '+491637875622', '+2901234', '+4191234', '+12', '+998901234567']) {
+      for (const shares of [2, 3, 4]) {
+        const share = shareOf(e164, shares)
+        expect(Number.isInteger(share) && share >= 0 && share < shares, `${e164} over ${shares}`).toBe(true)
+        expect(shareOf(e164, shares)).toBe(share)
+      }
+    }
+    const counts = [0, 0, 0]
+    for (let area = 200; area < 1000; area++) counts[shareOf(`+1${area}5550143`, 3)]++
+    for (const count of counts) expect(count).toBeGreaterThan(800 / 3 - 40)
   })
 })
