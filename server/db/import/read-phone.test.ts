@@ -1,10 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readPhone } from './read-phone'
 
 const NativeRegExp = globalThis.RegExp
-afterEach(() => {
-  globalThis.RegExp = NativeRegExp
-})
 
 /** What libphonenumber's matchesEntirely makes of a pattern: `^(?:pattern)$`. */
 const whole = (source: string) => source.startsWith('^(?:') && source.endsWith(')$')
