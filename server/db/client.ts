@@ -14,6 +14,7 @@ import pg from 'pg'
 import { dumpPglite } from './backup'
 import * as schema from './schema'
 import { attachWriteClock, writeClockOf, type WriteClock } from './write-clock'
+import { QUIET, watchPoolWrites } from './shared-clock'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -169,6 +170,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle connection dropped by the server (restart, failover) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`))
+  // Before the first connection: a shared write clock, once attached, hears of every write (ADR 0037).
+  watchPoolWrites(pool)
   await pool.query('select 1')
   const db = drizzlePg(pool, { schema }) as unknown as Db
   // Migrations from several servers starting at once must not race.
@@ -203,6 +206,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     pressure: () => ({ waiting: pool.waitingCount }),
     async close() {
+      await writeClockOf(db)?.flush()
       await pool.end()
     },
   }
@@ -242,7 +246,7 @@ export type Param<T> = T | SQLWrapper
  */
 export function hotStatement<T, V extends object>(
   build: (p: { [K in keyof V]: Param<V[K]> }) => SQL,
-  /** quiet: on the embedded database it leaves the write clock as it is (write-clock.ts): a read, or a write no kept answer depends on. */
+  /** quiet: it leaves the write clock as it is (write-clock.ts, shared-clock.ts): a read, or a write no kept answer depends on. */
   opts: { quiet?: boolean } = {},
 ): (db: Db, values: V) => Promise<T[]> {
   let compiled: Compiled | undefined
@@ -255,7 +259,10 @@ export function hotStatement<T, V extends object>(
       compiled = { text, params, name: statementName(text) }
     }
     const params = fillPlaceholders(compiled.params, values as Record<string, unknown>)
-    if (client instanceof pg.Pool) return (await client.query({ name: compiled.name, text: compiled.text, values: params })).rows as T[]
+    if (client instanceof pg.Pool) {
+      const config = { name: compiled.name, text: compiled.text, values: params, ...(opts.quiet ? { [QUIET]: true } : {}) }
+      return (await client.query(config)).rows as T[]
+    }
     return runPreparedPglite<T>(db, client, compiled, params, () => build(values), opts.quiet ? writeClockOf(db) : undefined)
   }
 }

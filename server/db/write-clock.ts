@@ -19,6 +19,16 @@ export interface HeldWrites {
 export interface WriteClock {
   readonly generation: number
   /**
+   * Whether what the generation says is known now: always on the embedded database; on
+   * PostgreSQL (shared-clock.ts) only while Redis was heard from within the lease.
+   */
+  current(): boolean
+  /**
+   * Whether today's search counts may be kept in this process's memory: only when it sends every
+   * statement (the embedded database). Elsewhere a counted search always asks the database.
+   */
+  readonly countsExact: boolean
+  /**
    * Calls `send`, which must send its one statement at once (call the client's `query` or `exec`
    * before it awaits anything), leaving the generation as it is: reads, and writes no kept answer
    * depends on. Hot statements made `quiet` send theirs this way (client.ts hotStatement).
@@ -32,8 +42,14 @@ export interface WriteClock {
 
 const clocks = new WeakMap<object, WriteClock>()
 
-/** The write clock of a database whose every statement this process sends (the embedded one); undefined on PostgreSQL. */
+/** The write clock of a database: the embedded one's own, or PostgreSQL's shared through Redis once attached (shared-clock.ts). */
 export const writeClockOf = (db: Db): WriteClock | undefined => clocks.get(db)
+
+/** Sets (or, with undefined, removes) the write clock of a database. */
+export const setWriteClock = (db: Db, clock: WriteClock | undefined): void => {
+  if (clock) clocks.set(db, clock)
+  else clocks.delete(db)
+}
 
 /**
  * Puts a write clock on a PGlite client and the drizzle database over it: wraps `query`, `exec`
@@ -100,6 +116,8 @@ export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; r
     get generation() {
       return generation
     },
+    current: () => true,
+    countsExact: true,
     quietly(send) {
       quiet++
       try {

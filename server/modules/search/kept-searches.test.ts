@@ -1,12 +1,15 @@
-import { and, eq } from 'drizzle-orm'
+import crypto from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
-import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
-import { backends } from '../../../tests/support/database'
+import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { backends, twoServersOnOnePostgres } from '../../../tests/support/database'
 import { dailyUsage, searchHistory, users } from '../../db/schema'
 import { openSession } from '../auth/sessions'
 import { grantCoins } from '../coins/ledger'
-import { KEPT_MS } from './kept-searches'
+import type { SharedWriteClock } from '../../db/shared-clock'
+import { writeClockOf } from '../../db/write-clock'
+import { HISTORY_FLUSH_MS, KEPT_MS } from './kept-searches'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -129,13 +132,85 @@ describe('searches from memory in production', () => {
   })
 })
 
-describe.each(backends.filter((b) => b !== 'pglite'))('searches on %s', (backend) => {
-  it('are never answered from memory: several processes share the database', async () => {
+describe.each(backends.filter((b) => b !== 'pglite'))('searches on %s without Redis', (backend) => {
+  it('are never answered from memory: other processes’ writes would go unseen', async () => {
     const t = await createTestApp(backend)
     try {
       expect(t.app.keptSearches).toBeUndefined()
     } finally {
       await t.close()
     }
+  })
+})
+
+const redisUrl = process.env.TEST_REDIS_URL
+
+describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two servers sharing PostgreSQL and Redis (ADR 0037)', () => {
+  let servers: Awaited<ReturnType<typeof twoServersOnOnePostgres>>
+  beforeAll(async () => {
+    servers = await twoServersOnOnePostgres({ REDIS_URL: redisUrl!, AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+    // Rate limit counters in the shared Redis are keyed by user id: ids no other test's database hands out.
+    await servers.databases[0].db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), ${crypto.randomInt(1e8, 2e9)})`)
+  })
+  afterAll(async () => servers?.close())
+
+  const search = (i: number, token: string, number: string) =>
+    servers.apps[i].inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
+  async function found(i: number, token: string, number: string): Promise<NumberProfile> {
+    const res = await search(i, token, number)
+    expect(res.statusCode, res.body).toBe(200)
+    return searchResponse.parse(res.json()).data
+  }
+  const post = (i: number, token: string, url: string, params: Record<string, string | number>) =>
+    servers.apps[i].inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+  const hits = (i: number) => servers.apps[i].keptSearches!.hits
+
+  it('answer one’s own number again from memory, and a comment or a sign-out on the other server is in the very next answer', async () => {
+    const number = '+493012349001'
+    const owner = await signIn(servers.apps[0], number)
+    const author = await signIn(servers.apps[1], '+4915123459001')
+    const first = await search(0, owner.token, number)
+    expect(first.statusCode, first.body).toBe(200)
+    const before = hits(0)
+    const again = await search(0, owner.token, number)
+    expect(hits(0)).toBe(before + 1)
+    expect(again.body).toBe(first.body)
+
+    for (const text of ['Asks for a card PIN', 'Asks for a card PIN and the TAN']) {
+      const added = await post(1, author.token, '/api/v7/comment/add', { phone: number, text })
+      expect(added.statusCode, added.body).toBe(200)
+      // Answered only once every process has heard of the write (the lease after it reached Redis).
+      expect((writeClockOf(servers.databases[1].db) as SharedWriteClock).heardByAllAt).toBeLessThanOrEqual(performance.now())
+      const hitsBefore = hits(0)
+      const next = await found(0, owner.token, number)
+      expect(next.comments.map((c) => c.text)).toEqual([text])
+      expect(hits(0)).toBe(hitsBefore)
+      // And kept again from there.
+      await found(0, owner.token, number)
+      expect(hits(0)).toBe(hitsBefore + 1)
+    }
+
+    expect((await post(1, owner.token, '/api/v6/auth/logout', {})).statusCode).toBe(200)
+    expect((await search(0, owner.token, number)).statusCode).toBe(403)
+  })
+
+  it('never answer a counted search from memory: the database counts, exactly across servers', async () => {
+    const searcher = await signIn(servers.apps[0], '+4915123459002')
+    const before = [hits(0), hits(1)]
+    const left = []
+    for (let i = 0; i < 4; i++) left.push((await found(i % 2, searcher.token, '+493012349002')).common.leftRequests)
+    expect(left).toEqual([29, 28, 27, 26])
+    expect([hits(0), hits(1)]).toEqual(before)
+  })
+
+  it('record answers from memory in the search history', async () => {
+    const number = '+493012349003'
+    const owner = await signIn(servers.apps[1], number)
+    for (let i = 0; i < 3; i++) await found(1, owner.token, number)
+    expect(hits(1)).toBeGreaterThan(0)
+    // Held back up to HISTORY_FLUSH_MS.
+    await new Promise((r) => setTimeout(r, HISTORY_FLUSH_MS * 3))
+    const rows = await servers.databases[0].db.select().from(searchHistory).where(eq(searchHistory.userId, owner.profileId))
+    expect(rows).toHaveLength(3)
   })
 })

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
+import { attachSharedClock } from '../../db/shared-clock'
 import { writeClockOf, type WriteClock } from '../../db/write-clock'
 import type { AuthUser } from '../../plugins/auth'
 import type { SearchStart } from './daily-limit'
@@ -78,6 +79,7 @@ export class KeptSearches {
    * the slow way (nothing was counted or recorded then).
    */
   answer(auth: AuthUser, e164: string, locale: string | undefined): Buffer | undefined {
+    if (!this.clock.current()) return undefined
     const now = Date.now()
     const generation = this.clock.generation
     const session = this.sessions.get(auth.sessionId)
@@ -89,8 +91,9 @@ export class KeptSearches {
     const kept = this.answers.get(answerKey(auth.id, e164, locale))
     if (!kept || kept.generation !== generation || kept.until <= now) return undefined
     if (!kept.own) {
-      // Past the limit the search is a paid one or the paid alert: the slow way.
-      if (count.used >= session.dailyLimit) return undefined
+      // Past the limit the search is a paid one or the paid alert: the slow way. So is every
+      // counted search where other processes count too (PostgreSQL): the database counts exactly.
+      if (!this.clock.countsExact || count.used >= session.dailyLimit) return undefined
       count.used++
       const key = `${auth.id} ${day}`
       const held = this.usage.get(key)
@@ -128,6 +131,8 @@ export class KeptSearches {
   /** Keeps the answer of a full search (not paid, not refused) made the slow way, for the same search again. */
   keep(search: SlowSearch, args: { auth: AuthUser; start: SearchStart; numberId: number; e164: string; own: boolean; locale: string | undefined; body: unknown }): void {
     if (this.clock.generation !== search.generation) return
+    // Never answered from memory (see answer): not worth its text.
+    if (!args.own && !this.clock.countsExact) return
     const text = JSON.stringify(args.body)
     const at = text.indexOf(LEFT_FIELD)
     if (at < 0 || text.indexOf(LEFT_FIELD, at + 1) >= 0) return
@@ -188,16 +193,33 @@ const answerKey = (userId: number, e164: string, locale: string | undefined) => 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Searches answered again from memory: on the embedded database only, whose one process sees every write (ADR 0033). */
+    /**
+     * Searches answered again from memory: on the embedded database, whose one process sees every
+     * write (ADR 0033); on PostgreSQL with Redis, one's own number's (ADR 0037).
+     */
     keptSearches?: KeptSearches
   }
 }
 
-/** Keeps searches on the embedded database unless PAGE_CACHE_MB is 0; on PostgreSQL, several processes write and none does. */
+/**
+ * Keeps searches unless PAGE_CACHE_MB is 0: on the embedded database by its write clock; on
+ * PostgreSQL by a write clock shared through Redis (none without REDIS_URL: other processes'
+ * writes would go unseen). There, an answer that overlapped a write of this process is sent
+ * only once every process has heard of the write.
+ */
 export const keptSearchesPlugin = fp(
   async (app) => {
-    const clock = writeClockOf(app.db)
-    if (clock && app.env.PAGE_CACHE_MB > 0) app.decorate('keptSearches', new KeptSearches(clock, { maxBytes: app.env.PAGE_CACHE_MB * 1024 * 1024 }))
+    if (app.env.PAGE_CACHE_MB <= 0) return
+    const shared = app.redis ? await attachSharedClock(app.db, app.redis) : undefined
+    const clock = shared ?? writeClockOf(app.db)
+    if (!clock) return
+    app.decorate('keptSearches', new KeptSearches(clock, { maxBytes: app.env.PAGE_CACHE_MB * 1024 * 1024 }))
+    if (!shared) return
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (shared.lastWriteAt < performance.now() - reply.elapsedTime) return done(null, payload)
+      shared.settled().then(() => done(null, payload), done)
+    })
+    app.addHook('onClose', async () => shared.close())
   },
   { name: 'kept-searches', dependencies: ['core'] },
 )
