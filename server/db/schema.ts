@@ -453,8 +453,12 @@ export const searchHistory = pgTable(
   'search_history',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    // No foreign keys (ADR 0039): a row is written per search, often hundreds at once (the held-back
+    // history of searches answered from memory, ADR 0033 and 0037), and PostgreSQL's check of both keys
+    // was seven eighths of the insert. Both ids come from the search that read them; no code deletes
+    // a user or a number (a user's full deletion removes their history itself).
+    userId: integer('user_id').notNull(),
+    numberId: integer('number_id').notNull(),
     paid: boolean('paid').notNull().default(false),
     /** Hidden from the number's owner because the searcher had anti-spy on. */
     anonymous: boolean('anonymous').notNull().default(false),

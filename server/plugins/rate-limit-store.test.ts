@@ -25,7 +25,7 @@ describe.skipIf(!redisUrl)('the rate limit counted in Redis by leases (ADR 0038)
 
   it('is exact near a small limit: 101 calls at once, split between two processes, let exactly 100 through', async () => {
     const [A, B] = twoProcesses()
-    const stores = [new A(), new B()]
+    const stores = [new A({}), new B({})]
     const results = await Promise.all(Array.from({ length: 101 }, (_, i) => incr(stores[i % 2], 'user:1', 60_000, 100)))
     expect(allowed(results, 100)).toBe(100)
     expect(A.asked + B.asked).toBe(101)
@@ -35,7 +35,7 @@ describe.skipIf(!redisUrl)('the rate limit counted in Redis by leases (ADR 0038)
 
   it('asks Redis once for many calls far from a limit, and never lets more than the limit through', async () => {
     const [A, B] = twoProcesses()
-    const stores = [new A(), new B()]
+    const stores = [new A({}), new B({})]
     const max = 5_000
     const results: Array<{ current: number }> = []
     for (let round = 0; round < 60; round++) {
@@ -53,7 +53,7 @@ describe.skipIf(!redisUrl)('the rate limit counted in Redis by leases (ADR 0038)
 
   it('starts a new window when the old one ends, leases included', async () => {
     const [A] = twoProcesses()
-    const store = new A()
+    const store = new A({})
     for (let i = 0; i < 300; i++) await incr(store, 'user:3', 300, 1_000_000)
     await new Promise((r) => setTimeout(r, 350))
     const first = await incr(store, 'user:3', 300, 1_000_000)
@@ -63,7 +63,7 @@ describe.skipIf(!redisUrl)('the rate limit counted in Redis by leases (ADR 0038)
 
   it('keys a route’s own limit apart from the global one', async () => {
     const [A] = twoProcesses()
-    const store = new A()
+    const store = new A({})
     const child = store.child({ routeInfo: { method: 'POST', url: '/api/v6/auth/code' } } as never)
     await incr(store, 'ip:1', 60_000, 10)
     expect((await incr(child, 'ip:1', 60_000, 10)).current).toBe(1)

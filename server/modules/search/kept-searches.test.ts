@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
 import { backends, twoServersOnOnePostgres } from '../../../tests/support/database'
-import { dailyUsage, searchHistory, users } from '../../db/schema'
+import { dailyUsage, numbers, searchHistory, users } from '../../db/schema'
 import { openSession } from '../auth/sessions'
 import { grantCoins } from '../coins/ledger'
 import type { SharedWriteClock } from '../../db/shared-clock'
@@ -212,5 +212,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
     await new Promise((r) => setTimeout(r, HISTORY_FLUSH_MS * 3))
     const rows = await servers.databases[0].db.select().from(searchHistory).where(eq(searchHistory.userId, owner.profileId))
     expect(rows).toHaveLength(3)
+    // No foreign keys hold them (ADR 0039): every row names a stored user and number.
+    const orphans = await servers.databases[0].db.execute(sql`select count(*)::int as n from ${searchHistory} h
+      where not exists (select 1 from ${users} u where u.id = h.user_id) or not exists (select 1 from ${numbers} n where n.id = h.number_id)`)
+    expect((orphans as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0)
   })
 })

@@ -50,9 +50,11 @@ export interface SlowSearch {
 }
 
 /**
- * Searches answered from memory on the embedded database (ADR 0033). Its one process sends
- * every statement, so while the write clock's generation has not moved since a search was
- * answered the slow way, the same search answers the same: the session, the viewer, the page.
+ * Searches answered from memory (ADR 0033): on the embedded database, whose one process sends
+ * every statement; on PostgreSQL by a write clock shared through Redis (ADR 0037), there only
+ * searches that count nothing (one's own number). While the write clock's generation has not
+ * moved since a search was answered the slow way, the same search answers the same: the
+ * session, the viewer, the page.
  * Such a search only counts (today's searches, kept exact here: the searches of one user run
  * the slow way one at a time with these) and is recorded in the history, held back and written
  * in one statement within HISTORY_FLUSH_MS or before any other statement, whichever comes first.
