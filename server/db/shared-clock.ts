@@ -163,23 +163,31 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
       },
     )
   }
+  // The first answer before anything is kept, so that it does not count as a move; Redis not
+  // answering leaves the clock not current, and its first answer later moves it.
+  const firstSent = performance.now()
+  try {
+    shared = await redis.get(key)
+    heardAt = firstSent
+  } catch {
+    // Asked again every POLL_MS.
+  }
   const timer = setInterval(poll, pollMs).unref()
-  poll()
 
   writes.onWrite = () => {
     generation++
     lastWriteAt = performance.now()
     // Random steps: a Redis that lost the key and counts again from zero does not hand out a value seen before.
     const step = 1 + Math.floor(Math.random() * 2 ** 20)
-    const from = shared
     bumpsOnTheirWay++
     bumped = redis
       .incrby(key, step)
       .then(
         (value) => {
-          // Nobody else moved it between the value last heard and this step: the move is this write's
-          // own, already counted here. (A poll sent after this step is answered after it.)
-          if (from !== undefined && shared === from && value - step === Number(from ?? 0)) shared = String(value)
+          // Nobody else moved it since the value last heard (or set here): the move is this write's
+          // own, already counted here. (Answers come in the order asked: a poll sent after this step
+          // is answered after it, one sent before it was heard already.)
+          if (shared !== undefined && value - step === Number(shared ?? 0)) shared = String(value)
         },
         (err: Error) => {
           console.warn(`The shared write clock could not be moved (${err.message}): other processes see the write within ${leaseMs} ms of their next answer from Redis.`)

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
 import { backends, twoServersOnOnePostgres } from '../../../tests/support/database'
@@ -109,12 +109,15 @@ describe('searches answered again from memory on the embedded database (ADR 0033
 
 describe('searches from memory in production', () => {
   it('send the kept bytes, the searches left spliced in, as JSON', async () => {
-    const t = await createTestApp('pglite', { NODE_ENV: 'production' })
+    // Production's load shedding off: a loaded test machine must not answer 503 (the bench measures it).
+    const t = await createTestApp('pglite', { NODE_ENV: 'production', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_WAIT_MS: '0', PRESSURE_MAX_DB_WAITING: '0' })
     try {
       // No development sign-in in production: a session made as the providers' sign-in makes it.
       const [user] = await t.database.db.insert(users).values({ phone: '+4915123450007' }).returning({ id: users.id })
       const token = await openSession(t.database.db, t.app.tokens, user.id, 'test-device')
       const get = () => t.app.inject({ method: 'GET', url: '/api/v202505/search/%2B493012340007', headers: bearer(token) })
+      // Kept answers last KEPT_MS by the clock: a stalled test process must not outlive them.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
       const first = await get()
       const before = t.app.keptSearches!.hits
       const again = await get()
@@ -127,6 +130,7 @@ describe('searches from memory in production', () => {
       expect(again.body.replace('"leftRequests":28', '"leftRequests":29')).toBe(first.body)
       expect(searchResponse.parse(again.json()).data.phone.number).toBe('+493012340007')
     } finally {
+      vi.useRealTimers()
       await t.close()
     }
   })
@@ -164,6 +168,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
   const post = (i: number, token: string, url: string, params: Record<string, string | number>) =>
     servers.apps[i].inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
   const hits = (i: number) => servers.apps[i].keptSearches!.hits
+  /** A search that may be answered from memory: once its server heard Redis within the lease (a loaded machine may not have for a moment). */
+  async function keptSearch(i: number, token: string, number: string) {
+    const clock = writeClockOf(servers.databases[i].db)!
+    for (let n = 0; n < 200 && !clock.current(); n++) await new Promise((r) => setTimeout(r, 5))
+    return search(i, token, number)
+  }
+  // Kept answers last KEPT_MS by the clock: a stalled test process must not outlive them.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: Date.now() }))
+  afterEach(() => void vi.useRealTimers())
 
   it('answer one’s own number again from memory, and a comment or a sign-out on the other server is in the very next answer', async () => {
     const number = '+493012349001'
@@ -172,7 +185,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
     const first = await search(0, owner.token, number)
     expect(first.statusCode, first.body).toBe(200)
     const before = hits(0)
-    const again = await search(0, owner.token, number)
+    const again = await keptSearch(0, owner.token, number)
     expect(hits(0)).toBe(before + 1)
     expect(again.body).toBe(first.body)
 
@@ -186,7 +199,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
       expect(next.comments.map((c) => c.text)).toEqual([text])
       expect(hits(0)).toBe(hitsBefore)
       // And kept again from there.
-      await found(0, owner.token, number)
+      expect((await keptSearch(0, owner.token, number)).statusCode).toBe(200)
       expect(hits(0)).toBe(hitsBefore + 1)
     }
 
@@ -206,7 +219,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
   it('record answers from memory in the search history', async () => {
     const number = '+493012349003'
     const owner = await signIn(servers.apps[1], number)
-    for (let i = 0; i < 3; i++) await found(1, owner.token, number)
+    await found(1, owner.token, number)
+    for (let i = 0; i < 2; i++) expect((await keptSearch(1, owner.token, number)).statusCode).toBe(200)
     expect(hits(1)).toBeGreaterThan(0)
     // Held back up to HISTORY_FLUSH_MS.
     await new Promise((r) => setTimeout(r, HISTORY_FLUSH_MS * 3))
