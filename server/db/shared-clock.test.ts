@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { throwAwayPostgres } from '../../tests/support/database'
 import { hotStatement, openPostgres, rowsOf, type Database } from './client'
 import { attachSharedClock, LEASE_MS, type SharedWriteClock } from './shared-clock'
-import { writeClockOf, type HeldWrites } from './write-clock'
+import { holder } from '../../tests/support/held-writes'
+import { writeClockOf } from './write-clock'
 
 const redisUrl = process.env.TEST_REDIS_URL
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -111,21 +112,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('the write clock sh
 
   it('writes what is held quietly, and before the pool closes', async () => {
     const [{ database, clock }] = await processes(1)
-    let values: number[] = []
-    const writes: HeldWrites = {
-      pending: () => values.length > 0,
-      async write(exec) {
-        const sent = values
-        values = []
-        await exec(`insert into t (v) values ${sent.map((v) => `(${v})`).join(', ')}`)
-      },
-    }
+    const { writes, add } = holder('t')
     clock.hold(writes)
-    values.push(7, 8)
+    add(7, 8)
     const before = clock.generation
     await clock.flush()
     expect(clock.generation).toBe(before)
-    values.push(9)
+    add(9)
     expect(writeClockOf(database.db)).toBe(clock)
     const count = async () => rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from t`))[0].n
     expect(await count()).toBe(2)

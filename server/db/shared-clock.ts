@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis'
 import pg from 'pg'
 import type { Db } from './client'
-import { setWriteClock, type HeldWrites, type WriteClock } from './write-clock'
+import { heldWrites, setWriteClock, type WriteClock } from './write-clock'
 
 /** The shared generation in Redis, one per database: every process's writes move it; every process reads it every POLL_MS. */
 export const CLOCK_KEY = 'callerid:write-clock'
@@ -143,8 +143,6 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
   let bumped: Promise<number> = Promise.resolve(-Infinity)
   let bumpsOnTheirWay = 0
   let reachedAt = -Infinity
-  const held: HeldWrites[] = []
-  let flushing: Promise<void> | null = null
 
   const poll = () => {
     const sent = performance.now()
@@ -200,27 +198,8 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
       })
   }
 
-  const exec = (statement: string) => pool.query({ text: statement, [QUIET]: true } as pg.QueryConfig)
-  const pass = (): Promise<void> => {
-    if (flushing) return flushing
-    flushing = (async () => {
-      for (const h of held) {
-        if (!h.pending()) continue
-        try {
-          await h.write(exec)
-        } catch (err) {
-          console.error(`Held-back writes were lost: ${(err as Error).message}`)
-        }
-      }
-    })().finally(() => {
-      flushing = null
-    })
-    return flushing
-  }
-  const flush = async () => {
-    if (flushing) await flushing
-    if (held.some((h) => h.pending())) await pass()
-  }
+  const held = heldWrites((statement) => pool.query({ text: statement, [QUIET]: true } as pg.QueryConfig))
+  const { flush } = held
 
   const clock: SharedWriteClock = {
     get generation() {
@@ -236,7 +215,7 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
     countsExact: false,
     // On PostgreSQL a statement is quiet by its config object (QUIET), not by when it is sent.
     quietly: (send) => send(),
-    hold: (w) => void held.push(w),
+    hold: held.hold,
     flush,
     async settled() {
       // The writes made so far: the last of them reached Redis after the ones before (one connection, in order).

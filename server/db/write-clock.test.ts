@@ -5,21 +5,8 @@ import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PGlite } from '@electric-sql/pglite'
 import { hotStatement, openPglite, rowsOf, type Database } from './client'
-import { writeClockOf, type HeldWrites } from './write-clock'
-
-/** Held-back inserts into a table of the test's own, as the search history is held back. */
-function holder(table: string) {
-  let values: number[] = []
-  const writes: HeldWrites = {
-    pending: () => values.length > 0,
-    async write(exec) {
-      const sent = values
-      values = []
-      await exec(`insert into ${table} (v) values ${sent.map((v) => `(${v})`).join(', ')}`)
-    },
-  }
-  return { writes, add: (v: number) => values.push(v) }
-}
+import { holder } from '../../tests/support/held-writes'
+import { writeClockOf } from './write-clock'
 
 const rawClient = (database: Database) => (database.db as unknown as { $client: PGlite }).$client
 

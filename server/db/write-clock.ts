@@ -60,36 +60,11 @@ export const setWriteClock = (db: Db, clock: WriteClock | undefined): void => {
 export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; running: () => number } {
   // Set only while a quiet statement is being sent (synchronously): no context to carry across awaits.
   let quiet = 0
-  const held: HeldWrites[] = []
   const exec = client.exec.bind(client)
+  const held = heldWrites(exec)
+  const { pending, flush } = held
   let generation = 0
   let running = 0
-  let flushing: Promise<void> | null = null
-
-  const pending = () => held.some((h) => h.pending())
-  /** One pass over the held writes; a pass under way is joined. A failed write is reported, not thrown at the statement that waited. */
-  const pass = (): Promise<void> => {
-    if (flushing) return flushing
-    const run = (async () => {
-      for (const h of held) {
-        if (!h.pending()) continue
-        try {
-          await h.write(exec)
-        } catch (err) {
-          console.error(`Held-back writes were lost: ${(err as Error).message}`)
-        }
-      }
-    })()
-    flushing = run.finally(() => {
-      flushing = null
-    })
-    return flushing
-  }
-  /** Resolves once every write held when it was called is sent: the pass under way may have started before some of them. */
-  const flush = async (): Promise<void> => {
-    if (flushing) await flushing
-    if (pending()) await pass()
-  }
 
   // Statements are sent in the order they were called, each after the writes held before it:
   // a statement called later never overtakes one called earlier that waited for a flush.
@@ -100,7 +75,7 @@ export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; r
       if (quiet === 0) generation++
       running++
       try {
-        const ready = turn.then(() => (flushing || pending() ? flush() : undefined))
+        const ready = turn.then(() => (held.busy() || pending() ? flush() : undefined))
         turn = ready
         await ready
         return await call(...args)
@@ -126,9 +101,47 @@ export function attachWriteClock(client: PGlite, db: Db): { clock: WriteClock; r
         quiet--
       }
     },
-    hold: (writes) => void held.push(writes),
+    hold: held.hold,
     flush,
   }
   clocks.set(db, clock)
   return { clock, running: () => running }
+}
+
+/**
+ * The writes held back on a database, sent with `exec` (a statement outside any clock) in passes:
+ * one pass at a time (a pass under way is joined), a failed write reported, not thrown at whoever waited.
+ */
+export function heldWrites(exec: (statement: string) => Promise<unknown>) {
+  const held: HeldWrites[] = []
+  let flushing: Promise<void> | null = null
+  const pending = () => held.some((h) => h.pending())
+  const pass = (): Promise<void> => {
+    if (flushing) return flushing
+    const run = (async () => {
+      for (const h of held) {
+        if (!h.pending()) continue
+        try {
+          await h.write(exec)
+        } catch (err) {
+          console.error(`Held-back writes were lost: ${(err as Error).message}`)
+        }
+      }
+    })()
+    flushing = run.finally(() => {
+      flushing = null
+    })
+    return flushing
+  }
+  return {
+    hold: (writes: HeldWrites) => void held.push(writes),
+    pending,
+    /** Whether a pass is under way. */
+    busy: () => flushing !== null,
+    /** Resolves once every write held when it was called is sent: the pass under way may have started before some of them. */
+    async flush(): Promise<void> {
+      if (flushing) await flushing
+      if (pending()) await pass()
+    },
+  }
 }
