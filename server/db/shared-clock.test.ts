@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import net, { type AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -30,6 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('the write clock sh
     for (let i = 0; i < n; i++) {
       const database = await openPostgres(created.url, 3)
       const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null })
+      redis.on('error', () => {})
       await redis.connect().catch(() => {})
       cleanups.push(async () => {
         await database.close()
@@ -107,6 +110,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('the write clock sh
   it('is never current without Redis', async () => {
     const [{ clock }] = await processes(1, 'redis://127.0.0.1:1')
     await sleep(LEASE_MS * 2)
+    expect(clock.current()).toBe(false)
+  })
+
+  it('starts within a second when Redis takes calls but never answers, and is not current', async () => {
+    const silent = net.createServer(() => {}).listen(0, '127.0.0.1')
+    await once(silent, 'listening')
+    cleanups.push(async () => void silent.close())
+    const created = await throwAwayPostgres()
+    cleanups.push(() => created.drop())
+    const database = await openPostgres(created.url, 2)
+    const redis = new Redis(`redis://127.0.0.1:${(silent.address() as AddressInfo).port}`, { maxRetriesPerRequest: 1 })
+    cleanups.push(async () => {
+      await database.close()
+      redis.disconnect()
+    })
+    const started = performance.now()
+    const clock = (await attachSharedClock(database.db, redis))!
+    cleanups.push(() => clock.close())
+    expect(performance.now() - started).toBeLessThan(3000)
     expect(clock.current()).toBe(false)
   })
 

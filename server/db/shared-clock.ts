@@ -163,13 +163,19 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
   }
   // The first answer before anything is kept, so that it does not count as a move; Redis not
   // answering leaves the clock not current, and its first answer later moves it.
+  // A Redis that does not answer within a second does not hold up the start.
   const firstSent = performance.now()
-  try {
-    shared = await redis.get(key)
-    heardAt = firstSent
-  } catch {
-    // Asked again every POLL_MS.
-  }
+  const first = redis.get(key).then(
+    (value) => {
+      // Answered before any poll (one connection, in order).
+      if (shared === undefined) shared = value
+      if (firstSent > heardAt) heardAt = firstSent
+    },
+    () => {
+      // Asked again every POLL_MS.
+    },
+  )
+  await Promise.race([first, new Promise((r) => setTimeout(r, 1000).unref())])
   const timer = setInterval(poll, pollMs).unref()
 
   writes.onWrite = () => {
@@ -188,7 +194,7 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
           if (shared !== undefined && value - step === Number(shared ?? 0)) shared = String(value)
         },
         (err: Error) => {
-          console.warn(`The shared write clock could not be moved (${err.message}): other processes see the write within ${leaseMs} ms of their next answer from Redis.`)
+          console.warn(`The shared write clock could not be moved (${err.message}): other processes may answer from memory without this write for up to a second.`)
         },
       )
       .then(() => {
