@@ -253,7 +253,8 @@ if (only.has('p1') || only.has('p2')) {
   const r = await load({ url: app.url + searchPath, headers: auth(token) })
   await app.stop()
   smallP99 = r.p99
-  log(`PostgreSQL without Redis, every search its statement: ${fmt(r.rps)} req/s (${(r.rps / bareRps).toFixed(3)} of bare), p50 ${r.p50} ms, p99 ${r.p99} ms`)
+  const ofBare = bareRps > 0 ? ` (${(r.rps / bareRps).toFixed(3)} of bare)` : ''
+  log(`PostgreSQL without Redis, every search its statement: ${fmt(r.rps)} req/s${ofBare}, p50 ${r.p50} ms, p99 ${r.p99} ms`)
 }
 
 if (only.has('p1')) {
