@@ -118,13 +118,11 @@ export interface SharedWriteClock extends WriteClock {
  * this process's own writes at once, and on everyone else's when the shared generation in Redis
  * is seen to have moved. Undefined unless `db` is a pool that openPostgres watches.
  */
-export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: number; leaseMs?: number } = {}): Promise<SharedWriteClock | undefined> {
+export async function attachSharedClock(db: Db, redis: Redis): Promise<SharedWriteClock | undefined> {
   const pool = (db as unknown as { $client: unknown }).$client
   if (!(pool instanceof pg.Pool)) return undefined
   const writes = watched.get(pool)
   if (!writes) return undefined
-  const pollMs = opts.pollMs ?? POLL_MS
-  const leaseMs = opts.leaseMs ?? LEASE_MS
   // One key per database, named as the server names it (whatever address each process reaches it
   // by): its oid and name. Another database's writes on the same Redis would only cost kept answers.
   const { rows } = await pool.query<{ id: string }>({
@@ -176,7 +174,7 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
     },
   )
   await Promise.race([first, new Promise((r) => setTimeout(r, 1000).unref())])
-  const timer = setInterval(poll, pollMs).unref()
+  const timer = setInterval(poll, POLL_MS).unref()
 
   writes.onWrite = () => {
     generation++
@@ -215,9 +213,9 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
       return lastWriteAt
     },
     get heardByAllAt() {
-      return bumpsOnTheirWay > 0 ? Infinity : reachedAt + leaseMs + 1
+      return bumpsOnTheirWay > 0 ? Infinity : reachedAt + LEASE_MS + 1
     },
-    current: () => performance.now() - heardAt < leaseMs,
+    current: () => performance.now() - heardAt < LEASE_MS,
     countsExact: false,
     // On PostgreSQL a statement is quiet by its config object (QUIET), not by when it is sent.
     quietly: (send) => send(),
@@ -225,7 +223,7 @@ export async function attachSharedClock(db: Db, redis: Redis, opts: { pollMs?: n
     flush,
     async settled() {
       // The writes made so far: the last of them reached Redis after the ones before (one connection, in order).
-      const until = (await bumped) + leaseMs + 1
+      const until = (await bumped) + LEASE_MS + 1
       // A timer may fire a little early by performance.now(): wait again for what is left.
       for (let wait = until - performance.now(); wait > 0; wait = until - performance.now()) {
         await new Promise((r) => setTimeout(r, Math.ceil(wait)))
