@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatReport, initialFiles, measureBundle } from './bundle-size'
 
@@ -64,6 +64,24 @@ describe('measureBundle', () => {
     const printed = formatReport(report)
     expect(printed).toContain(`Initial gzip: JS ${(report.jsGzipBytes / 1000).toFixed(2)} kB`)
     expect(printed).not.toContain('lazy-e.js')
+  })
+
+  it('counts a file’s own .gz and .br, as the server sends them, when the build made them', () => {
+    write('index.html', '<meta name="app-scripts" content="/assets/index.js">')
+    const entry = write('assets/index.js', noise(3000))
+    const report = () => measureBundle(dist)
+    // Without them: what @fastify/compress would make on the fly.
+    expect(report().jsGzipBytes).toBe(gz(entry))
+    expect(report().jsBrotliBytes).toBe(brotliCompressSync(entry, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length)
+    const gzip9 = gzipSync(entry, { level: 9 })
+    const brotli11 = brotliCompressSync(entry, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    fs.writeFileSync(path.join(dist, 'assets/index.js.gz'), gzip9)
+    fs.writeFileSync(path.join(dist, 'assets/index.js.br'), brotli11)
+    expect(report().jsGzipBytes).toBe(gzip9.length)
+    expect(report().jsBrotliBytes).toBe(brotli11.length)
+    expect(formatReport(report())).toContain(`Initial brotli (a browser over HTTPS): JS ${(brotli11.length / 1000).toFixed(2)} kB`)
+    // The compressed forms are not chunks of their own.
+    expect(report().lazyJs).toEqual([])
   })
 
   it('explains a missing build or a missing file instead of measuring nothing', () => {

@@ -1,9 +1,10 @@
 /**
- * `npm run profile:page -- [--rate 4] [--fast] [/search,/number/491637875622,/login]`: where a page
+ * `npm run profile:page -- [--rate 4] [--fast] [--runs 1] [/search,/number/491637875622,/login]`: where a page
  * load's main thread goes. Starts the same server as `npm run lighthouse` (scripts/page-server.ts),
  * signs a user in, then loads each page in Chromium (CHROME_PATH) with the CPU slowed down `rate`
  * times (Lighthouse's phone: 4) and, unless `--fast`, a slow mobile network, records a CPU profile
- * through the DevTools protocol and prints the time per script file and per function, most first.
+ * through the DevTools protocol and prints the time per script file and per function, most first
+ * (of the last run; with `--runs N`, also each run's total and their median: one run varies by a third).
  * Each profile is kept as `<dir>/<page>.cpuprofile` (PROFILE_DIR, default the system's temp folder)
  * for Chrome's Performance panel. Build with `npx vite build --minify false` first to read
  * function names. A report: exits non-zero only when it could not run.
@@ -27,7 +28,8 @@ interface Profile {
   timeDeltas: number[]
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { rate: { type: 'string', default: '4' }, fast: { type: 'boolean', default: false } } })
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { rate: { type: 'string', default: '4' }, fast: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' } } })
+const RUNS = Math.max(1, Number.parseInt(values.runs!, 10) || 1)
 const NUMBER = SEARCHED.slice(1)
 const pages = (positionals[0] ?? `/search,/number/${NUMBER},/login`).split(',')
 const outDir = process.env.PROFILE_DIR ?? os.tmpdir()
@@ -61,6 +63,8 @@ async function main() {
     await entry.waitForURL(`**/number/${NUMBER}`)
     await entry.close()
     for (const route of pages) {
+      const totals: number[] = []
+      for (let run = 1; run <= RUNS; run++) {
       const page = await context.newPage()
       // Long tasks as the page's own PerformanceObserver sees them (at the slowed-down CPU): the
       // blocking time past 50 ms of each, summed, is a total blocking time without Lighthouse's model.
@@ -87,6 +91,11 @@ async function main() {
       fs.writeFileSync(saved, JSON.stringify(profile))
       const byFile = selfTimes(profile, (n) => file(n.callFrame.url))
       const total = byFile.reduce((sum, [, us]) => sum + us, 0)
+      totals.push(total)
+      if (run < RUNS) {
+        await page.close()
+        continue
+      }
       console.log(`\n${route}: ${ms(total).trim()} of main thread at ${values.rate}× CPU (${saved})`)
       const blocking = longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0)
       console.log(`  long tasks: ${longTasks.length}, blocking ${blocking.toFixed(0)} ms past 50 ms each (longest ${Math.max(0, ...longTasks).toFixed(0)} ms: ${longTasks.map((d) => d.toFixed(0)).join(' ')})`)
@@ -94,6 +103,11 @@ async function main() {
       console.log('  functions:')
       for (const [k, us] of selfTimes(profile, (n) => `${n.callFrame.functionName || '(anonymous)'} ${file(n.callFrame.url)}:${n.callFrame.lineNumber}`).slice(0, 15)) console.log(`${ms(us)}  ${k}`)
       await page.close()
+      }
+      if (RUNS > 1) {
+        const sorted = [...totals].sort((a, b) => a - b)
+        console.log(`  ${RUNS} runs: median ${ms(sorted[Math.floor((RUNS - 1) / 2)]).trim()} of main thread (${totals.map((t) => ms(t).trim()).join(', ')})`)
+      }
     }
   } finally {
     await browser.close()

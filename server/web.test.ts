@@ -1,17 +1,25 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../tests/support/app'
 
+const CHUNK = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2;\n`).join(''))
+
 describe('the web app served by the API server', () => {
   let t: TestApp
+  let webRoot: string
   beforeAll(async () => {
-    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-web-'))
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-web-'))
     fs.mkdirSync(path.join(webRoot, 'assets'))
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
     fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)')
     fs.writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\n')
+    // As the build leaves a chunk: beside it its brotli and gzip forms (vite.config.ts).
+    fs.writeFileSync(path.join(webRoot, 'assets', 'chunk-def456.js'), CHUNK)
+    fs.writeFileSync(path.join(webRoot, 'assets', 'chunk-def456.js.br'), zlib.brotliCompressSync(CHUNK))
+    fs.writeFileSync(path.join(webRoot, 'assets', 'chunk-def456.js.gz'), zlib.gzipSync(CHUNK, { level: 9 }))
     t = await createTestApp('pglite', { SIGNING_SECRET: 'from-env', RATE_LIMIT_PER_MINUTE: '5' }, { webRoot })
   })
   afterAll(async () => t?.close())
@@ -30,6 +38,26 @@ describe('the web app served by the API server', () => {
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
     expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent')
+  })
+
+  it('sends a built file’s own brotli or gzip form to a client that takes it, compressed once', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} })
+    const br = await get('gzip, deflate, br, zstd')
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toMatch(/javascript/)
+    expect(br.headers['cache-control']).toContain('immutable')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(br.rawPayload.equals(fs.readFileSync(path.join(webRoot, 'assets', 'chunk-def456.js.br')))).toBe(true)
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(CHUNK)).toBe(true)
+    // Chrome over plain HTTP offers no brotli.
+    const gz = await get('gzip, deflate')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.rawPayload).equals(CHUNK)).toBe(true)
+    const plain = await get()
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.rawPayload.equals(CHUNK)).toBe(true)
   })
 
   it('never rate-limits the web app’s own files, only the API', async () => {

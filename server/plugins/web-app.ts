@@ -41,6 +41,9 @@ export const webAppPlugin = fp(
       wildcard: false,
       allowedPath: (pathName) => pathName !== '/index.html',
       maxAge: '1h',
+      // The build's .br and .gz of each file (vite.config.ts), sent as they are to a client that takes
+      // them; @fastify/compress leaves an answer that has its encoding alone (ADR 0040).
+      preCompressed: true,
       setHeaders: (reply, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
       },
