@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { apiSignIn, openAs } from './support'
+import { apiSignIn, openAs, WHOLE_PAGE } from './support'
 
 /** A PhoneBlock number (imported at server start), and a name nobody would really save. */
 const NUMBER = '491637875622'
@@ -21,7 +21,7 @@ async function axeViolations(page: Page, selector: string) {
 
 /** The number page, signed in as the token's user. */
 async function openNumber(browser: Browser, baseURL: string, token: string): Promise<Page> {
-  const page = await openAs(browser, baseURL, token, `/number/${NUMBER}`)
+  const page = await openAs(browser, baseURL, token, `/number/${NUMBER}`, WHOLE_PAGE)
   await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
   return page
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiSignIn, signedInPage } from './support'
+import { apiSignIn, signedInPage, WHOLE_PAGE } from './support'
 
 /**
  * Issue 13: the first paint waits for no JavaScript. The server's page already has the frame
@@ -186,7 +186,7 @@ test('no page loads zod or the contract’s schemas until a form that checks inp
     await signedOut.close()
   }
 
-  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600013'))
+  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600013'), WHOLE_PAGE)
   try {
     const loadedZod = watchScripts(page)
     await page.goto('/search')
@@ -203,5 +203,49 @@ test('no page loads zod or the contract’s schemas until a form that checks inp
     expect(await loadedZod()).toBe(true)
   } finally {
     await page.context().close()
+  }
+})
+
+test('on a phone the number page renders its community cards as they come near the screen, and all of them at the first Tab', async ({ browser, baseURL, request }) => {
+  const number = '4930901821'
+  const text = 'First-paint e2e: a review below the first screen'
+  const author = await apiSignIn(baseURL!, '+49 151 78600014')
+  const added = await request.post('/api/v7/comment/add', { form: { phone: `+${number}`, text }, headers: { authorization: `Bearer ${author}` } })
+  expect(added.ok()).toBe(true)
+  const token = await apiSignIn(baseURL!, '+49 151 78600015')
+  const phone = { viewport: { width: 412, height: 823 } }
+
+  const page = await signedInPage(browser, baseURL!, token, phone)
+  try {
+    await page.goto(`/number/${number}`)
+    await expect(page.getByTestId('number-international')).toBeVisible()
+    const comments = page.getByRole('region', { name: 'Comments' })
+    // Its frame and heading are there for a screen reader's list of headings, the reviews are not yet.
+    await expect(comments.getByRole('heading', { name: 'Comments' })).toBeAttached()
+    await expect(comments).toHaveAttribute('aria-busy', 'true')
+    await page.waitForTimeout(500)
+    await expect(page.getByTestId('comment')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Saved in contacts as' })).toBeAttached()
+    // Scrolled to: the reviews come.
+    await comments.scrollIntoViewIfNeeded()
+    await expect(page.getByTestId('comment').filter({ hasText: text })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Comments' })).not.toHaveAttribute('aria-busy')
+  } finally {
+    await page.context().close()
+  }
+
+  const keyboard = await signedInPage(browser, baseURL!, token, phone)
+  try {
+    await keyboard.goto(`/number/${number}`)
+    await expect(keyboard.getByTestId('number-international')).toBeVisible()
+    await expect(keyboard.getByTestId('comment')).toHaveCount(0)
+    // A keyboard user reaches every part of the page: the first Tab renders them all, where they are.
+    await keyboard.keyboard.press('Tab')
+    await expect(keyboard.getByTestId('comment').filter({ hasText: text })).toBeAttached()
+    await expect(keyboard.getByTestId('private-note')).toBeAttached()
+    await expect(keyboard.getByTestId('fof-card')).toBeAttached()
+    await expect(keyboard.locator('[aria-busy="true"][role="region"]')).toHaveCount(0)
+  } finally {
+    await keyboard.context().close()
   }
 })

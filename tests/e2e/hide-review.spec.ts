@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { COIN_USERS } from './fixtures/comments-money'
-import { apiSignIn, openAs } from './support'
+import { apiSignIn, openAs, WHOLE_PAGE } from './support'
 
 /** Writes no coins: only comments. */
 const AUTHOR = '+49 151 71000003'
@@ -9,7 +9,7 @@ const VISITOR = '+49 151 71000005'
 
 /** A number's page, signed in as the token's user. */
 async function openNumber(browser: Browser, baseURL: string, token: string, digits: string): Promise<Page> {
-  const page = await openAs(browser, baseURL, token, `/number/${digits}`)
+  const page = await openAs(browser, baseURL, token, `/number/${digits}`, WHOLE_PAGE)
   await expect(page.getByRole('region', { name: 'Comments' })).toBeVisible()
   return page
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { INTRO } from './fixtures/inbox'
-import { apiSignIn, bearer, openAs } from './support'
+import { apiSignIn, bearer, openAs, WHOLE_PAGE } from './support'
 
 const DIGITS = INTRO.number.slice(1)
 // As the page writes a number into text: isolated left to right (U+2066 … U+2069).
@@ -12,7 +12,7 @@ test('an introduction: A asks, B accepts from the inbox, A learns that B knows t
   const c = await apiSignIn(baseURL!, INTRO.bystander)
 
   // A's contacts Bea and Carl (as A saved them) have the number; A asks for 11 coins.
-  const requester = await openAs(browser, baseURL!, a, `/number/${DIGITS}`)
+  const requester = await openAs(browser, baseURL!, a, `/number/${DIGITS}`, WHOLE_PAGE)
   const card = requester.getByRole('region', { name: 'Friends of friends' })
   await expect(card.getByTestId('fof-list').getByRole('listitem')).toHaveText(['Bea Brandt', 'Carl Conrad'], { useInnerText: true })
   await card.getByRole('button', { name: 'Ask for an introduction (11 coins)' }).click()
@@ -21,7 +21,7 @@ test('an introduction: A asks, B accepts from the inbox, A learns that B knows t
   expect((await balance.json()).data.balance).toBe(INTRO.coins - 11)
 
   // B's bell: the request (and the new name A saved B's number under).
-  const accepter = await openAs(browser, baseURL!, b, '/search')
+  const accepter = await openAs(browser, baseURL!, b, '/search', WHOLE_PAGE)
   const bell = accepter.getByTestId('notification-bell')
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread')
   await bell.click()
@@ -41,7 +41,7 @@ test('an introduction: A asks, B accepts from the inbox, A learns that B knows t
   await expect(card.getByRole('button', { name: /Ask for an introduction/ })).toHaveCount(0)
 
   // C was asked too and may still answer: declining changes nothing for A.
-  const bystander = await openAs(browser, baseURL!, c, '/search')
+  const bystander = await openAs(browser, baseURL!, c, '/search', WHOLE_PAGE)
   await bystander.getByTestId('notification-bell').click()
   const cItem = bystander.getByRole('dialog', { name: 'Notifications' }).locator('[data-kind="commonAcquaintances"]')
   await cItem.getByRole('button', { name: 'Decline' }).click()

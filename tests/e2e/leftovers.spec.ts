@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test'
-import { apiSignIn, bearer, openAs, signedInPage } from './support'
+import { apiSignIn, bearer, openAs, signedInPage, WHOLE_PAGE } from './support'
 
 /** The web app's version, as the build writes it into the bundle. */
 const VERSION = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string }).version
@@ -72,7 +72,7 @@ test('a profile page asks for its names by profile, likes and reports them by pr
   })
   expect(uploaded.ok()).toBe(true)
 
-  const page = await signedInPage(browser, baseURL!, viewerToken)
+  const page = await signedInPage(browser, baseURL!, viewerToken, WHOLE_PAGE)
   const contactCalls: string[] = []
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname
@@ -115,7 +115,7 @@ test('a profile page asks for its names by profile, likes and reports them by pr
   await expect(page.getByRole('dialog', { name: 'Complaint sent' })).toBeVisible()
 
   // The owner is not offered a complaint about their own profile.
-  const own = await openAs(browser, baseURL!, ownerToken, `/profile/${ownerId}`)
+  const own = await openAs(browser, baseURL!, ownerToken, `/profile/${ownerId}`, WHOLE_PAGE)
   await expect(own.getByRole('button', { name: 'Suggest a name' })).toBeVisible()
   await expect(own.getByRole('button', { name: 'Complain about this profile' })).toHaveCount(0)
 })
@@ -130,7 +130,7 @@ test('a reply is complained about through its Hide button; the first comment set
   expect(reply.ok()).toBe(true)
   const replyId = (await reply.json()).data.id as number
 
-  const page = await openAs(browser, baseURL!, viewerToken, `/number/${NUMBER}`)
+  const page = await openAs(browser, baseURL!, viewerToken, `/number/${NUMBER}`, WHOLE_PAGE)
   const thread = page.getByTestId('comment').filter({ hasText: 'they call at night' })
   await thread.getByRole('button', { name: 'Show replies (1)' }).click()
   const rude = thread.getByTestId('reply').filter({ hasText: 'a rude reply' })
@@ -161,7 +161,7 @@ test('a reply is complained about through its Hide button; the first comment set
 
 test('the search page lists featured numbers with a name (or Unknown) and their index', async ({ browser, baseURL }) => {
   const token = await apiSignIn(baseURL!, VIEWER)
-  const page = await openAs(browser, baseURL!, token, '/search')
+  const page = await openAs(browser, baseURL!, token, '/search', WHOLE_PAGE)
   const featured = page.getByRole('list', { name: 'Most reported numbers' }).getByTestId('featured-number')
   await expect(featured.first()).toBeVisible()
   for (const item of await featured.all()) {

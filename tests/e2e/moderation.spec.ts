@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { apiSignIn, bearer, openAs } from './support'
+import { apiSignIn, bearer, openAs, WHOLE_PAGE } from './support'
 
 // The moderator is made by tests/e2e/fixtures/moderation.ts at server start.
 const MODERATOR = '+49 151 72000001'
@@ -37,7 +37,7 @@ test('a moderator removes a text twice after complaints; its author can no longe
   const firstComplaint = await complain(request, complainerToken, commentId, 'Name: Alex A\nEmail: alex@example.com\nMessage: This names me and is false.')
 
   // The moderator finds it in the header menu and opens the page.
-  const mod = await openAs(browser, baseURL!, modToken, '/search')
+  const mod = await openAs(browser, baseURL!, modToken, '/search', WHOLE_PAGE)
   await mod.getByRole('button', { name: 'More actions' }).click()
   await mod.getByRole('menuitem', { name: 'Moderation' }).click()
   await expect(mod).toHaveURL(/\/moderation$/)
@@ -82,7 +82,7 @@ test('a moderator removes a text twice after complaints; its author can no longe
   await expect(mod.getByRole('article', { name: `Complaint #${firstComplaint}`, exact: true })).toBeVisible()
 
   // The author tries to post on the number in the browser and is told why not.
-  const author = await openAs(browser, baseURL!, authorToken, `/number/${NUMBER}`)
+  const author = await openAs(browser, baseURL!, authorToken, `/number/${NUMBER}`, WHOLE_PAGE)
   const comments = author.getByRole('region', { name: 'Comments' })
   await comments.getByLabel('Write a comment').fill('Let me post again')
   await comments.getByRole('button', { name: 'Post comment' }).click()
@@ -93,7 +93,7 @@ test('a moderator removes a text twice after complaints; its author can no longe
 
 test('someone without a moderator role sees that the page is not for them, and the API refuses', async ({ browser, request, baseURL }) => {
   const token = await apiSignIn(baseURL!, COMPLAINER)
-  const page = await openAs(browser, baseURL!, token, '/moderation')
+  const page = await openAs(browser, baseURL!, token, '/moderation', WHOLE_PAGE)
   const alert = page.getByRole('alert')
   await expect(alert.getByRole('heading', { name: 'Only moderators and administrators can open this page' })).toBeVisible()
   await expect(page.getByRole('article')).toHaveCount(0)

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { devSignIn } from '../support/dev-sign-in'
 
 /** Signs in through the API with the dev provider, as a client would; returns the token. */
@@ -13,8 +13,8 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
  * has not navigated yet (a test can route its requests first). Any JavaScript dialog (an
  * injected alert) fails the test. Close it with `page.context().close()`.
  */
-export async function signedInPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
+export async function signedInPage(browser: Browser, baseURL: string, token: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...options })
   await context.addInitScript((t) => {
     localStorage.setItem('token', t)
     localStorage.setItem('locale_', 'en')
@@ -27,9 +27,16 @@ export async function signedInPage(browser: Browser, baseURL: string, token: str
   return page
 }
 
+/**
+ * A desktop screen tall enough to show all of a number page's cards at once. A card below the
+ * screen renders only as it comes near it (ADR 0041); the tests of what the cards do use this
+ * screen rather than scroll to each card after every load. first-paint.spec.ts tests the scrolling.
+ */
+export const WHOLE_PAGE: BrowserContextOptions = { viewport: { width: 1280, height: 3000 } }
+
 /** `signedInPage`, at `path`. */
-export async function openAs(browser: Browser, baseURL: string, token: string, path: string): Promise<Page> {
-  const page = await signedInPage(browser, baseURL, token)
+export async function openAs(browser: Browser, baseURL: string, token: string, path: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await signedInPage(browser, baseURL, token, options)
   await page.goto(path)
   return page
 }

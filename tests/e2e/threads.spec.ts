@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { apiSignIn, bearer, openAs } from './support'
+import { apiSignIn, bearer, openAs, WHOLE_PAGE } from './support'
 
 const OWNER = '+49 151 76000001'
 const OWNER_DIGITS = '4915176000001'
@@ -19,7 +19,7 @@ test('the owner pins a review; a reply is written, edited and deleted by its aut
   await comment(request, bob, 'Bob: called twice about a parcel')
 
   // The owner of the number pins Bob's review: it moves to the top with a badge.
-  const o = await openAs(browser, baseURL!, owner, `/number/${OWNER_DIGITS}`)
+  const o = await openAs(browser, baseURL!, owner, `/number/${OWNER_DIGITS}`, WHOLE_PAGE)
   const list = o.getByRole('region', { name: 'Comments' }).getByTestId('comment')
   await expect(list).toHaveCount(2)
   const bobs = list.filter({ hasText: 'Bob: called twice' })
@@ -30,7 +30,7 @@ test('the owner pins a review; a reply is written, edited and deleted by its aut
   await expect(list.first()).toContainText('Pinned')
 
   // Someone who does not own the number is offered no pinning.
-  const a = await openAs(browser, baseURL!, alice, `/number/${OWNER_DIGITS}`)
+  const a = await openAs(browser, baseURL!, alice, `/number/${OWNER_DIGITS}`, WHOLE_PAGE)
   const aList = a.getByRole('region', { name: 'Comments' }).getByTestId('comment')
   await expect(aList.first()).toContainText('Bob: called twice')
   await expect(a.getByRole('button', { name: 'Pin', exact: true })).toHaveCount(0)
@@ -50,7 +50,7 @@ test('the owner pins a review; a reply is written, edited and deleted by its aut
   await expect(reply.getByTestId('reply-text')).toHaveText('Same parcel story here, twice')
 
   // Bob sees the reply and may not edit or delete it.
-  const b = await openAs(browser, baseURL!, bob, `/number/${OWNER_DIGITS}`)
+  const b = await openAs(browser, baseURL!, bob, `/number/${OWNER_DIGITS}`, WHOLE_PAGE)
   const bobsOwn = b.getByRole('region', { name: 'Comments' }).getByTestId('comment').filter({ hasText: 'Bob: called twice' })
   await bobsOwn.getByRole('button', { name: /Show replies/ }).click()
   const seen = bobsOwn.getByTestId('reply')

@@ -1,4 +1,6 @@
+import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
+import { NearScreen } from '@/components/ui/near-screen'
 import { DisputeBanner } from '@/features/disputes/components/dispute-banner'
 import { DisputeForm } from '@/features/disputes/components/dispute-form'
 import { NoteCard } from '@/features/notes/components/note-card'
@@ -17,6 +19,7 @@ import { NumberContacts } from './number-contacts'
  * (with the owner's dispute, if any, above all), then the community part (comments, the private note, contacts, insights).
  */
 export function NumberView({ data, profileId }: { data: NumberProfile; /** Set on a page opened by profile id (`/profile/{id}`). */ profileId?: number }) {
+  const { LL } = useI18nContext()
   const own = data.common.profileView === 'OWNER'
   return (
     <div className="grid gap-5 wide:grid-cols-2">
@@ -34,14 +37,25 @@ export function NumberView({ data, profileId }: { data: NumberProfile; /** Set o
       <EvidenceCard data={data} />
       {/* The owner may contest the rating unless a dispute is already under review (the form then only confirms its own sending). */}
       {own && <DisputeForm key={`dispute-${data.phone.number}`} phone={data.phone.number} underReview={data.dispute?.status === 'open'} />}
-      {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block. */}
+      {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block.
+          Below a phone's first screen: each card renders as it comes near the screen (ADR 0041). */}
       {!data.paidAlert.show && (
         <>
-          <NumberComments key={`comments-${data.phone.number}`} data={data} />
-          <NoteCard key={`note-${data.phone.number}`} data={data} />
-          <NumberContacts key={`contacts-${data.phone.number}`} data={data} profileId={profileId} />
-          <NeuroanalysisCard data={data} />
-          <FofCard data={data} />
+          <NearScreen key={`comments-${data.phone.number}`} title={LL.comments.title()} className="wide:col-span-2">
+            <NumberComments data={data} />
+          </NearScreen>
+          <NearScreen key={`note-${data.phone.number}`} title={LL.notes.title()} className="wide:col-span-2">
+            <NoteCard data={data} />
+          </NearScreen>
+          <NearScreen key={`contacts-${data.phone.number}`} title={LL.contacts.title()} className="wide:col-span-2">
+            <NumberContacts data={data} profileId={profileId} />
+          </NearScreen>
+          <NearScreen title={LL.insights.neuroTitle()}>
+            <NeuroanalysisCard data={data} />
+          </NearScreen>
+          <NearScreen title={LL.insights.fofTitle()}>
+            <FofCard data={data} />
+          </NearScreen>
         </>
       )}
     </div>

@@ -61,7 +61,9 @@ const quietStory = modes<Story>({
     await expect(view.getByText(LL.number.noEvidence())).toBeVisible()
     await expect(view.getByText(LL.number.ratingNeutral())).toBeVisible()
     await expect(view.getAllByText(LL.number.unknown())).toHaveLength(2)
-    await expect(await within(view.getByTestId('comments')).findByText(LL.comments.empty())).toBeVisible()
+    // The comments render as they come near the screen (ADR 0041): scrolled to, as a reader would.
+    view.getByRole('region', { name: LL.comments.title() }).scrollIntoView()
+    await expect(await within(await view.findByTestId('comments')).findByText(LL.comments.empty())).toBeVisible()
   },
 })
 export const NoEvidence = quietStory.light

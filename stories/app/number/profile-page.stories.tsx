@@ -52,6 +52,8 @@ const loaded = modes<Story>({
     await expect(asked[0].pathname).toBe('/api/v202505/profile/12')
     await expect(asked[0].searchParams.get('source')).toBe('FROM_COMMENTS')
     // The names come by profile id, and the profile (a registered owner's) can be complained about.
+    // The names render as they come near the screen (ADR 0041): scrolled to, as a reader would.
+    page.getByRole('region', { name: LL.contacts.title() }).scrollIntoView()
     await expect(await page.findByText(LL.contacts.empty())).toBeVisible()
     await expect(page.getByRole('button', { name: LL.complaints.complainProfile() })).toBeVisible()
   },

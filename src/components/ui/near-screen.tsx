@@ -1,0 +1,36 @@
+import { useId, type ReactNode } from 'react'
+import { useI18nContext } from '@i18n/i18n-react'
+import { cn } from '@/lib/cn'
+import { useNearViewport } from '@/lib/use-near-viewport'
+import { CardTitle } from './card'
+
+/**
+ * A card below the first screen, rendered only when it comes near the screen (or at the first
+ * Tab, or before printing): until then its frame with its heading, so the page's outline and a
+ * screen reader's list of headings are whole, and a skeleton of about its height. On a slow phone
+ * the page's first render is then only what the first screen shows (issue 13, ADR 0041).
+ */
+export function NearScreen({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  const { LL } = useI18nContext()
+  const [ref, near] = useNearViewport<HTMLDivElement>('200px', true)
+  const headingId = useId()
+  if (near) return <>{children}</>
+  return (
+    <div
+      ref={ref}
+      data-slot="card"
+      role="region"
+      aria-labelledby={headingId}
+      aria-busy="true"
+      className={cn('flex min-h-48 flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm', className)}
+    >
+      <CardTitle id={headingId}>{title}</CardTitle>
+      <p className="sr-only">{LL.app.loading()}</p>
+      <div aria-hidden="true" className="flex flex-col gap-3">
+        <div className="h-4 w-3/4 rounded bg-surface-2" />
+        <div className="h-4 w-1/2 rounded bg-surface-2" />
+        <div className="h-4 w-2/3 rounded bg-surface-2" />
+      </div>
+    </div>
+  )
+}
