@@ -217,6 +217,10 @@ test('on a phone the number page renders its community cards as they come near t
 
   const page = await signedInPage(browser, baseURL!, token, phone)
   try {
+    const listed: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v7/comment/list')) listed.push(r.url())
+    })
     await page.goto(`/number/${number}`)
     await expect(page.getByTestId('number-international')).toBeVisible()
     const comments = page.getByRole('region', { name: 'Comments' })
@@ -226,9 +230,11 @@ test('on a phone the number page renders its community cards as they come near t
     await page.waitForTimeout(500)
     await expect(page.getByTestId('comment')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Saved in contacts as' })).toBeAttached()
-    // Scrolled to: the reviews come.
+    // Their first page is asked for meanwhile, once; scrolled to, the reviews come without asking again.
+    await expect.poll(() => listed.length).toBe(1)
     await comments.scrollIntoViewIfNeeded()
     await expect(page.getByTestId('comment').filter({ hasText: text })).toBeVisible()
+    expect(listed).toHaveLength(1)
     await expect(page.getByRole('region', { name: 'Comments' })).not.toHaveAttribute('aria-busy')
   } finally {
     await page.context().close()

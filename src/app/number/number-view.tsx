@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { NearScreen } from '@/components/ui/near-screen'
@@ -9,6 +10,7 @@ import { EvidenceCard } from '@/features/number/components/evidence-card'
 import { NumberCard } from '@/features/number/components/number-card'
 import { BanControl } from '@/features/polls/components/ban-control'
 import { TagsCard } from '@/features/polls/components/tags-card'
+import { prefetchComments } from '@/features/comments/components/comments-card'
 import { NumberActions } from './number-actions'
 import { NumberComments } from './number-comments'
 import { NumberContacts } from './number-contacts'
@@ -21,6 +23,11 @@ import { NumberContacts } from './number-contacts'
 export function NumberView({ data, profileId }: { data: NumberProfile; /** Set on a page opened by profile id (`/profile/{id}`). */ profileId?: number }) {
   const { LL } = useI18nContext()
   const own = data.common.profileView === 'OWNER'
+  const community = !data.paidAlert.show
+  // The comments' card waits below the screen; its first page is on its way meanwhile.
+  useEffect(() => {
+    if (community) prefetchComments(data.phone.number)
+  }, [community, data.phone.number])
   return (
     <div className="grid gap-5 wide:grid-cols-2">
       <DisputeBanner dispute={data.dispute} className="wide:col-span-2" />
@@ -39,7 +46,7 @@ export function NumberView({ data, profileId }: { data: NumberProfile; /** Set o
       {own && <DisputeForm key={`dispute-${data.phone.number}`} phone={data.phone.number} underReview={data.dispute?.status === 'open'} />}
       {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block.
           Below a phone's first screen: each card renders as it comes near the screen (ADR 0041). */}
-      {!data.paidAlert.show && (
+      {community && (
         <>
           <NearScreen key={`comments-${data.phone.number}`} title={LL.comments.title()} className="wide:col-span-2">
             <NumberComments data={data} />

@@ -19,7 +19,7 @@ import { failureText } from '@/lib/failure-text'
 import { isNumberPageKey } from '@/lib/number-page-key'
 import { addComment } from '../api/add-comment'
 import { deleteComment } from '../api/delete-comment'
-import { listComments, type CommentOrder } from '../api/list-comments'
+import { listCommentsAhead, listCommentsOrAhead, type listComments, type CommentOrder } from '../api/list-comments'
 import type { HideFlows } from '../hide-flows'
 import { postingBannedText } from '../posting-banned'
 import { CommentItem } from './comment-item'
@@ -41,6 +41,11 @@ export function withPinnedFirst(items: CommunityComment[], pinned: NumberProfile
   return [...list.filter((c) => c.pinned), ...list.filter((c) => !c.pinned)]
 }
 
+/** The first page the card shows first, asked for while the card still waits below the screen (ADR 0041). */
+export function prefetchComments(phone: string) {
+  listCommentsAhead(phone, ORDERS[0], PAGE)
+}
+
 /** The number's comments: sort order, pages of 10, the viewer's own comment form. */
 export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlows: HideFlows }) {
   const { LL } = useI18nContext()
@@ -56,7 +61,7 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
 
   const list = useSWRInfinite(
     (i, prev: Awaited<ReturnType<typeof listComments>> | null) => (prev && prev.items.length < PAGE ? null : ['comments', phone, order, i]),
-    ([, p, o, i]: [string, string, CommentOrder, number]) => listComments(p, o, i * PAGE, PAGE),
+    ([, p, o, i]: [string, string, CommentOrder, number]) => listCommentsOrAhead(p, o, i * PAGE, PAGE),
   )
   // The list renders in a transition when its pages arrive: ten reviews with their threads are
   // hundreds of elements, rendered in slices instead of one long task on a slow phone (issue 13).
