@@ -4,14 +4,24 @@ import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
-import { isNumberOwner } from '@/features/comments/components/comments-card'
-import { openComplaint } from '@/features/complaints'
-import { fullName, openSuggestName } from '@/features/names/components/suggest-name-form'
-import { openPhoneModal } from '@/features/number/components/phone-modal'
+import { fullName } from '@/features/names/full-name'
 import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberOwner } from '@/lib/number-owner'
 import { auth } from '@/stores/auth'
+import { notifyAttention } from '@/stores/notification'
 
 type Name = { firstName: string | null; lastName: string | null }
+
+/**
+ * The dialogs these buttons open, loaded at the first press: the number's first screen shows
+ * the buttons, not the dialogs (issue 13). The button keeps the focus meanwhile, so the dialog
+ * gives it back there when it closes.
+ */
+const dialogs = {
+  phone: () => import('@/features/number/components/phone-modal'),
+  suggestName: () => import('@/features/names/components/suggest-name-form'),
+  complaint: () => import('@/features/complaints'),
+}
 
 /**
  * Beside the number's name: call or message it (not for a cancelled profile), suggest a
@@ -29,22 +39,28 @@ export function NumberActions({ data, profileId }: { data: NumberProfile; profil
   const [saved, setSaved] = useState<{ for: NumberProfile; name: Name } | null>(null)
   const suggestion = saved && saved.for === data ? saved.name : data.suggestedProfile
   const mine = fullName(suggestion)
+  // A dialog whose code could not load (offline): said, instead of a button that does nothing.
+  const failed = () => notifyAttention(LL.app.genericError())
 
   function suggest() {
-    openSuggestName(LL, {
-      phone: data.phone.number,
-      initial: suggestion,
-      onSaved: (name) => {
-        setSaved({ for: data, name })
-        void revalidate(isNumberPageKey)
-      },
-    })
+    dialogs.suggestName().then(
+      ({ openSuggestName }) =>
+        openSuggestName(LL, {
+          phone: data.phone.number,
+          initial: suggestion,
+          onSaved: (name) => {
+            setSaved({ for: data, name })
+            void revalidate(isNumberPageKey)
+          },
+        }),
+      failed,
+    )
   }
 
   return (
     <>
       {data.common.profileView !== 'CANCELED' && (
-        <Button variant="secondary" size="sm" onClick={() => openPhoneModal(LL, data.phone.number)}>
+        <Button variant="secondary" size="sm" onClick={() => void dialogs.phone().then(({ openPhoneModal }) => openPhoneModal(LL, data.phone.number), failed)}>
           {LL.phoneModal.open()}
         </Button>
       )}
@@ -56,7 +72,11 @@ export function NumberActions({ data, profileId }: { data: NumberProfile; profil
           variant="ghost"
           size="sm"
           onClick={() =>
-            openComplaint(LL, { type: 'profile', id: complainAbout, profileId: complainAbout, firstName: data.profile.firstName, lastName: data.profile.lastName, phone: data.phone.number })
+            void dialogs.complaint().then(
+              ({ openComplaint }) =>
+                openComplaint(LL, { type: 'profile', id: complainAbout, profileId: complainAbout, firstName: data.profile.firstName, lastName: data.profile.lastName, phone: data.phone.number }),
+              failed,
+            )
           }
         >
           {LL.complaints.complainProfile()}

@@ -1,19 +1,22 @@
-import { useEffect } from 'react'
+import { lazy, useEffect } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { NearScreen } from '@/components/ui/near-screen'
 import { DisputeBanner } from '@/features/disputes/components/dispute-banner'
 import { DisputeForm } from '@/features/disputes/components/dispute-form'
-import { NoteCard } from '@/features/notes/components/note-card'
-import { FofCard, NeuroanalysisCard } from '@/features/insights/components/insights'
 import { EvidenceCard } from '@/features/number/components/evidence-card'
 import { NumberCard } from '@/features/number/components/number-card'
 import { BanControl } from '@/features/polls/components/ban-control'
 import { TagsCard } from '@/features/polls/components/tags-card'
-import { prefetchComments } from '@/features/comments/components/comments-card'
+import { prefetchComments } from '@/features/comments/api/list-comments'
 import { NumberActions } from './number-actions'
-import { NumberComments } from './number-comments'
-import { NumberContacts } from './number-contacts'
+
+// Below a phone's first screen: their code is loaded when they come near it (ADR 0041).
+const NumberComments = lazy(() => import('./number-comments').then((m) => ({ default: m.NumberComments })))
+const NumberContacts = lazy(() => import('./number-contacts').then((m) => ({ default: m.NumberContacts })))
+const NoteCard = lazy(() => import('@/features/notes/components/note-card').then((m) => ({ default: m.NoteCard })))
+const NeuroanalysisCard = lazy(() => import('@/features/insights/components/insights').then((m) => ({ default: m.NeuroanalysisCard })))
+const FofCard = lazy(() => import('@/features/insights/components/insights').then((m) => ({ default: m.FofCard })))
 
 /**
  * A number's page body, composed of the features that have a say on a number: its

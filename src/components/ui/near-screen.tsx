@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { Suspense, useId, type ReactNode } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { cn } from '@/lib/cn'
 import { useNearViewport } from '@/lib/use-near-viewport'
@@ -8,16 +8,16 @@ import { CardTitle } from './card'
  * A card below the first screen, rendered only when it comes near the screen (or at the first
  * Tab, or before printing): until then its frame with its heading, so the page's outline and a
  * screen reader's list of headings are whole, and a skeleton of about its height. On a slow phone
- * the page's first render is then only what the first screen shows (issue 13, ADR 0041).
+ * the page's first render is then only what the first screen shows, and a card's code may be
+ * loaded only then (React.lazy: the frame stays until it has come; issue 13, ADR 0041).
  */
 export function NearScreen({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
   const { LL } = useI18nContext()
   const [ref, near] = useNearViewport<HTMLDivElement>('200px', true)
   const headingId = useId()
-  if (near) return <>{children}</>
-  return (
+  const frame = (
     <div
-      ref={ref}
+      ref={near ? undefined : ref}
       data-slot="card"
       role="region"
       aria-labelledby={headingId}
@@ -33,4 +33,6 @@ export function NearScreen({ title, className, children }: { title: string; clas
       </div>
     </div>
   )
+  // A card whose code is loaded only now (React.lazy) keeps its frame until it has come.
+  return near ? <Suspense fallback={frame}>{children}</Suspense> : frame
 }

@@ -3,6 +3,10 @@ import { answerSchema, api } from '@/lib/api'
 
 export type CommentOrder = (typeof COMMENT_ORDERS)[number]
 
+/** The card's pages and its orders, the first one shown first. */
+export const COMMENTS_PAGE = 10
+export const COMMENT_ORDERS_SHOWN: CommentOrder[] = ['interesting', 'new', 'old', 'rating']
+
 /** GET /api/v7/comment/list: one page of a number's comments. */
 export async function listComments(phone: string, order: CommentOrder, offset: number, limit: number) {
   return (await api.get('/api/v7/comment/list', { phone, order_by: order, offset, limit }, answerSchema('community', 'commentListResponse'))).data
@@ -37,4 +41,9 @@ export function listCommentsOrAhead(phone: string, order: CommentOrder, offset: 
     if (kept && Date.now() - kept.at < AHEAD_MS) return kept.answer
   }
   return listComments(phone, order, offset, limit)
+}
+
+/** The first page the comments' card shows first, asked for while the card still waits below the screen (ADR 0041). */
+export function prefetchComments(phone: string): void {
+  listCommentsAhead(phone, COMMENT_ORDERS_SHOWN[0], COMMENTS_PAGE)
 }

@@ -4,7 +4,8 @@ import { emptyNumberProfile } from '@contract/api/number-profile'
 import { ERROR_CODES } from '@contract/errors'
 import { ApiError } from '@/lib/api-error'
 import { isPostingBanned } from '../posting-banned'
-import { isNumberOwner, withPinnedFirst } from './comments-card'
+import { isNumberOwner } from '@/lib/number-owner'
+import { withPinnedFirst } from './comments-card'
 
 const c = (id: number, pinned = false) => ({ id, pinned }) as CommunityComment
 

@@ -17,33 +17,20 @@ import { auth, markFirstComment } from '@/stores/auth'
 import { TextForm } from '@/components/ui/text-form'
 import { failureText } from '@/lib/failure-text'
 import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberOwner } from '@/lib/number-owner'
 import { addComment } from '../api/add-comment'
 import { deleteComment } from '../api/delete-comment'
-import { listCommentsAhead, listCommentsOrAhead, type listComments, type CommentOrder } from '../api/list-comments'
+import { COMMENTS_PAGE as PAGE, COMMENT_ORDERS_SHOWN as ORDERS, listCommentsOrAhead, type listComments, type CommentOrder } from '../api/list-comments'
 import type { HideFlows } from '../hide-flows'
 import { postingBannedText } from '../posting-banned'
 import { CommentItem } from './comment-item'
 
-const PAGE = 10
-const ORDERS: CommentOrder[] = ['interesting', 'new', 'old', 'rating']
-
-/** The viewer owns the number: their profile is the number's, or their own number is this one. */
-export function isNumberOwner(data: NumberProfile, viewer: { profileId: number; phoneNumber: string | null }): boolean {
-  if (viewer.profileId > 0 && data.profile.id === viewer.profileId) return true
-  const digits = (viewer.phoneNumber ?? '').replace(/\D/g, '')
-  return digits.length > 0 && digits === data.targetPhoneNumber.replace(/\D/g, '')
-}
 
 /** The pinned comment first (SPEC.md section 3 `pinnedComment`), also when the loaded pages lack it. */
 export function withPinnedFirst(items: CommunityComment[], pinned: NumberProfile['pinnedComment']): CommunityComment[] {
   const inList = items.some((c) => c.pinned)
   const list = pinned && !inList && !items.some((c) => c.id === pinned.id) ? [{ ...pinned, pinned: true, hideRenews: null }, ...items] : items
   return [...list.filter((c) => c.pinned), ...list.filter((c) => !c.pinned)]
-}
-
-/** The first page the card shows first, asked for while the card still waits below the screen (ADR 0041). */
-export function prefetchComments(phone: string) {
-  listCommentsAhead(phone, ORDERS[0], PAGE)
 }
 
 /** The number's comments: sort order, pages of 10, the viewer's own comment form. */

@@ -66,8 +66,3 @@ export function openSuggestName(LL: LLType, args: { phone: string; initial: Name
     body: <SuggestNameForm {...args} />,
   })
 }
-
-/** A name as one line of text, or null when both parts are empty. */
-export function fullName(name: Name): string | null {
-  return [name.firstName, name.lastName].filter(Boolean).join(' ') || null
-}
