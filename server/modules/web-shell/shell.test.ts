@@ -36,6 +36,11 @@ describe('the first page, before any script', () => {
     expect(p.html).toBe('<html lang="en" dir="ltr">')
     // Any way of writing the number in the address: the heading shows the digits as the web app does.
     expect((await page('/number/%2B1%20(202)%20555-0143')).heading).toBe('Phone number \u2066+1 202 555 0143\u2069')
+    // The number's card as the app draws it: the number large, left to right, and what the card will tell.
+    expect(p.body).toContain('<p class="text-3xl font-bold tracking-tight"><span dir="ltr" class="[unicode-bidi:isolate]">+49 163 7875622</span></p>')
+    expect(p.body).toContain('>Region</p>')
+    expect(p.body).toContain('>Carrier</p>')
+    expect((await page('/number/491637875622', { 'accept-language': 'ru-RU' })).body).toContain('>Регион</p>')
   })
 
   it('heads the sign-in and search pages, and the others with the frame only', async () => {

@@ -102,9 +102,8 @@ export interface Shell {
 type Skeleton = 'login' | 'search' | 'number' | 'page'
 
 const bar = (width: string, height = 'h-4') => `<div class="${height} ${width} rounded-lg bg-surface-2"></div>`
-const SKELETONS: Record<Exclude<Skeleton, 'login'>, string> = {
+const SKELETONS: Record<Exclude<Skeleton, 'login' | 'number'>, string> = {
   search: `${bar('w-full', 'h-12')}<div class="grid gap-4 wide:grid-cols-2">${bar('w-full', 'h-32')}${bar('w-full', 'h-32')}</div>`,
-  number: `${bar('w-full', 'h-12')}<div class="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4">${bar('w-1/3')}${bar('w-2/3')}${bar('w-full', 'h-24')}</div>`,
   page: `<div class="flex flex-col gap-3">${bar('w-2/3')}${bar('w-full', 'h-24')}</div>`,
 }
 
@@ -117,6 +116,25 @@ const h2 = (text: string) => `<h2 class="text-lg font-semibold">${escapeHtml(tex
 const small = (classes: string, text: string) => `<p class="text-sm ${classes}">${escapeHtml(text)}</p>`
 /** A form's label, field and button, as shapes (the app's own form takes over). */
 const formShape = (label: string) => `<p class="text-sm font-medium">${escapeHtml(label)}</p>${bar('w-full', 'h-11')}${bar('w-48', 'h-11')}`
+
+/**
+ * The number's page as the app first draws it (app/number/number-page.tsx and the number card,
+ * features/number/components/number-card.tsx): the search box, then the number's card with the
+ * number as large as the card shows it and the labels of what the card will say. Drawn in the
+ * first paint, its text is laid out before any script, not in the task that renders the card.
+ */
+function numberSkeleton(t: Text, shown: string): string {
+  const fact = (label: string) => `<div><p class="text-muted">${escapeHtml(label)}</p>${bar('w-2/3', 'h-5')}</div>`
+  return (
+    bar('w-full', 'h-14') +
+    card(
+      'flex flex-col gap-4 wide:col-span-2',
+      `<div class="flex flex-col gap-1"><p class="text-3xl font-bold tracking-tight"><span dir="ltr" class="[unicode-bidi:isolate]">${escapeHtml(shown)}</span></p>${bar('w-1/3', 'h-7')}</div>` +
+        `<div class="grid grid-cols-2 gap-3 text-sm">${fact(t((L) => L.number.region()))}${fact(t((L) => L.number.carrier()))}</div>` +
+        bar('w-full', 'h-24'),
+    )
+  )
+}
 
 /**
  * The sign-in page as the app first draws it (features/auth/components/login-screen.tsx),
@@ -161,7 +179,7 @@ function pageOf(path: string, t: Text, formatNumber: ShellRequest['formatNumber'
     const shown = digits.length > 1 ? formatNumber(digits) : null
     if (shown) {
       const heading = t((L) => L.number.pageTitle({ number: ltr(shown) }))
-      return { heading, intro: null, title: heading, skeleton: 'number' as const }
+      return { heading, intro: null, title: heading, skeleton: 'number' as const, shown }
     }
   }
   return { heading: null, intro: null, title: t((L) => L.app.name()), skeleton: 'page' as const }
@@ -190,7 +208,7 @@ export function renderShell(request: ShellRequest): Shell {
     `<main id="main" tabindex="-1" class="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">` +
     `<section ${page.heading ? 'aria-labelledby="page-title" ' : ''}aria-busy="true" class="flex flex-col gap-6">${heading}${intro}` +
     `<div role="status" class="flex flex-col gap-6"><span class="sr-only">${escapeHtml(t((L) => L.app.loading()))}</span>${
-      page.skeleton === 'login' ? loginSkeleton(t, request.signInMethods ?? []) : SKELETONS[page.skeleton]
+      page.skeleton === 'login' ? loginSkeleton(t, request.signInMethods ?? []) : page.skeleton === 'number' ? numberSkeleton(t, page.shown) : SKELETONS[page.skeleton]
     }</div>` +
     `</section></main></div>`
   const bodyClass = [dark ? 'dark' : '', dir, request.path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
