@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { warmUp } from './warm-up'
+import { warmUp, warmUpSteps } from './warm-up'
 
 describe('warming up the first screen’s slow first calls', () => {
   afterEach(() => {
@@ -20,5 +20,13 @@ describe('warming up the first screen’s slow first calls', () => {
     warmUp('en', '/login')
     warmUp('en', '/settings')
     expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('warms up only what each first screen shows: no dates on a number page, whose comments wait below the screen', () => {
+    expect(warmUpSteps('/number/491637875622')).toEqual(['numbers', 'classes', 'phone'])
+    expect(warmUpSteps('/search')).toEqual(['numbers', 'dates', 'classes', 'phone'])
+    expect(warmUpSteps('/')).toEqual(warmUpSteps('/search'))
+    expect(warmUpSteps('/login')).toEqual([])
+    expect(warmUpSteps('/numbers-of-mine')).toEqual([])
   })
 })

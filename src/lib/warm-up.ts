@@ -1,5 +1,19 @@
 import { formatDate, numberFormat } from './format'
 
+type Step = 'numbers' | 'dates' | 'classes' | 'phone'
+
+/**
+ * What a page's first screen does once and slowly, by its path: the number page formats counts
+ * and phone numbers and merges classes, but shows no date before its comments come near the
+ * screen (ADR 0041); the search page (also `/`) lists its history with dates. Elsewhere, as on
+ * the sign-in page, warming up would be work the first screen does not need.
+ */
+export function warmUpSteps(path: string): Step[] {
+  if (/^\/number(\/|$)/.test(path)) return ['numbers', 'classes', 'phone']
+  if (/^\/(search)?(\/|$)/.test(path)) return ['numbers', 'dates', 'classes', 'phone']
+  return []
+}
+
 /**
  * What the first screens do once and slowly — the first date and number formatter of a
  * language (the browser loads its data), tailwind-merge's class tables, the phone-number
@@ -8,17 +22,17 @@ import { formatDate, numberFormat } from './format'
  * tap on a slow phone (issue 13, total blocking time).
  */
 export function warmUp(locale: string, path: string): void {
-  // The pages whose first screen formats numbers and dates (the number's page, the search page
-  // with its history) and reads phone numbers (the search box). Elsewhere, as on the sign-in
-  // page, this would be work the first screen does not need.
-  if (!/^\/(number|search)?(\/|$)/.test(path)) return
-  const steps: Array<() => unknown> = [
-    () => numberFormat(locale, { maximumFractionDigits: 1 }).format(1.5),
-    () => formatDate(locale, new Date()),
-    () => import('./cn').then(({ cn }) => cn('px-1 py-1', 'px-2')),
-    () => import('./phone').then(({ phone }) => phone.formatInternational('+14155550100')),
-    () => import('./phone').then(({ phone }) => phone.formatTyping('4155550100')),
-  ]
+  const work: Record<Step, Array<() => unknown>> = {
+    numbers: [() => numberFormat(locale, { maximumFractionDigits: 1 }).format(1.5)],
+    dates: [() => formatDate(locale, new Date())],
+    classes: [() => import('./cn').then(({ cn }) => cn('px-1 py-1', 'px-2'))],
+    phone: [
+      () => import('./phone').then(({ phone }) => phone.formatInternational('+14155550100')),
+      () => import('./phone').then(({ phone }) => phone.formatTyping('4155550100')),
+    ],
+  }
+  const steps = warmUpSteps(path).flatMap((step) => work[step])
+  if (steps.length === 0) return
   const next = () => {
     const step = steps.shift()
     if (!step) return
