@@ -7,7 +7,7 @@
  * Sizes are what the server sends: the build's own `.gz` and `.br` of a file when it has them
  * (vite.config.ts, ADR 0040), else gzip at zlib's default level and brotli at quality 4, what
  * @fastify/compress makes on the fly. The budget is on gzip (a browser on plain HTTP gets gzip;
- * over HTTPS it gets brotli, the second figure). kB are 1000 bytes, as in Vite's own build report.
+ * over HTTPS or on localhost it gets brotli, the second figure). kB are 1000 bytes, as in Vite's own build report.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -111,7 +111,7 @@ export function formatReport(report: BundleReport, budget = JS_BUDGET_GZIP_BYTES
     ...report.lazyJs.slice(0, 5).map(row),
     '',
     `Initial gzip: JS ${kB(report.jsGzipBytes)} (budget ${kB(budget)}), CSS ${kB(report.cssGzipBytes)}, total ${kB(report.jsGzipBytes + report.cssGzipBytes)}`,
-    `Initial brotli (a browser over HTTPS): JS ${kB(report.jsBrotliBytes)}`,
+    `Initial brotli (a browser over HTTPS or on localhost): JS ${kB(report.jsBrotliBytes)}`,
   ].join('\n')
 }
 
