@@ -1,8 +1,9 @@
-import { Suspense, useId, type ReactNode } from 'react'
+import { Component, Suspense, useId, type ReactNode } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { cn } from '@/lib/cn'
 import { useNearViewport } from '@/lib/use-near-viewport'
 import { CardTitle } from './card'
+import { ErrorState } from './states'
 
 /**
  * A card below the first screen, rendered only when it comes near the screen (or at the first
@@ -15,24 +16,47 @@ export function NearScreen({ title, className, children }: { title: string; clas
   const { LL } = useI18nContext()
   const [ref, near] = useNearViewport<HTMLDivElement>('200px', true)
   const headingId = useId()
-  const frame = (
+  const frame = (inside: ReactNode, busy: boolean) => (
     <div
       ref={near ? undefined : ref}
       data-slot="card"
       role="region"
       aria-labelledby={headingId}
-      aria-busy="true"
+      aria-busy={busy ? 'true' : undefined}
       className={cn('flex min-h-48 flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm', className)}
     >
       <CardTitle id={headingId}>{title}</CardTitle>
+      {inside}
+    </div>
+  )
+  const waiting = frame(
+    <>
       <p className="sr-only">{LL.app.loading()}</p>
       <div aria-hidden="true" className="flex flex-col gap-3">
         <div className="h-4 w-3/4 rounded bg-surface-2" />
         <div className="h-4 w-1/2 rounded bg-surface-2" />
         <div className="h-4 w-2/3 rounded bg-surface-2" />
       </div>
-    </div>
+    </>,
+    true,
   )
-  // A card whose code is loaded only now (React.lazy) keeps its frame until it has come.
-  return near ? <Suspense fallback={frame}>{children}</Suspense> : frame
+  if (!near) return waiting
+  // A card whose code is loaded only now (React.lazy) keeps its frame until it has come; one that
+  // cannot come (the network went away) says so in its frame, not by replacing the whole page.
+  return (
+    <CardFailure fallback={frame(<ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => window.location.reload()} />, false)}>
+      <Suspense fallback={waiting}>{children}</Suspense>
+    </CardFailure>
+  )
+}
+
+/** What a card that failed to load or render shows instead, the rest of the page going on. */
+class CardFailure extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children
+  }
 }
