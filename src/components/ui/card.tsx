@@ -1,7 +1,8 @@
-import type { HTMLAttributes } from 'react'
+import type { ComponentProps, HTMLAttributes } from 'react'
 import { cn } from '@/lib/cn'
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+/** A card; `ref` reaches its element (React 19 passes it as a prop). */
+export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card" className={cn('rounded-2xl border border-border bg-surface p-5 shadow-sm', className)} {...props} />
 }
 

@@ -2,7 +2,7 @@ import { Component, Suspense, useId, type ReactNode } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { cn } from '@/lib/cn'
 import { useNearViewport } from '@/lib/use-near-viewport'
-import { CardTitle } from './card'
+import { Card, CardTitle } from './card'
 import { ErrorState } from './states'
 
 /**
@@ -17,17 +17,10 @@ export function NearScreen({ title, className, children }: { title: string; clas
   const [ref, near] = useNearViewport<HTMLDivElement>('200px', true)
   const headingId = useId()
   const frame = (inside: ReactNode, busy: boolean) => (
-    <div
-      ref={near ? undefined : ref}
-      data-slot="card"
-      role="region"
-      aria-labelledby={headingId}
-      aria-busy={busy ? 'true' : undefined}
-      className={cn('flex min-h-48 flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm', className)}
-    >
+    <Card ref={near ? undefined : ref} role="region" aria-labelledby={headingId} aria-busy={busy ? 'true' : undefined} className={cn('flex min-h-48 flex-col gap-4', className)}>
       <CardTitle id={headingId}>{title}</CardTitle>
       {inside}
-    </div>
+    </Card>
   )
   const waiting = frame(
     <>

@@ -3,7 +3,10 @@ import { answerSchema, api } from '@/lib/api'
 
 export type CommentOrder = (typeof COMMENT_ORDERS)[number]
 
-/** The card's pages and its orders, the first one shown first. */
+/**
+ * The card's pages and its orders, the first one shown first. The orders are the contract's
+ * `COMMENT_ORDERS`, written again: importing that value would load the contract's schemas (ADR 0032).
+ */
 export const COMMENTS_PAGE = 10
 export const COMMENT_ORDERS_SHOWN: CommentOrder[] = ['interesting', 'new', 'old', 'rating']
 
