@@ -1,21 +1,22 @@
-import { formatDate, numberFormat } from './format'
+import { formatDate } from './format'
 
-type Step = 'numbers' | 'dates' | 'classes' | 'phone'
+type Step = 'dates' | 'classes' | 'phone'
 
 /**
- * What a page's first screen does once and slowly, by its path: the number page formats counts
- * and phone numbers and merges classes, but shows no date before its comments come near the
- * screen (ADR 0041); the search page (also `/`) lists its history with dates. Elsewhere, as on
+ * What a page's first screen does once and slowly, by its path: the number page formats phone
+ * numbers and merges classes, but shows no date before its comments come near the screen (ADR
+ * 0041); the search page (also `/`) lists its history with dates. Neither makes a number
+ * formatter: their reputation indexes are written without one (formatTenths). Elsewhere, as on
  * the sign-in page, warming up would be work the first screen does not need.
  */
 export function warmUpSteps(path: string): Step[] {
-  if (/^\/number(\/|$)/.test(path)) return ['numbers', 'classes', 'phone']
-  if (/^\/(search)?(\/|$)/.test(path)) return ['numbers', 'dates', 'classes', 'phone']
+  if (/^\/number(\/|$)/.test(path)) return ['classes', 'phone']
+  if (/^\/(search)?(\/|$)/.test(path)) return ['dates', 'classes', 'phone']
   return []
 }
 
 /**
- * What the first screens do once and slowly — the first date and number formatter of a
+ * What the first screens do once and slowly — the first date formatter of a
  * language (the browser loads its data), tailwind-merge's class tables, the phone-number
  * metadata — done ahead, each in a short task of its own, while the page waits for its
  * data. Done inside the first render, each made that render's task longer and blocked a
@@ -23,7 +24,6 @@ export function warmUpSteps(path: string): Step[] {
  */
 export function warmUp(locale: string, path: string): void {
   const work: Record<Step, Array<() => unknown>> = {
-    numbers: [() => numberFormat(locale, { maximumFractionDigits: 1 }).format(1.5)],
     dates: [() => formatDate(locale, new Date())],
     classes: [() => import('./cn').then(({ cn }) => cn('px-1 py-1', 'px-2'))],
     phone: [

@@ -1,6 +1,6 @@
 import { useI18nContext } from '@i18n/i18n-react'
 import { cn } from '@/lib/cn'
-import { numberFormat } from '@/lib/format'
+import { formatTenths } from '@/lib/format'
 
 function rating(index: number): 'safe' | 'neutral' | 'unwanted' {
   if (index >= 6.5) return 'safe'
@@ -19,7 +19,7 @@ export function ReputationGauge({ index }: { index: number }) {
   const { LL, locale } = useI18nContext()
   const r = rating(index)
   const label = r === 'safe' ? LL.number.ratingSafe() : r === 'unwanted' ? LL.number.ratingUnwanted() : LL.number.ratingNeutral()
-  const formatted = numberFormat(locale, { maximumFractionDigits: 1 }).format(index)
+  const formatted = formatTenths(locale, index)
   return (
     <div className="flex flex-col gap-2" data-testid="reputation">
       <div className="flex items-baseline gap-3">

@@ -15,7 +15,7 @@ import { PhoneText } from '@/components/ui/phone-text'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { cn } from '@/lib/cn'
-import { formatDate, numberFormat } from '@/lib/format'
+import { formatDate, formatTenths } from '@/lib/format'
 import { clearHistory } from '../api/clear-history'
 import { getHistory } from '../api/get-history'
 import { getMainData } from '../api/get-main-data'
@@ -77,7 +77,7 @@ export function SearchPage() {
 /** A featured number: the number, its best-known name (or "Unknown") and its reputation index. */
 function FeaturedNumber({ item }: { item: MainData['featuredNumbers'][number] }) {
   const { LL, locale } = useI18nContext()
-  const index = numberFormat(locale, { maximumFractionDigits: 1 }).format(item.index)
+  const index = formatTenths(locale, item.index)
   return (
     <li className="flex items-center justify-between gap-3 py-2" data-testid="featured-number">
       <div className="flex min-w-0 flex-col">
