@@ -13,6 +13,8 @@ import { freezeTime } from '../stories/support/clock'
 import { loadStoryLocale, storyLocale } from '../stories/support/i18n'
 import { resetStores } from '../stories/support/reset'
 import '../src/styles.css'
+// Numbers as a page shows them once the phone-number metadata has loaded (src/lib/phone-display.ts).
+import '@/lib/phone'
 
 /** Calls every signed-in screen may make; a story's `parameters.api` adds to or replaces these. */
 const DEFAULT_API: ApiTable = {

@@ -5,10 +5,15 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { notFoundHandler } from './errors'
 import { parse as parseCookies } from 'cookie'
+import min from 'libphonenumber-js/metadata.min.json'
+import { createPhoneTools } from '../../contract/phone'
 import { signInMethods } from '../modules/auth/methods'
 import { fillIndexHtml, renderShell } from '../modules/web-shell/shell'
 
 /** The built web app (vite build). */
+/** The web app's formatting of numbers (the small metadata set, src/lib/phone.ts), for the page's frame. */
+const shownPhone = createPhoneTools(min)
+
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist')
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/localeModule/')
@@ -55,8 +60,8 @@ export const webAppPlugin = fp(
         path: request.url.split('?')[0],
         cookies: parseCookies(request.headers.cookie ?? ''),
         acceptLanguage: request.headers['accept-language'],
-        // As the number page shows it before its data arrives (src/app/number/number-page.tsx).
-        formatNumber: (digits) => app.phone.formatInternational(digits),
+        // As the number page and its search box show it, with the web app's own metadata (src/lib/phone.ts).
+        formatNumber: (digits) => ({ international: shownPhone.formatInternational(digits), typing: shownPhone.formatTyping(digits) }),
         signInMethods: methods,
       })
       return reply

@@ -23,7 +23,7 @@ describe('warming up the first screen’s slow first calls', () => {
   })
 
   it('warms up only what each first screen shows: no dates on a number page, whose comments wait below the screen', () => {
-    expect(warmUpSteps('/number/491637875622')).toEqual(['classes', 'phone'])
+    expect(warmUpSteps('/number/491637875622')).toEqual(['classes'])
     expect(warmUpSteps('/search')).toEqual(['dates', 'classes', 'phone'])
     expect(warmUpSteps('/')).toEqual(warmUpSteps('/search'))
     expect(warmUpSteps('/login')).toEqual([])

@@ -3,14 +3,15 @@ import { formatDate } from './format'
 type Step = 'dates' | 'classes' | 'phone'
 
 /**
- * What a page's first screen does once and slowly, by its path: the number page formats phone
- * numbers and merges classes, but shows no date before its comments come near the screen (ADR
- * 0041); the search page (also `/`) lists its history with dates. Neither makes a number
+ * What a page's first screen does once and slowly, by its path: the number page merges classes,
+ * but shows no date before its comments come near the screen (ADR 0041), and its number as the
+ * server's frame wrote it, without the phone-number metadata (lib/phone-display.ts); the search
+ * page (also `/`) lists its history with dates and formatted numbers. Neither makes a number
  * formatter: their reputation indexes are written without one (formatTenths). Elsewhere, as on
  * the sign-in page, warming up would be work the first screen does not need.
  */
 export function warmUpSteps(path: string): Step[] {
-  if (/^\/number(\/|$)/.test(path)) return ['classes', 'phone']
+  if (/^\/number(\/|$)/.test(path)) return ['classes']
   if (/^\/(search)?(\/|$)/.test(path)) return ['dates', 'classes', 'phone']
   return []
 }

@@ -255,3 +255,35 @@ test('on a phone the number page renders its community cards as they come near t
     await keyboard.context().close()
   }
 })
+
+test('the number page shows its number formatted without the phone-number metadata, which comes when the search box is used', async ({ browser, baseURL }) => {
+  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600016'), { viewport: { width: 412, height: 823 } })
+  try {
+    const bodies: Array<Promise<string>> = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''))
+    })
+    const loadedMetadata = async () => (await Promise.all(bodies)).some((body) => body.includes('country_calling_codes'))
+    await page.goto('/number/491637875622')
+    await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone number \u2066+49 163 7875622\u2069')
+    const box = page.locator('#number-search')
+    await expect(box).toHaveValue('+49 163 7875622')
+    await page.waitForLoadState('networkidle')
+    expect(await loadedMetadata()).toBe(false)
+    // About to type: the metadata comes, and formats as one types.
+    await box.click()
+    await expect.poll(loadedMetadata).toBe(true)
+    await box.fill('')
+    await box.pressSequentially('4930901820')
+    await expect(box).toHaveValue('+49 30 901820')
+    await box.press('Enter')
+    // To the number searched for, and it stays there (the page of the number before must not send it back).
+    await expect(page.getByTestId('number-international')).toHaveText('+49 30 901820')
+    await expect(page).toHaveURL(/\/number\/4930901820$/)
+    await page.waitForTimeout(500)
+    await expect(page).toHaveURL(/\/number\/4930901820$/)
+  } finally {
+    await page.context().close()
+  }
+})

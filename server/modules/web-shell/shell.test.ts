@@ -63,6 +63,21 @@ describe('the first page, before any script', () => {
     expect(acceptedLanguages('en;q=0.2, de-DE, fr;q=0.8, *;q=0.1, xx;q=0')).toEqual(['de-DE', 'fr', 'en'])
   })
 
+  it('names a number page’s number as the web app shows it, so its first render needs no phone-number metadata', async () => {
+    const meta = (body: string) => /<meta name="page-number"[^>]*>/.exec(body)?.[0] ?? null
+    // In the head, with what the heading and the search box show (src/lib/phone-display.ts).
+    expect(meta((await page('/number/491637875622')).body)).toBe(
+      '<meta name="page-number" content="491637875622" data-international="+49 163 7875622" data-typing="+49 163 7875622">',
+    )
+    expect((await page('/number/491637875622')).body).toMatch(/<meta name="page-number"[^>]*><\/head>/)
+    // The digits of the address, however it was written; the box shows them as one types them.
+    expect(meta((await page('/number/%2B1%20(202)%20555-0143')).body)).toBe(
+      '<meta name="page-number" content="12025550143" data-international="+1 202 555 0143" data-typing="+1 202 555 0143">',
+    )
+    // No number, no tag: other pages, and a number page whose address holds no number.
+    for (const url of ['/search', '/login', '/number/my', '/number/x']) expect(meta((await page(url)).body), url).toBeNull()
+  })
+
   it('is dark when the user chose dark, before any script', async () => {
     const dark = await page('/search', { cookie: 'theme=dark' })
     expect(dark.html).toContain('class="dark"')

@@ -81,8 +81,11 @@ export interface ShellRequest {
   path: string
   cookies: Record<string, string | undefined>
   acceptLanguage?: string
-  /** Digits in international format, as the web app shows them (contract/phone formatInternational). */
-  formatNumber(digits: string): string
+  /**
+   * Digits as the web app shows them, with the web app's own metadata: in international format
+   * (contract/phone formatInternational) and in the search box (formatTyping).
+   */
+  formatNumber(digits: string): { international: string; typing: string }
   /** The server's sign-in methods without a code (modules/auth/methods.ts), listed on /login. */
   signInMethods?: AuthMethodInfo[]
 }
@@ -97,6 +100,11 @@ export interface Shell {
   body: string
   /** The body's classes, as the web app sets them (stores/theme.ts, routes/root.tsx). */
   bodyClass: string
+  /**
+   * What goes at the end of <head>: on a number's page, the number as the app shows it, so the app's
+   * first render needs no phone-number metadata (src/lib/phone-display.ts).
+   */
+  head: string
 }
 
 type Skeleton = 'login' | 'search' | 'number' | 'page'
@@ -176,10 +184,12 @@ function pageOf(path: string, t: Text, formatNumber: ShellRequest['formatNumber'
     } catch {
       /* a malformed escape: no number */
     }
-    const shown = digits.length > 1 ? formatNumber(digits) : null
-    if (shown) {
+    const formatted = digits.length > 1 ? formatNumber(digits) : null
+    if (formatted?.international) {
+      const shown = formatted.international
       const heading = t((L) => L.number.pageTitle({ number: ltr(shown) }))
-      return { heading, intro: null, title: heading, skeleton: 'number' as const, shown }
+      const head = `<meta name="page-number" content="${digits}" data-international="${escapeHtml(shown)}" data-typing="${escapeHtml(formatted.typing)}">`
+      return { heading, intro: null, title: heading, skeleton: 'number' as const, shown, head }
     }
   }
   return { heading: null, intro: null, title: t((L) => L.app.name()), skeleton: 'page' as const }
@@ -212,17 +222,18 @@ export function renderShell(request: ShellRequest): Shell {
     }</div>` +
     `</section></main></div>`
   const bodyClass = [dark ? 'dark' : '', dir, request.path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
-  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass }
+  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: ('head' in page && page.head) || '' }
 }
 
 /**
- * The built index.html with the shell filled in: <html> attributes, the title, the body's
- * classes, the theme script, and the frame inside #root.
+ * The built index.html with the shell filled in: <html> attributes, the title, the page's number
+ * (a meta tag), the body's classes, the theme script, and the frame inside #root.
  */
 export function fillIndexHtml(indexHtml: string, shell: Shell): string {
   return indexHtml
     .replace(/<html[^>]*>/, `<html lang="${shell.locale}" dir="${shell.dir}"${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
+    .replace('</head>', `${shell.head}</head>`)
     .replace(/<body[^>]*>/, `<body class="${shell.bodyClass}"><script>${SHELL_SCRIPT}</script>`)
     .replace('<div id="root"></div>', `<div id="root">${shell.body}</div>`)
 }

@@ -11,7 +11,7 @@ import { LimitAlert } from '@/features/number/components/limit-alert'
 import { LookupsCard } from '@/features/lookups/components/lookups-card'
 import { SearchBox, searchTarget } from '@/features/search/components/search-box'
 import { ApiError } from '@/lib/api'
-import { phone } from '@/lib/phone'
+import { useInternational } from '@/lib/phone-display'
 import { useMyProfile } from '@/lib/use-my-profile'
 import { usePageTitle } from '@/lib/use-page-title'
 import { NumberView } from './number-view'
@@ -34,7 +34,8 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
   useEffect(() => {
     if (digits !== query && digits !== data?.targetPhoneNumber) setQuery(digits)
   }, [digits, query, data])
-  const shown = data ? phone.formatInternational(data.phone.number) : phone.formatInternational(digits)
+  // Before the phone-number metadata has loaded, as the server's frame wrote it (lib/phone-display.ts).
+  const shown = useInternational(data ? data.phone.number : digits)
   const heading = title ?? LL.number.pageTitle({ number: ltr(shown) })
   usePageTitle(heading)
   const { mutate: prime } = useSWRConfig()
@@ -50,13 +51,15 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
     void prime((key) => Array.isArray(key) && key[0] === 'main')
   }, [data, prime])
 
-  // A national or 00-prefixed number resolves to one canonical, shareable address.
+  // A national or 00-prefixed number resolves to one canonical, shareable address: once the answer is
+  // the address's own. Right after a search from this page the address holds the new number while the
+  // answer is still the old one's, which would send the page back to the number before.
   const canonical = data?.targetPhoneNumber
   useEffect(() => {
-    if (canonicalize && data && canonical && canonical !== digits) {
+    if (canonicalize && data && canonical && canonical !== digits && query === digits) {
       void navigate({ to: '/number/$phoneNumber', params: { phoneNumber: canonical }, replace: true })
     }
-  }, [canonicalize, canonical, data, digits, navigate])
+  }, [canonicalize, canonical, data, digits, query, navigate])
 
   return (
     <Page title={heading}>

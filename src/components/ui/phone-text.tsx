@@ -1,4 +1,4 @@
-import { phone } from '@/lib/phone'
+import { useInternational } from '@/lib/phone-display'
 import { cn } from '@/lib/cn'
 
 /**
@@ -6,9 +6,10 @@ import { cn } from '@/lib/cn'
  * right-to-left text, while its container keeps the page's direction.
  */
 export function PhoneText({ value, className }: { value: string; className?: string }) {
+  const shown = useInternational(value)
   return (
     <bdi dir="ltr" data-slot="phone-text" className={cn('phone', className)}>
-      {phone.formatInternational(value)}
+      {shown}
     </bdi>
   )
 }

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NotificationItem } from '@contract/api/notifications'
 import { Dialog, DialogTrigger } from '@/components/ui/dialog'
 import { getNotificationSettings } from '../api/get-notification-settings'
 import { beep } from '../beep'
-import { notificationText } from '../notification-text'
 import { useNotifications } from '../use-notifications'
-import { InboxContent } from './inbox-content'
 import { BellButton } from './notification-bell'
+
+// The inbox and the sentences of its notifications (which format numbers with the phone-number
+// metadata) load when the inbox opens or a notification arrives, not with every page (issue 13).
+const InboxContent = lazy(() => import('./inbox-content').then(({ InboxContent }) => ({ default: InboxContent })))
 
 /**
  * What arrived since the bell first looked: the newest new one is announced to screen
@@ -26,7 +28,7 @@ function useArrivals(items: NotificationItem[] | undefined): string {
     if (before === null) return
     const fresh = items.find((item) => item.id > before && !item.read)
     if (!fresh) return
-    setAnnouncement(LL.inbox.announce({ text: notificationText(LL, fresh) }))
+    void import('../notification-text').then(({ notificationText }) => setAnnouncement(LL.inbox.announce({ text: notificationText(LL, fresh) })))
     // Asked each time: the setting may have just changed on another screen or device.
     getNotificationSettings().then(
       (settings) => settings.deliverWithoutSound || beep(),
@@ -47,7 +49,11 @@ export default function LiveBell({ openAtOnce = false }: { openAtOnce?: boolean 
         <DialogTrigger asChild>
           <BellButton unread={list.data?.unread ?? 0} />
         </DialogTrigger>
-        {open && <InboxContent onNavigate={() => setOpen(false)} />}
+        {open && (
+          <Suspense fallback={null}>
+            <InboxContent onNavigate={() => setOpen(false)} />
+          </Suspense>
+        )}
       </Dialog>
       <div aria-live="polite" className="sr-only" data-testid="notification-announcement">
         {announcement}

@@ -5,7 +5,8 @@ import { LIMITS } from '@contract/constants'
 import { Button } from '@/components/ui/button'
 import { IconSearch, IconWarning } from '@/components/layout/icons'
 import { currentRoutePattern, track } from '@/lib/analytics'
-import { digitsOnly, phone } from '@/lib/phone'
+import { digitsOnly } from '@contract/digits'
+import { loadPhoneTools, useTypingFormat } from '@/lib/phone-display'
 import { cn } from '@/lib/cn'
 
 /**
@@ -32,6 +33,7 @@ export function SearchBox({
     track('search', currentRoutePattern(router) ?? '/search')
     onSearch(digits)
   }
+  const shown = useTypingFormat(digits)
   const showLeft = typeof leftRequests === 'number' && leftRequests <= LIMITS.remainingSearchWarning
   return (
     <form role="search" onSubmit={submit} className={cn('flex flex-col gap-2', className)}>
@@ -47,7 +49,10 @@ export function SearchBox({
           dir="ltr"
           className="phone h-14 min-w-0 flex-1 rounded-2xl border border-input bg-surface px-4 text-lg text-fg shadow-sm placeholder:text-muted"
           placeholder={LL.search.placeholder()}
-          value={phone.formatTyping(digits)}
+          value={shown}
+          // The metadata formats as one types; it loads as the box is about to be used (lib/phone-display.ts).
+          onPointerDown={() => void loadPhoneTools()}
+          onFocus={() => void loadPhoneTools()}
           onChange={(e) => setDigits(digitsOnly(e.target.value))}
         />
         <Button type="submit" size="lg" className="h-14 rounded-2xl" aria-label={LL.search.submit()}>

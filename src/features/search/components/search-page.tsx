@@ -12,6 +12,9 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { Spinner } from '@/components/ui/spinner'
 import { PhoneText } from '@/components/ui/phone-text'
+// The page's first screen lists numbers (featured, history): the metadata comes with the page, so each
+// shows formatted from its first render rather than as digits first (lib/phone-display.ts).
+import '@/lib/phone'
 import { auth } from '@/stores/auth'
 import { theme } from '@/stores/theme'
 import { cn } from '@/lib/cn'
