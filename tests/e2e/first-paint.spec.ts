@@ -287,3 +287,26 @@ test('the number page shows its number formatted without the phone-number metada
     await page.context().close()
   }
 })
+
+test('the search page loads its language’s date data in a worker, allowed by the page’s policy, and shows its history’s dates', async ({ browser, baseURL }) => {
+  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600017'), { viewport: { width: 412, height: 823 } })
+  try {
+    // A search, so the history has a date to show.
+    await page.goto('/number/4930901823')
+    await expect(page.getByTestId('number-international')).toHaveText('+49 30 901823')
+    const workers: string[] = []
+    const refused: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text())
+    })
+    await page.goto('/search')
+    const history = page.getByRole('list', { name: 'Recent searches' })
+    await expect(history.getByRole('link', { name: '+49 30 901823' })).toBeVisible()
+    await expect(history.locator('time').first()).toHaveText(/\d{4}/)
+    expect(workers.some((url) => /\/assets\/intl-warm\.worker-[\w-]+\.js$/.test(url))).toBe(true)
+    expect(refused).toEqual([])
+  } finally {
+    await page.context().close()
+  }
+})
