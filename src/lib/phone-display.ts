@@ -20,10 +20,22 @@ export function setPhoneTools(loaded: PhoneTools): void {
   listeners.forEach((listener) => listener())
 }
 
-/** The metadata, loaded once: when a number not in the frame is shown, or the search box is about to be used. */
-export function loadPhoneTools(): Promise<PhoneTools> {
-  loading ??= import('./phone').then(({ phone }) => phone)
-  return loading
+/**
+ * Loads the metadata, once: when a number not in the frame is shown, or the search box is about to
+ * be used. A load that fails (the network went away) is tried again at the next such moment; until
+ * then numbers show as digits.
+ */
+export function loadPhoneTools(): void {
+  loading ??= import('./phone').then(
+    ({ phone }) => phone,
+    (error: unknown) => {
+      loading = null
+      throw error
+    },
+  )
+  loading.catch(() => {
+    // Said above: numbers stay as digits until a later load.
+  })
 }
 
 /** The tools if the metadata has loaded, else null (no render waits on it). */
@@ -69,7 +81,7 @@ function useShown(digits: string, kind: keyof Shown, format: (t: PhoneTools) => 
   const shown = loaded ? format(loaded) : fromFrame(digits)?.[kind]
   const missing = !shown && digits !== ''
   useEffect(() => {
-    if (missing) void loadPhoneTools()
+    if (missing) loadPhoneTools()
   }, [missing])
   return shown ?? fallback
 }

@@ -51,8 +51,8 @@ export function SearchBox({
           placeholder={LL.search.placeholder()}
           value={shown}
           // The metadata formats as one types; it loads as the box is about to be used (lib/phone-display.ts).
-          onPointerDown={() => void loadPhoneTools()}
-          onFocus={() => void loadPhoneTools()}
+          onPointerDown={loadPhoneTools}
+          onFocus={loadPhoneTools}
           onChange={(e) => setDigits(digitsOnly(e.target.value))}
         />
         <Button type="submit" size="lg" className="h-14 rounded-2xl" aria-label={LL.search.submit()}>
