@@ -43,19 +43,28 @@ function getOnNewConnection(port: number, urlPath: string): Promise<{ status: nu
   })
 }
 
-/** The processes that answered requests, read from the request log lines (LOG_LEVEL=info; pino writes each process's pid). */
-function servingPids(output: string): number[] {
-  const pids = new Set<number>()
+/** The pid of the process that answered each request, from the request log lines (LOG_LEVEL=info; pino writes each process's pid). */
+function answeredBy(output: string): number[] {
+  const pids: number[] = []
   for (const line of output.split('\n')) {
     if (!line.startsWith('{')) continue
     try {
       const entry = JSON.parse(line) as { msg?: string; pid?: number }
-      if (entry.msg === 'request completed' && entry.pid) pids.add(entry.pid)
+      if (entry.msg === 'request completed' && entry.pid) pids.push(entry.pid)
     } catch {
       // not a log line
     }
   }
-  return [...pids]
+  return pids
+}
+
+/**
+ * The processes that answered the last `count` requests. A request's log line comes down the
+ * pipe a moment after its answer (pino writes asynchronously), so this waits for all of them.
+ */
+async function servingPids(output: () => string, count: number): Promise<number[]> {
+  await expect.poll(() => answeredBy(output()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count)
+  return [...new Set(answeredBy(output()))]
 }
 
 /** The server processes `pid` forked (ps lists children; the primary may also run esbuild's service for tsx). */
@@ -125,7 +134,7 @@ describe('npm start', () => {
       expect(server.output()).toContain('embedded database in')
       for (let i = 0; i < 6; i++) expect((await getOnNewConnection(port, '/api/health')).status).toBe(200)
       // The process we started answered every request itself, and forked no server.
-      expect(servingPids(server.output())).toEqual([server.child.pid])
+      expect(await servingPids(server.output, 6)).toEqual([server.child.pid])
       expect(serverChildrenOf(server.child.pid!)).toEqual([])
     } finally {
       server.child.kill('SIGTERM')
@@ -158,9 +167,7 @@ describe('npm start', () => {
           expect(health.status).toBe(200)
           expect(JSON.parse(health.body)).toMatchObject({ status: true, data: { db: 'ok' } })
         }
-        // The log line of the last request may come a moment after its answer.
-        await new Promise((r) => setTimeout(r, 300))
-        return servingPids(server.output().slice(before)).sort()
+        return (await servingPids(() => server.output().slice(before), count)).sort()
       }
       try {
         await server.waitFor('is running at')

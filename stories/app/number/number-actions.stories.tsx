@@ -5,6 +5,7 @@ import { ok } from '../../support/api'
 import { quietNumber, richNumber } from '../../support/fixtures'
 import { translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { signIn } from '../../support/session'
 import { withOverlays } from '../../support/decorators'
 
@@ -28,14 +29,14 @@ const defaultStory = modes<Story>({
     // The phone modal opens and closes, giving focus back to its button.
     const call = view.getByRole('button', { name: LL.phoneModal.open() })
     await userEvent.click(call)
-    const modal = await screen.findByRole('dialog')
+    const modal = await findDialog()
     await expect(within(modal).getByRole('link', { name: LL.phoneModal.call() })).toBeVisible()
     await userEvent.click(within(modal).getByRole('button', { name: LL.app.close() }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await expect(call).toHaveFocus()
     // Suggest a name: the form opens in the modal; the saved suggestion shows beside the buttons.
     await userEvent.click(view.getByRole('button', { name: LL.names.suggest() }))
-    const form = within(await screen.findByRole('dialog'))
+    const form = within(await findDialog())
     await userEvent.type(form.getByRole('textbox', { name: LL.names.firstName() }), 'Lottery')
     await userEvent.type(form.getByRole('textbox', { name: LL.names.lastName() }), 'Scam')
     await userEvent.click(form.getByRole('button', { name: LL.names.save() }))
@@ -56,7 +57,7 @@ const suggestedStory = modes<Story>({
     await expect(view.getByTestId('my-suggestion')).toHaveTextContent('Dentist')
     // Editing starts from the viewer's own suggestion.
     await userEvent.click(view.getByRole('button', { name: LL.names.suggest() }))
-    const form = within(await screen.findByRole('dialog'))
+    const form = within(await findDialog())
     await expect(form.getByRole('textbox', { name: LL.names.firstName() })).toHaveValue('Dentist')
     await expect(form.getByRole('textbox', { name: LL.names.lastName() })).toHaveValue('')
   },

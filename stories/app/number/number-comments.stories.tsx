@@ -4,6 +4,7 @@ import { NumberComments } from '@/app/number/number-comments'
 import { fail, ok } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { signIn } from '../../support/session'
 import { storyLocale, translations } from '../../support/i18n'
 import { withOverlays } from '../../support/decorators'
@@ -26,7 +27,7 @@ async function openHide(canvasElement: HTMLElement, LL: LLType, userEvent: { cli
   const card = within(canvasElement)
   const rude = (await card.findAllByTestId('comment')).find((c) => c.textContent?.includes(RUDE))!
   await userEvent.click(within(rude).getByRole('button', { name: LL.commentMoney.hide() }))
-  const dialog = await screen.findByRole('dialog', { name: LL.commentMoney.hideOptionsTitle() })
+  const dialog = await findDialog({ name: LL.commentMoney.hideOptionsTitle() })
   return { card, rude, dialog }
 }
 
@@ -100,7 +101,7 @@ const successStory = modes<Story>({
     const hide = within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })
     await waitFor(() => expect(hide).toBeEnabled())
     await userEvent.click(hide)
-    const done = await screen.findByRole('dialog', { name: LL.commentMoney.hideSuccessTitle() })
+    const done = await findDialog({ name: LL.commentMoney.hideSuccessTitle() })
     await expect(done).toHaveAccessibleDescription(LL.commentMoney.hideSuccessText())
     await waitFor(() => expect(within(done).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 15 }).trim()))
     await expect(success.state.calls).toEqual(['hide 31'])
@@ -139,7 +140,7 @@ const errorStory = modes<Story>({
     const hide = within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })
     await waitFor(() => expect(hide).toBeEnabled())
     await userEvent.click(hide)
-    const error = await screen.findByRole('dialog', { name: LL.commentMoney.hideErrorTitle() })
+    const error = await findDialog({ name: LL.commentMoney.hideErrorTitle() })
     await expect(error).toHaveAccessibleDescription(LL.commentMoney.hideErrorText())
     await expect(within(error).getByTestId('error-code')).toHaveTextContent(LL.commentMoney.errorCode({ code: '3102' }))
     await expect(within(error).getAllByRole('button', { name: LL.app.close() })[0]).toBeVisible()
@@ -165,14 +166,14 @@ const poorStory = modes<Story>({
     const hide = within(dialog).getByRole('button', { name: LL.commentMoney.hideForCoins({ price: 10 }) })
     await waitFor(() => expect(hide).toBeEnabled())
     await userEvent.click(hide)
-    const broke = await screen.findByRole('dialog', { name: LL.commentMoney.notEnoughTitle() })
+    const broke = await findDialog({ name: LL.commentMoney.notEnoughTitle() })
     await expect(broke).toHaveAccessibleDescription(LL.commentMoney.notEnoughText({ price: 10 }))
     await expect(within(broke).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 3 }).trim())
     await expect(within(broke).getByRole('link', { name: LL.commentMoney.topUp() })).toBeVisible()
     await expect(poor.state.calls).toEqual([])
     // Back returns to the options.
     await userEvent.click(within(broke).getByRole('button', { name: LL.commentMoney.back() }))
-    await expect(await screen.findByRole('dialog', { name: LL.commentMoney.hideOptionsTitle() })).toBeVisible()
+    await expect(await findDialog({ name: LL.commentMoney.hideOptionsTitle() })).toBeVisible()
     await balanceSettled()
   },
 })
@@ -287,13 +288,13 @@ const replyComplaintStory = modes<Story>({
     await userEvent.click(within(item).getByRole('button', { name: LL.comments.showReplies({ count: 1 }) }))
     const rude = await within(item).findByTestId('reply')
     await userEvent.click(within(rude).getByRole('button', { name: LL.commentMoney.hide() }))
-    const dialog = within(await screen.findByRole('dialog', { name: LL.complaints.title() }))
+    const dialog = within(await findDialog({ name: LL.complaints.title() }))
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.claim_title() }))
     await userEvent.type(await dialog.findByLabelText(LL.complaints.name()), 'Jo Doe')
     await userEvent.type(dialog.getByLabelText(LL.complaints.email()), 'jo@example.com')
     await userEvent.type(dialog.getByLabelText(LL.complaints.message()), 'An insult in a reply')
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.submit() }))
-    await expect(await screen.findByRole('dialog', { name: LL.complaints.afterTitle() })).toBeVisible()
+    await expect(await findDialog({ name: LL.complaints.afterTitle() })).toBeVisible()
     const sent = complaint as URLSearchParams | null
     await expect(sent?.get('target_type')).toBe('thread')
     await expect(sent?.get('target_id')).toBe('61')

@@ -13,7 +13,7 @@ import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 import { myProfile } from '../../features/paywall/fixtures'
-import { statusSaying } from '../../support/queries'
+import { statusSaying, findDialog } from '../../support/queries'
 
 const meta = {
   title: 'Pages/Number',
@@ -120,7 +120,7 @@ const brokeStory = modes<Story>({
     const limit = await within(canvasElement).findByRole('alert')
     await userEvent.click(within(limit).getByRole('button', { name: LL.money.searchFor({ price: 2 }).trim() }))
     // Short of the price: nothing is asked; the not-enough-coins modal offers the coin packs.
-    const dialog = await screen.findByRole('dialog', { name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
+    const dialog = await findDialog({ name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
     await expect(within(dialog).getByRole('link', { name: LL.commentMoney.topUp() })).toHaveAttribute('href', '/paywall/numcy')
     await userEvent.click(within(dialog).getByRole('button', { name: LL.commentMoney.back() }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, screen, waitFor, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { useLinkNotice } from '@/features/profile/link-notice'
 import { ProfilePage } from '@/app/number/profile-page'
 import { ltr } from '@/components/ui/phone-text'
@@ -10,7 +10,7 @@ import { richNumber, SCAM_DIGITS } from '../../support/fixtures'
 import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
-import { statusSaying } from '../../support/queries'
+import { statusSaying, findDialog } from '../../support/queries'
 
 const PROFILE = 'GET /api/v202505/profile/*'
 // A page opened by profile asks for the number's names by profile (DESIGN.md section 3); by phone is not answered here.
@@ -82,7 +82,7 @@ const complainStory = modes<Story>({
     const LL = translations(globals)
     const page = within(canvasElement)
     await userEvent.click(await page.findByRole('button', { name: LL.complaints.complainProfile() }))
-    const dialog = await screen.findByRole('dialog', { name: LL.complaints.complainProfile() })
+    const dialog = await findDialog({ name: LL.complaints.complainProfile() })
     await expect(dialog).toHaveAccessibleDescription(LL.complaints.profileDescription())
     const body = within(dialog)
     await userEvent.click(body.getByRole('button', { name: LL.complaints.claim_title() }))
@@ -90,7 +90,7 @@ const complainStory = modes<Story>({
     await userEvent.type(body.getByLabelText(LL.complaints.email()), 'jo@example.com')
     await userEvent.type(body.getByLabelText(LL.complaints.profileMessage()), 'The name is an insult')
     await userEvent.click(body.getByRole('button', { name: LL.complaints.submit() }))
-    await expect(await screen.findByRole('dialog', { name: LL.complaints.afterTitle() })).toBeVisible()
+    await expect(await findDialog({ name: LL.complaints.afterTitle() })).toBeVisible()
     const sent = complaint as URLSearchParams | null
     await expect(sent?.get('target_type')).toBe('profile')
     await expect(sent?.get('profile_id')).toBe('12')
@@ -155,7 +155,7 @@ const linkNotice = modes<Story>({
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
     // The number page opened from a link says so in a modal, once.
-    const dialog = await within(document.body).findByRole('dialog', { name: LL.profilePage.linkTitle() })
+    const dialog = await findDialog({ name: LL.profilePage.linkTitle() })
     await expect(dialog).toHaveTextContent(phone.formatInternational(`+${SCAM_DIGITS}`))
     await userEvent.click(within(dialog).getByRole('button', { name: LL.profilePage.linkOk() }))
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull())

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
 import { closeModal, openModal, setDotLoader } from '@/stores/modal'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { translations } from '../../support/i18n'
 
 /**
@@ -34,7 +35,7 @@ const plainStory = modes<Story>({
   },
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
-    const dialog = await screen.findByRole('dialog', { name: LL.settings.signOutTitle() })
+    const dialog = await findDialog({ name: LL.settings.signOutTitle() })
     await expect(dialog).toHaveAttribute('data-modal-id', 'sign-out')
     await expect(dialog).toHaveAccessibleDescription(LL.settings.signOutText())
     // The close button is named; using it empties the store and removes the dialog.
@@ -54,7 +55,7 @@ const attentionStory = modes<Story>({
   },
   play: async ({ globals }) => {
     const LL = translations(globals)
-    const dialog = await screen.findByRole('dialog', { name: LL.number.limitTitle() })
+    const dialog = await findDialog({ name: LL.number.limitTitle() })
     // The warning mark is decoration: the title alone names the dialog.
     await expect(within(dialog).getByRole('heading', { name: LL.number.limitTitle() }).querySelector('svg')).toHaveAttribute('aria-hidden', 'true')
   },
@@ -72,7 +73,7 @@ const dotLoaderStory = modes<Story>({
   },
   play: async ({ globals }) => {
     const LL = translations(globals)
-    const dialog = await screen.findByRole('dialog', { name: LL.paywall.numcyTitle() })
+    const dialog = await findDialog({ name: LL.paywall.numcyTitle() })
     await expect(within(dialog).getByRole('status')).toHaveTextContent(LL.app.loading())
   },
 })
@@ -88,7 +89,7 @@ const ebolaStory = modes<Story>({
   },
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
-    const dialog = await screen.findByRole('dialog', { name: LL.notAuthorized.title() })
+    const dialog = await findDialog({ name: LL.notAuthorized.title() })
     // Ebola mode covers the screen and cannot be dismissed: no close button, Escape does nothing.
     await expect(within(dialog).queryByRole('button', { name: LL.app.close() })).toBeNull()
     await userEvent.keyboard('{Escape}')

@@ -4,6 +4,7 @@ import ModalContainer from '@/components/layout/modal-container'
 import { confirmDeleteWithSubtext, confirmDeleteWithToggle, confirmKeepOrDelete } from '@/components/modals/delete-confirmations'
 import { translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 
 /** The three delete confirmations of SPEC.md section 2, in the app's one modal. */
 const meta = {
@@ -29,7 +30,7 @@ const keepOrDelete = modes<Story>({
   },
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
-    const dialog = await screen.findByRole('dialog', {
+    const dialog = await findDialog({
       name: LL.comments.deleteTitle(),
     })
     await expect(dialog).toHaveAccessibleDescription(LL.comments.deleteText())
@@ -55,7 +56,7 @@ const withToggle = modes<Story>({
   },
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
-    const dialog = within(await screen.findByRole('dialog', { name: LL.comments.deleteTitle() }))
+    const dialog = within(await findDialog({ name: LL.comments.deleteTitle() }))
     const toggle = dialog.getByRole('switch', {
       name: LL.complaints.complainToggle(),
     })
@@ -77,7 +78,7 @@ const toggleOff = modes<Story>({
   beforeEach: withToggle.light.beforeEach,
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
-    const dialog = within(await screen.findByRole('dialog', { name: LL.comments.deleteTitle() }))
+    const dialog = within(await findDialog({ name: LL.comments.deleteTitle() }))
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
     await expect(onDelete).toHaveBeenCalledWith(false)
   },
@@ -99,7 +100,7 @@ const withSubtext = modes<Story>({
   },
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
-    const dialog = await screen.findByRole('dialog', {
+    const dialog = await findDialog({
       name: LL.comments.deleteTitle(),
     })
     await expect(dialog).toHaveAccessibleDescription(LL.comments.deleteText())

@@ -4,6 +4,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { translations } from '../../support/i18n'
 
 const meta = { title: 'UI/Dialog', component: Dialog, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof Dialog>
@@ -39,7 +40,7 @@ const openStory = modes<Story>({
   play: async ({ globals }) => {
     const LL = translations(globals)
     // The dialog is portalled to <body>: query the whole screen.
-    const dialog = await screen.findByRole('dialog', { name: LL.settings.signOutTitle() })
+    const dialog = await findDialog({ name: LL.settings.signOutTitle() })
     await expect(dialog).toHaveAccessibleDescription(LL.settings.signOutText())
     await expect(within(dialog).getByRole('button', { name: LL.app.close() })).toBeVisible()
     await expect(within(dialog).getByRole('button', { name: LL.header.logout() })).toBeVisible()
@@ -55,7 +56,7 @@ const closedStory = modes<Story>({
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     await userEvent.click(within(canvasElement).getByRole('button', { name: LL.header.logout() }))
-    const dialog = await screen.findByRole('dialog', { name: LL.settings.signOutTitle() })
+    const dialog = await findDialog({ name: LL.settings.signOutTitle() })
     // Focus moves into the dialog; Escape closes it and returns focus to the trigger.
     await expect(dialog).toContainElement(document.activeElement as HTMLElement)
     await userEvent.keyboard('{Escape}')

@@ -3,6 +3,7 @@ import { expect, screen, waitFor, within } from 'storybook/test'
 import { CommentsCard } from '@/features/comments/components/comments-card'
 import { balance } from '@/stores/balance'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 import { comment, hideFlowSpies, fakeServer, otherNumber, balanceSettled } from './support'
@@ -67,7 +68,7 @@ const brokeStory = modes<Story>({
     const card = within(canvasElement)
     const [first] = await card.findAllByTestId('comment')
     await userEvent.click(within(first).getByTestId('comment-up'))
-    const dialog = await screen.findByRole('dialog', { name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
+    const dialog = await findDialog({ name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
     await expect(dialog).toHaveAccessibleDescription(LL.commentMoney.notEnoughText({ price: 1 }))
     await expect(within(dialog).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 0 }).trim())
     const topUp = within(dialog).getByRole('link', { name: LL.commentMoney.topUp() })
@@ -99,7 +100,7 @@ const staleStory = modes<Story>({
     const LL = translations(globals)
     const [first] = await within(canvasElement).findAllByTestId('comment')
     await userEvent.click(within(first).getByTestId('comment-up'))
-    const dialog = await screen.findByRole('dialog', { name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
+    const dialog = await findDialog({ name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
     await expect(stale.state.calls).toEqual(['like COMMENT_UP 21'])
     await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 0 }).trim()), { timeout: 5000 })
     await balanceSettled()

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, screen, waitFor, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { ERROR_CODES } from '@contract/errors'
 import { CommentsCard } from '@/features/comments/components/comments-card'
 import { fail, ok, type ApiTable } from '../../support/api'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 import { comment, hideFlowSpies, otherNumber, reply, VIEWER_ID, type ReplyShape } from './support'
@@ -105,7 +106,7 @@ const editStory = modes<Story>({
     await expect(within(item).getAllByTestId('reply')[1]).toHaveTextContent(LL.comments.edited())
     // Delete asks first (cancel or delete), then the reply is gone.
     await userEvent.click(within(within(item).getAllByTestId('reply')[1]).getByRole('button', { name: LL.comments.delete() }))
-    const confirm = await screen.findByRole('dialog', { name: LL.commentMoney.deleteReplyTitle() })
+    const confirm = await findDialog({ name: LL.commentMoney.deleteReplyTitle() })
     await expect(confirm).toHaveTextContent(LL.commentMoney.deleteReplySubtext())
     await userEvent.click(within(confirm).getByRole('button', { name: LL.complaints.delete() }))
     await waitFor(() => expect(within(item).getAllByTestId('reply')).toHaveLength(4))

@@ -7,6 +7,7 @@ import type { TranslationFunctions } from '@i18n/i18n-types'
 import type { Reply } from '../../support/api'
 import { storyLocale, translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 
 const ADD = 'POST /api/v6/complaint/add'
 
@@ -31,7 +32,7 @@ const openOnComment = ({ globals }: { globals: Globals }) =>
   })
 
 async function dialogOf(LL: TranslationFunctions) {
-  return within(await screen.findByRole('dialog', { name: LL.complaints.title() }))
+  return within(await findDialog({ name: LL.complaints.title() }))
 }
 
 /** Opens the form; returns its fields. */
@@ -227,7 +228,7 @@ const sent = modes<Story>({
     await userEvent.click(submit)
     await expect(await screen.findByRole('button', { name: LL.complaints.sending() })).toBeDisabled()
     // The complaint modal gives way to the complaint-after one.
-    const after = await screen.findByRole('dialog', {
+    const after = await findDialog({
       name: LL.complaints.afterTitle(),
     })
     await expect(after).toHaveAccessibleDescription(LL.complaints.afterText())
@@ -243,7 +244,7 @@ const after = modes<Story>({
   beforeEach: ({ globals }) => openComplaintAfter(translations(globals)),
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
-    const dialog = await screen.findByRole('dialog', {
+    const dialog = await findDialog({
       name: LL.complaints.afterTitle(),
     })
     await expect(dialog).toHaveAccessibleDescription(LL.complaints.afterText())

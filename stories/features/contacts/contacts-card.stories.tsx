@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, screen, waitFor, within } from 'storybook/test'
+import { expect, fn, waitFor, within } from 'storybook/test'
 import type { ContactName } from '@contract/api/numbers'
 import { ContactsCard } from '@/features/contacts/components/contacts-card'
 import { PENDING, fail, ok, type Reply } from '../../support/api'
 import { richNumber } from '../../support/fixtures'
 import { storyLocale, translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { withOverlays } from '../../support/decorators'
 import { signIn } from '../../support/session'
 import { contactNames, UPLOAD_WITH_SKIPS } from './fixtures'
@@ -153,11 +154,11 @@ const reportStory = modes<Story>({
     seen.report = null
     const first = within((await card(canvasElement, LL).findAllByTestId('contact-name'))[0])
     await userEvent.click(first.getByRole('button', { name: LL.contacts.report() }))
-    const dialog = within(await screen.findByRole('dialog', { name: LL.contacts.reportTitle() }))
+    const dialog = within(await findDialog({ name: LL.contacts.reportTitle() }))
     // The complaint option is offered and off by default.
     await expect(dialog.getByRole('switch', { name: LL.complaints.complainToggle() })).not.toBeChecked()
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
-    const sent = await screen.findByRole('dialog', { name: LL.contacts.reportSentTitle() })
+    const sent = await findDialog({ name: LL.contacts.reportSentTitle() })
     await expect(sent).toHaveAccessibleDescription(LL.contacts.reportSentText())
     await waitFor(() => expect(seen.report?.get('name_hash')).toBe('a'.repeat(32)))
     const body = seen.report as URLSearchParams | null
@@ -260,9 +261,9 @@ const byProfileStory = modes<Story>({
     const like = byProfile.like as URLSearchParams | null
     await expect(Object.fromEntries(like ?? [])).toEqual({ profile_id: '12', name_hash: 'a'.repeat(32), like_type: 'LIKE', action_type: 'ADD' })
     await userEvent.click(first.getByRole('button', { name: LL.contacts.report() }))
-    const dialog = within(await screen.findByRole('dialog', { name: LL.contacts.reportTitle() }))
+    const dialog = within(await findDialog({ name: LL.contacts.reportTitle() }))
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
-    await expect(await screen.findByRole('dialog', { name: LL.contacts.reportSentTitle() })).toBeVisible()
+    await expect(await findDialog({ name: LL.contacts.reportSentTitle() })).toBeVisible()
     const report = byProfile.report as URLSearchParams | null
     await expect(report?.get('profile_id')).toBe('12')
     await expect(report?.has('phone')).toBe(false)

@@ -9,6 +9,7 @@ import { ok, type ApiTable } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { SCAM_DIGITS } from '../../support/fixtures'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 
@@ -124,7 +125,7 @@ const inbox = modes<Story>({
     const bell = await header.findByRole('button', { name: LL.inbox.bellUnread({ count: 3 }) })
     await expect(header.getByTestId('notification-count')).toHaveTextContent('3')
     await userEvent.click(bell)
-    const dialog = within(await screen.findByRole('dialog', { name: LL.inbox.title() }))
+    const dialog = within(await findDialog({ name: LL.inbox.title() }))
     const items = dialog.getAllByTestId('notification')
     await expect(items).toHaveLength(4)
     // Each kind in its own sentence, the number isolated left to right, the excerpt as written.
@@ -160,7 +161,7 @@ const openOne = modes<Story>({
     const header = within(canvasElement)
     const bell = await header.findByRole('button', { name: LL.inbox.bellUnread({ count: 1 }) })
     await userEvent.click(bell)
-    const dialog = within(await screen.findByRole('dialog', { name: LL.inbox.title() }))
+    const dialog = within(await findDialog({ name: LL.inbox.title() }))
     const link = dialog.getByRole('link', { name: LL.inbox.reply({ who: '\u2068Lena Vogel\u2069', number: shown(SCAM_DIGITS) }) })
     await expect(link).toHaveAttribute('href', `/number/${SCAM_DIGITS}`)
     await userEvent.click(link)
@@ -181,7 +182,7 @@ const empty = modes<Story>({
     const bell = await within(canvasElement).findByRole('button', { name: LL.inbox.bell() })
     await expect(within(canvasElement).queryByTestId('notification-count')).toBeNull()
     await userEvent.click(bell)
-    const dialog = within(await screen.findByRole('dialog', { name: LL.inbox.title() }))
+    const dialog = within(await findDialog({ name: LL.inbox.title() }))
     await expect(await dialog.findByText(LL.inbox.empty())).toBeVisible()
     await expect(dialog.getByRole('button', { name: LL.inbox.markAllRead() })).toBeDisabled()
     // Escape closes it, as any dialog.

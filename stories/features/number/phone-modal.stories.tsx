@@ -5,6 +5,7 @@ import { phone } from '@/lib/phone'
 import { SCAM_DIGITS } from '../../support/fixtures'
 import { translations } from '../../support/i18n'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { withOverlays } from '../../support/decorators'
 
 /** The phone modal: the number in international format and links to call, message or copy it. */
@@ -24,7 +25,7 @@ const openStory = modes<Story>({
   play: async ({ globals, userEvent }) => {
     const LL = translations(globals)
     const intl = phone.formatInternational(`+${SCAM_DIGITS}`)
-    const dialog = within(await screen.findByRole('dialog'))
+    const dialog = within(await findDialog())
     await expect(screen.getByRole('dialog')).toHaveAccessibleDescription(LL.phoneModal.intro())
     const number = dialog.getByText(intl)
     await expect(number).toHaveAttribute('dir', 'ltr')

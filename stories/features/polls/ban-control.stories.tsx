@@ -7,7 +7,7 @@ import { modes } from '../../support/modes'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 import { state, taggedNumber } from './fixtures'
-import { statusSaying } from '../../support/queries'
+import { statusSaying, findDialog } from '../../support/queries'
 
 /** Block / unblock: one toggle button; after a block the onBan poll opens in the modal. */
 const meta = {
@@ -31,7 +31,7 @@ const notBanned = modes<Story>({
     await userEvent.click(block)
     await waitFor(() => expect(block).toHaveAttribute('aria-pressed', 'true'))
     // The onBan poll: a modal with a title and the tag picker.
-    const dialog = await within(document.body).findByRole('dialog', { name: LL.polls.blocked() })
+    const dialog = await findDialog({ name: LL.polls.blocked() })
     await expect(within(dialog).getByRole('form', { name: LL.polls.banPoll() })).toBeVisible()
     await userEvent.click(within(dialog).getByRole('button', { name: LL.polls.later() }))
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull())

@@ -13,6 +13,7 @@ import { fail, ok } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { withAppShell } from '../../support/decorators'
 import { modes } from '../../support/modes'
+import { findDialog } from '../../support/queries'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
 import { myProfile, subscription } from '../paywall/fixtures'
@@ -198,14 +199,14 @@ const fullDeleteStory = modes<Story>({
     await expect(deleteCalls).toBe(0)
     // Cancel in the confirmation deletes nothing.
     await userEvent.click(page.getByRole('button', { name: LL.settings.fullDeleteButton() }))
-    let dialog = await screen.findByRole('dialog', { name: LL.settings.fullDeleteConfirmTitle() }, { timeout: 5000 })
+    let dialog = await findDialog({ name: LL.settings.fullDeleteConfirmTitle() }, { timeout: 5000 })
     await expect(dialog).toHaveAccessibleDescription(LL.settings.fullDeleteConfirmText())
     await userEvent.click(within(dialog).getByRole('button', { name: LL.app.cancel() }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await expect(deleteCalls).toBe(0)
     // Confirmed: the counts the server answered.
     await userEvent.click(page.getByRole('button', { name: LL.settings.fullDeleteButton() }))
-    dialog = await screen.findByRole('dialog', { name: LL.settings.fullDeleteConfirmTitle() })
+    dialog = await findDialog({ name: LL.settings.fullDeleteConfirmTitle() })
     await userEvent.click(within(dialog).getByRole('button', { name: LL.settings.fullDeleteConfirm() }))
     const result = page.getByTestId('full-delete-result')
     await expect(await within(result).findByText(LL.settings.deletedHistory({ count: 3 }))).toBeVisible()
@@ -215,7 +216,7 @@ const fullDeleteStory = modes<Story>({
     await expect(result).toHaveAttribute('role', 'status')
     // Again: nothing was left.
     await userEvent.click(page.getByRole('button', { name: LL.settings.fullDeleteButton() }))
-    dialog = await screen.findByRole('dialog', { name: LL.settings.fullDeleteConfirmTitle() })
+    dialog = await findDialog({ name: LL.settings.fullDeleteConfirmTitle() })
     await userEvent.click(within(dialog).getByRole('button', { name: LL.settings.fullDeleteConfirm() }))
     await expect(await within(result).findByText(LL.settings.nothingLeft())).toBeVisible()
     await expect(deleteCalls).toBe(2)
@@ -338,7 +339,7 @@ const signOutStory = modes<Story>({
     const LL = translations(globals)
     await userEvent.click(within(within(canvasElement).getByRole('main')).getByRole('button', { name: LL.header.logout() }))
     // The modal code loads the first time a modal opens.
-    const dialog = await screen.findByRole('dialog', { name: LL.settings.signOutTitle() }, { timeout: 5000 })
+    const dialog = await findDialog({ name: LL.settings.signOutTitle() }, { timeout: 5000 })
     await expect(dialog).toHaveAccessibleDescription(LL.settings.signOutText())
     await expect(within(dialog).getByRole('button', { name: LL.app.cancel() })).toBeVisible()
     await expect(within(dialog).getByRole('button', { name: LL.header.logout() })).toBeVisible()
@@ -416,7 +417,7 @@ const deactivationStory = modes<Story>({
     const page = within(canvasElement)
     await userEvent.click(await page.findByRole('button', { name: LL.settings.deactivate() }))
     // 1. The warning: Continue waits out the countdown, told to screen readers at its start, at 5 and at the end.
-    const warning = await screen.findByRole('dialog', { name: LL.deactivate.warningTitle() }, { timeout: 5000 })
+    const warning = await findDialog({ name: LL.deactivate.warningTitle() }, { timeout: 5000 })
     await expect(warning).toHaveAccessibleDescription(LL.deactivate.warningText())
     const next = within(warning).getByRole('button', { name: LL.deactivate.continue() })
     await expect(next).toBeDisabled()
@@ -428,7 +429,7 @@ const deactivationStory = modes<Story>({
     await expect(live).toHaveTextContent(LL.deactivate.ready())
     await userEvent.click(next)
     // 2. Retype the number: only the digits count.
-    const retype = await screen.findByRole('dialog', { name: LL.deactivate.retypeTitle() })
+    const retype = await findDialog({ name: LL.deactivate.retypeTitle() })
     const field = within(retype).getByRole('textbox', { name: LL.deactivate.retypeLabel() })
     const submit = within(retype).getByRole('button', { name: LL.deactivate.submit() })
     await expect(field).toHaveFocus()
@@ -444,7 +445,7 @@ const deactivationStory = modes<Story>({
     await expect(auth.isAuthenticated).toBe(true)
     await userEvent.click(submit)
     // 3. Done; half a second later the user is signed out.
-    const done = await screen.findByRole('dialog', { name: LL.deactivate.doneTitle() })
+    const done = await findDialog({ name: LL.deactivate.doneTitle() })
     await expect(done).toHaveAccessibleDescription(LL.deactivate.doneText())
     await waitFor(() => expect(auth.isAuthenticated).toBe(false))
     await expect(deactivateCalls).toEqual(['cancel=1', 'cancel=1'])
