@@ -27,6 +27,22 @@ describe('phone normalization', () => {
     ['2015550123', 'US', '+12015550123'],
     ['12015550123', 'DE', '+12015550123'],
     ['79123456789', 'RU', '+79123456789'],
+    // Where the trunk prefix is 0, digits without it are international when they make a valid
+    // number (the search box shows them so while typing), national otherwise.
+    ['4402079460018', 'DE', '+442079460018'],
+    ['+44 (0)20 7946 0018', 'DE', '+442079460018'],
+    ['0044 (0)20 7946 0018', 'DE', '+442079460018'],
+    ['3012345678', 'DE', '+493012345678'],
+    ['612345678', 'FR', '+33612345678'],
+    ['3123456789', 'IT', '+393123456789'],
+    ['9123456789', 'RU', '+79123456789'],
+    // Digits of the phone's own script.
+    ['٠١٦٣ ٧٨٧٥٦٢٢', 'DE', '+491637875622'],
+    ['+٤٤ ٢٠ ٧٩٤٦ ٠٠١٨', undefined, '+442079460018'],
+    ['۰۹۱۲ ۳۴۵ ۶۷۸۹', 'IR', '+989123456789'],
+    ['+९१ ९८७६५ ४३२१०', undefined, '+919876543210'],
+    ['๐๘๑ ๒๓๔ ๕๖๗๘', 'TH', '+66812345678'],
+    ['０３－１２３４－５６７８', 'JP', '+81312345678'],
   ] as const)('reads %s (region %s) as %s', (input, region, expected) => {
     expect(phone.normalize(input, region)?.e164 ?? null).toBe(expected)
   })
@@ -45,8 +61,16 @@ describe('phone normalization', () => {
     expect(phone.normalize(input, region)).toBeNull()
   })
 
-  it('keeps digits only', () => {
+  it('keeps digits only, reading the digits of every script as 0–9', () => {
     expect(digitsOnly('+49 (30) 12-34')).toBe('49301234')
+    expect(digitsOnly('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789') // Arabic-Indic
+    expect(digitsOnly('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789') // Persian
+    expect(digitsOnly('०१२३४५६७८९')).toBe('0123456789') // Devanagari
+    expect(digitsOnly('๐๑๒๓๔๕๖๗๘๙')).toBe('0123456789') // Thai
+    expect(digitsOnly('০১২৩৪৫৬৭৮৯')).toBe('0123456789') // Bengali
+    expect(digitsOnly('０１２３４５６７８９')).toBe('0123456789') // full-width
+    expect(digitsOnly('𝟎𝟏𝟐𝟑𝟒 𝟓𝟔𝟕𝟖𝟗 𝟘𝟡 𝟶𝟿')).toBe('01234567890909') // mathematical, five runs in a row
+    expect(digitsOnly('Ⅻ ½ ² ①')).toBe('') // numerals that are not decimal digits
   })
 
   it('formats stored digits in international format', () => {

@@ -18,7 +18,7 @@ export interface NormalizedPhone {
   type: string | null
 }
 
-import { digitsOnly } from './digits'
+import { asciiDigits, digitsOnly } from './digits'
 
 export { digitsOnly }
 
@@ -72,7 +72,7 @@ export function createPhoneTools(metadata: MetadataJson) {
    */
   function parse(input: string, region?: CountryCode | null): PhoneNumber | null {
     if (typeof input !== 'string' || input.length > 64) return null
-    const trimmed = input.trim()
+    const trimmed = asciiDigits(input.trim())
     if (!/\d/.test(trimmed) || /[a-z]{3,}/i.test(trimmed.replace(/ext\.?|x/gi, ''))) return null
     const digits = digitsOnly(trimmed)
     if (digits.length < 3 || digits.length > 17) return null
@@ -87,6 +87,17 @@ export function createPhoneTools(metadata: MetadataJson) {
       const ownCode = region ? callingCode(region) : null
       const international = !digits.startsWith('0') ? `+${digits}` : null
       if (international && ownCode && digits.startsWith(ownCode)) candidates.push([international, undefined])
+      else if (international && region) {
+        // Where national numbers are dialled with a trunk 0 (Germany, the UK, France…), people
+        // write it: digits without it that make a valid international number are that number,
+        // as the search box showed them while they typed (`+44 (0)20…` typed there is
+        // 4402…, the London number, not a German one with area code 4402).
+        const national = tryParse(digits, region)
+        if (national && digitsOnly(national.formatNational()).startsWith('0')) {
+          const abroad = tryParse(international)
+          return abroad ?? national
+        }
+      }
       if (region) candidates.push([digits, region])
       if (international) candidates.push([international, undefined])
     }

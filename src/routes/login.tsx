@@ -1,3 +1,4 @@
+import { digitsOnly } from '@contract/digits'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -20,7 +21,7 @@ function LoginPage() {
       <LoginScreen
         lang={locale}
         onSignedIn={() =>
-          void navigate(number && number.replace(/\D/g, '').length > 1 ? { to: '/number/$phoneNumber', params: { phoneNumber: number.replace(/\D/g, '') } } : { to: '/search' })
+          void navigate(number && digitsOnly(number).length > 1 ? { to: '/number/$phoneNumber', params: { phoneNumber: digitsOnly(number) } } : { to: '/search' })
         }
       />
     </Page>

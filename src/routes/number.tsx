@@ -1,17 +1,20 @@
+import { digitsOnly } from '@contract/digits'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { NumberPage } from '@/app/number/number-page'
 import { auth } from '@/stores/auth'
 
 export const Route = createFileRoute('/number/$phoneNumber')({
   beforeLoad: ({ params }) => {
-    const digits = params.phoneNumber.replace(/\D/g, '')
+    const digits = digitsOnly(params.phoneNumber)
     if (digits.length <= 1) throw redirect({ to: '/number/not-found' })
     if (!auth.isAuthenticated) throw redirect({ to: '/login', search: { number: digits } })
+    // `/number/+49 163-7875622` or digits of another script (٤٩١٦٣…): the address of the digits.
+    if (params.phoneNumber !== digits) throw redirect({ to: '/number/$phoneNumber', params: { phoneNumber: digits }, replace: true })
   },
   component: NumberRoute,
 })
 
 function NumberRoute() {
   const { phoneNumber } = Route.useParams()
-  return <NumberPage digits={phoneNumber.replace(/\D/g, '')} canonicalize />
+  return <NumberPage digits={digitsOnly(phoneNumber)} canonicalize />
 }

@@ -1,3 +1,4 @@
+import { digitsOnly } from '@contract/digits'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { NumberPage } from '@/app/number/number-page'
 import { useLinkNotice } from '@/features/profile/link-notice'
@@ -5,13 +6,13 @@ import { auth } from '@/stores/auth'
 
 export const Route = createFileRoute('/profile-no-check/$phoneNumber')({
   beforeLoad: ({ params }) => {
-    if (!auth.isAuthenticated) throw redirect({ to: '/login', search: { number: params.phoneNumber.replace(/\D/g, '') } })
+    if (!auth.isAuthenticated) throw redirect({ to: '/login', search: { number: digitsOnly(params.phoneNumber) } })
   },
   component: ProfileNoCheck,
 })
 
 function ProfileNoCheck() {
-  const digits = Route.useParams().phoneNumber.replace(/\D/g, '')
+  const digits = digitsOnly(Route.useParams().phoneNumber)
   useLinkNotice(digits)
   return <NumberPage digits={digits} />
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { apiSignIn } from './support'
 
 async function signInWithDevProvider(page: Page, phone: string) {
   await page.goto('/login')
@@ -61,6 +62,34 @@ test('a number that does not exist lands on the not-found page', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: 'Number not found' })).toBeVisible()
   await page.goto('/number/999999')
   await page.waitForURL('**/number/not-found')
+})
+
+test('numbers as people abroad write them: a London number with its (0), Arabic-Indic digits, a link in them', async ({ page, baseURL }) => {
+  // A user in Germany: national numbers are read as German ones.
+  const token = await apiSignIn(baseURL!, '+49 151 23456781')
+  await page.goto('/login')
+  await page.evaluate((t) => localStorage.setItem('token', t), token)
+  await page.goto('/search')
+  const box = page.getByLabel('Phone number', { exact: true })
+  // The box keeps the digits, 4402…: the London number, as the box shows it, not a German one with area code 4402.
+  await box.fill('+44 (0)20 7946 0018')
+  await box.press('Enter')
+  await page.waitForURL('**/number/442079460018')
+  await expect(page.getByTestId('number-international')).toHaveText('+44 20 7946 0018')
+  await expect(page.getByTestId('number-region')).toContainText('United Kingdom')
+
+  // An Arabic keyboard types its own digits: a German national number.
+  await page.goto('/search')
+  await box.fill('٠١٦٣ ٧٨٧٥٦٢٢')
+  await expect(box).toHaveValue('01637875622')
+  await box.press('Enter')
+  await page.waitForURL('**/number/491637875622')
+  await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
+
+  // A shared address written in those digits opens the same page, at its canonical address.
+  await page.goto(`/number/${encodeURIComponent('٤٩١٦٣٧٨٧٥٦٢٢')}`)
+  await page.waitForURL('**/number/491637875622')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('+49 163 7875622')
 })
 
 test('/settings when signed out lands on /login', async ({ page }) => {

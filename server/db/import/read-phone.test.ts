@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readPhone } from './read-phone'
+import { PHONE_REASONS, phoneKey, phoneReader, readPhone } from './read-phone'
 
 const NativeRegExp = globalThis.RegExp
 
@@ -36,5 +36,16 @@ describe('libphonenumber as the import reads numbers', () => {
     })
     expect(again.filter(whole)).toEqual([])
     expect(readPhone('(202) 555-0143', 'US')).toEqual({ phone: { e164: '+12025550143', country: 'US' } })
+  })
+})
+
+describe('a number cell in the digits of another script', () => {
+  it('reads as the same number as in ASCII digits, and shares its cache key', () => {
+    expect(readPhone('٠١٦٣ ٧٨٧٥٦٢٢', 'DE')).toEqual({ phone: { e164: '+491637875622', country: 'DE' } })
+    expect(readPhone('+९१ ९८७६५ ४३२१०', undefined)).toEqual({ phone: { e164: '+919876543210', country: 'IN' } })
+    expect(phoneKey('٠١٦٣ ٧٨٧٥٦٢٢', 'DE')).toBe(phoneKey('0163 7875622', 'DE'))
+    expect(phoneReader('DE')('۰۱۶۳-۷۸۷۵۶۲۲')).toEqual(readPhone('0163-7875622', 'DE'))
+    // Letters of those scripts are still not a number.
+    expect(readPhone('٠١٦٣ هاتف', 'DE')).toEqual({ reason: PHONE_REASONS.notPhone })
   })
 })

@@ -21,8 +21,8 @@ export interface ImportedPhone {
 
 export type PhoneReading = { phone: ImportedPhone; reason?: undefined } | { phone?: undefined; reason: string }
 
-/** Only what people write inside phone numbers; anything else (regexes, words) is not one. */
-const PHONE_CHARS = /^[+\d\s().\-/]+$/
+/** Only what people write inside phone numbers (digits of any script); anything else (regexes, words) is not one. */
+const PHONE_CHARS = /^[+\p{Nd}\s().\-/]+$/u
 
 /**
  * Reads one number cell of an imported list with the server's `max` metadata

@@ -1,3 +1,4 @@
+import { digitsOnly } from '@contract/digits'
 import { useEffect } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -29,7 +30,7 @@ export function EntryRedirect({ routeKey, search }: { routeKey: string; search: 
     const go = () => {
       if (search.settings !== undefined) return navigate({ to: '/settings', replace: true })
       if (!number) return navigate({ to: '/number/my', replace: true })
-      return navigate({ to: '/number/$phoneNumber', params: { phoneNumber: number.replace(/\D/g, '') }, replace: true })
+      return navigate({ to: '/number/$phoneNumber', params: { phoneNumber: digitsOnly(number) }, replace: true })
     }
     void acceptKey(routeKey, locale).then(() => {
       if (left) return
