@@ -1,6 +1,7 @@
 import {
   AsYouType,
   getCountryCallingCode,
+  Metadata,
   parsePhoneNumberFromString,
   type CountryCode,
   type MetadataJson,
@@ -46,6 +47,22 @@ export function createPhoneTools(metadata: MetadataJson) {
     }
   }
 
+  const trunkPrefixes = new Map<CountryCode, string | undefined>()
+  /** The prefix a country dials its national numbers with (`0`, `8`, `1`…), if any. */
+  function trunkPrefix(region: CountryCode): string | undefined {
+    if (!trunkPrefixes.has(region)) {
+      const plan = new Metadata(metadata)
+      try {
+        plan.selectNumberingPlan(region)
+        // At run time libphonenumber's numbering plan has nationalPrefix(); its typings leave it out.
+        trunkPrefixes.set(region, (plan.numberingPlan as unknown as { nationalPrefix(): string | undefined }).nationalPrefix() || undefined)
+      } catch {
+        trunkPrefixes.set(region, undefined)
+      }
+    }
+    return trunkPrefixes.get(region)
+  }
+
   function tryParse(text: string, region?: CountryCode): PhoneNumber | undefined {
     try {
       const p = parsePhoneNumberFromString(text, region ? { defaultCountry: region } : {}, metadata)
@@ -87,19 +104,13 @@ export function createPhoneTools(metadata: MetadataJson) {
       const ownCode = region ? callingCode(region) : null
       const international = !digits.startsWith('0') ? `+${digits}` : null
       if (international && ownCode && digits.startsWith(ownCode)) candidates.push([international, undefined])
-      else if (international && region) {
-        // Where national numbers are dialled with a trunk 0 (Germany, the UK, France…), people
-        // write it: digits without it that make a valid international number are that number,
-        // as the search box showed them while they typed (`+44 (0)20…` typed there is
-        // 4402…, the London number, not a German one with area code 4402).
-        const national = tryParse(digits, region)
-        if (national && digitsOnly(national.formatNational()).startsWith('0')) {
-          const abroad = tryParse(international)
-          return abroad ?? national
-        }
-      }
+      // Where national numbers are dialled with a trunk 0 (Germany, the United Kingdom, France…),
+      // people write it: digits without it that make a valid international number are that
+      // number, as the search box showed them while they typed (`+44 (0)20…` typed there is
+      // 4402…, the London number, not a German one with area code 4402). ADR 0044.
+      else if (international && region && trunkPrefix(region) === '0') candidates.push([international, undefined])
       if (region) candidates.push([digits, region])
-      if (international) candidates.push([international, undefined])
+      if (international && !candidates.some(([text]) => text === international)) candidates.push([international, undefined])
     }
     for (const [text, r] of candidates) {
       const p = tryParse(text, r)
