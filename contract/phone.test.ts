@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import max from 'libphonenumber-js/metadata.max.json'
 import { createPhoneTools, digitsOnly } from './phone'
+import { withoutExtension } from './digits'
 
 const phone = createPhoneTools(max)
 
@@ -43,6 +44,12 @@ describe('phone normalization', () => {
     ['+९१ ९८७६५ ४३२१०', undefined, '+919876543210'],
     ['๐๘๑ ๒๓๔ ๕๖๗๘', 'TH', '+66812345678'],
     ['０３－１２３４－５６７８', 'JP', '+81312345678'],
+    // Without the extension (caller ID never shows one).
+    ['+1 201 555 0166 ext. 12', undefined, '+12015550166'],
+    ['(201) 555-0166 x12', 'US', '+12015550166'],
+    ['+1-201-555-0166;ext=4', undefined, '+12015550166'],
+    ['+7 495 123-45-67 доб. 123', undefined, '+74951234567'],
+    ['030 12345678 #99', 'DE', '+493012345678'],
   ] as const)('reads %s (region %s) as %s', (input, region, expected) => {
     expect(phone.normalize(input, region)?.e164 ?? null).toBe(expected)
   })
@@ -71,6 +78,12 @@ describe('phone normalization', () => {
     expect(digitsOnly('０１２３４５６７８９')).toBe('0123456789') // full-width
     expect(digitsOnly('𝟎𝟏𝟐𝟑𝟒 𝟓𝟔𝟕𝟖𝟗 𝟘𝟡 𝟶𝟿')).toBe('01234567890909') // mathematical, five runs in a row
     expect(digitsOnly('Ⅻ ½ ² ①')).toBe('') // numerals that are not decimal digits
+  })
+
+  it('leaves a number without an extension as it is', () => {
+    expect(withoutExtension('+49 30 12345678')).toBe('+49 30 12345678')
+    expect(withoutExtension('+1 201 555 0166 ext. 12')).toBe('+1 201 555 0166')
+    expect(withoutExtension('0800 555 0100 x')).toBe('0800 555 0100 x')
   })
 
   it('formats stored digits in international format', () => {

@@ -19,7 +19,7 @@ export interface NormalizedPhone {
   type: string | null
 }
 
-import { asciiDigits, digitsOnly } from './digits'
+import { asciiDigits, digitsOnly, withoutExtension } from './digits'
 
 export { digitsOnly }
 
@@ -89,7 +89,7 @@ export function createPhoneTools(metadata: MetadataJson) {
    */
   function parse(input: string, region?: CountryCode | null): PhoneNumber | null {
     if (typeof input !== 'string' || input.length > 64) return null
-    const trimmed = asciiDigits(input.trim())
+    const trimmed = asciiDigits(withoutExtension(input.trim()))
     if (!/\d/.test(trimmed) || /[a-z]{3,}/i.test(trimmed.replace(/ext\.?|x/gi, ''))) return null
     const digits = digitsOnly(trimmed)
     if (digits.length < 3 || digits.length > 17) return null

@@ -64,7 +64,7 @@ test('a number that does not exist lands on the not-found page', async ({ page }
   await page.waitForURL('**/number/not-found')
 })
 
-test('numbers as people abroad write them: a London number with its (0), Arabic-Indic digits, a link in them', async ({ page, baseURL }) => {
+test('numbers as people write them: a London number with its (0), an extension, Arabic-Indic digits, a link in them', async ({ page, baseURL }) => {
   // A user in Germany: national numbers are read as German ones.
   const token = await apiSignIn(baseURL!, '+49 151 23456781')
   await page.goto('/login')
@@ -77,6 +77,13 @@ test('numbers as people abroad write them: a London number with its (0), Arabic-
   await page.waitForURL('**/number/442079460018')
   await expect(page.getByTestId('number-international')).toHaveText('+44 20 7946 0018')
   await expect(page.getByTestId('number-region')).toContainText('United Kingdom')
+
+  // Pasted with an extension: the number itself (caller ID never shows one).
+  await page.goto('/search')
+  await box.fill('+1 (201) 555-0166 ext. 12')
+  await expect(box).toHaveValue('+1 201 555 0166')
+  await box.press('Enter')
+  await page.waitForURL('**/number/12015550166')
 
   // An Arabic keyboard types its own digits: a German national number.
   await page.goto('/search')

@@ -5,7 +5,7 @@ import { LIMITS } from '@contract/constants'
 import { Button } from '@/components/ui/button'
 import { IconSearch, IconWarning } from '@/components/layout/icons'
 import { currentRoutePattern, track } from '@/lib/analytics'
-import { digitsOnly } from '@contract/digits'
+import { digitsOnly, withoutExtension } from '@contract/digits'
 import { loadPhoneTools, useTypingFormat } from '@/lib/phone-display'
 import { cn } from '@/lib/cn'
 
@@ -53,7 +53,8 @@ export function SearchBox({
           // The metadata formats as one types; it loads as the box is about to be used (lib/phone-display.ts).
           onPointerDown={loadPhoneTools}
           onFocus={loadPhoneTools}
-          onChange={(e) => setDigits(digitsOnly(e.target.value))}
+          // A pasted `+1 201 555 0166 ext. 12` is the number without its extension.
+          onChange={(e) => setDigits(digitsOnly(withoutExtension(e.target.value)))}
         />
         <Button type="submit" size="lg" className="h-14 rounded-2xl" aria-label={LL.search.submit()}>
           <IconSearch className="h-5 w-5" />
