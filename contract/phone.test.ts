@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import max from 'libphonenumber-js/metadata.max.json'
 import { createPhoneTools, digitsOnly } from './phone'
-import { withoutExtension } from './digits'
+import { withoutExtension } from './extension'
 
 const phone = createPhoneTools(max)
 

@@ -19,7 +19,8 @@ export interface NormalizedPhone {
   type: string | null
 }
 
-import { asciiDigits, digitsOnly, withoutExtension } from './digits'
+import { asciiDigits, digitsOnly } from './digits'
+import { withoutExtension } from './extension'
 
 export { digitsOnly }
 
