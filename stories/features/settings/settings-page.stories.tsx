@@ -437,6 +437,10 @@ const deactivationStory = modes<Story>({
     await expect(submit).toBeDisabled()
     await userEvent.type(field, '01')
     await expect(submit).toBeDisabled()
+    // Typed on an Arabic keyboard, the same digits.
+    await userEvent.clear(field)
+    await userEvent.type(field, '+١ ٢٠١-٥٥٥-٠١٠٠')
+    await expect(submit).toBeEnabled()
     await userEvent.clear(field)
     await userEvent.type(field, '+1 201-555-0100')
     await expect(submit).toBeEnabled()

@@ -8,12 +8,10 @@ import { DialogFooter } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { ltr } from '@/components/ui/phone-text'
 import { failureText } from '@/lib/failure-text'
-import { phone } from '@/lib/phone'
+import { digitsOnly, phone } from '@/lib/phone'
 import { signedOut } from '@/stores/auth'
 import { closeModal, openModal } from '@/stores/modal'
 import { deactivateProfile } from '../api/deactivate-profile'
-
-const digitsOf = (text: string) => text.replace(/\D/g, '')
 
 /**
  * Deactivation, the three modals of SPEC.md section 2 in the app's one modal: a warning
@@ -98,13 +96,13 @@ function WarningStep({ onContinue }: { onContinue: () => void }) {
   )
 }
 
-/** Step 2. Submit stays disabled until the digits typed are the own number's (spaces, dashes, a plus are fine). */
+/** Step 2. Submit stays disabled until the digits typed are the own number's (spaces, dashes, a plus, the digits of the keyboard's script are fine). */
 function RetypeStep({ ownNumber, onDeactivated }: { ownNumber: string; onDeactivated: () => void }) {
   const { LL } = useI18nContext()
   const id = useId()
   const [typed, setTyped] = useState('')
   const deactivate = useSWRMutation('deactivate', () => deactivateProfile(), { throwOnError: false, onSuccess: onDeactivated })
-  const matches = digitsOf(typed) !== '' && digitsOf(typed) === digitsOf(ownNumber)
+  const matches = digitsOnly(typed) !== '' && digitsOnly(typed) === digitsOnly(ownNumber)
   const pending = deactivate.isMutating
   const submit = (e: FormEvent) => {
     e.preventDefault()
