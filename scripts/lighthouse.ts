@@ -133,6 +133,8 @@ function failingAudits(lhr: Result, category: Category, limit = 6): string[] {
     })
 }
 
+const savedRuns = new Map<string, number>()
+
 /** One retry: on a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP) and asks for a rerun. */
 async function audit(url: string, chromePort: number, attempts = 2): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
@@ -143,7 +145,10 @@ async function audit(url: string, chromePort: number, attempts = 2): Promise<Res
       const dir = process.env.LIGHTHOUSE_REPORT_DIR
       if (dir) {
         fs.mkdirSync(dir, { recursive: true })
-        const name = new URL(url).pathname.replace(/\W+/g, '_')
+        // Every run kept (page.1.json, page.2.json…): the median is not always the last.
+        const page = new URL(url).pathname.replace(/\W+/g, '_')
+        const name = `${page}.${(savedRuns.get(page) ?? 0) + 1}`
+        savedRuns.set(page, (savedRuns.get(page) ?? 0) + 1)
         fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(result!.lhr))
         // And the page load's trace (open it in Chrome's Performance panel, or read its tasks: README, First load).
         const { Trace } = result!.artifacts as { Trace?: unknown }
