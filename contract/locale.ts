@@ -31,6 +31,17 @@ export function localeFromPrefix(prefix: string): SupportedLocale | null {
   return SUPPORTED_LOCALES.find((code) => code.toLowerCase().startsWith(p)) ?? null
 }
 
+/**
+ * The language an address names, and the rest of the address: `/ar/number/…` is the number's
+ * page in Arabic (src/routes/lang-splat.tsx), whatever the browser or an earlier choice says.
+ * No page of the app has a first segment that is a language code.
+ */
+export function pathLocale(path: string): { locale: SupportedLocale; rest: string } | null {
+  const match = /^\/([^/]+)(\/.*)?$/.exec(path)
+  const locale = match ? localeFromPrefix(match[1]) : null
+  return locale ? { locale, rest: match![2] || '/' } : null
+}
+
 export function isRtlLocale(locale: string): boolean {
   const lang = locale.split(/[-_]/)[0]
   return (RTL_LOCALES as readonly string[]).includes(locale) || (RTL_LANGUAGES as readonly string[]).includes(lang)

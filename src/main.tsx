@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { createRouter, parseSearchWith, RouterProvider, stringifySearchWith } from '@tanstack/react-router'
 import { routeTree } from './route-tree.gen'
 import { setSignedOutHandler } from './lib/signed-out'
 import { initialLocale } from './lib/i18n'
@@ -24,6 +24,10 @@ const makeRouter = () =>
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
+    // Every search param of the app is a string (app/search-params.ts): written as it is, so a
+    // number reads `?number=491637875622` in the address, not the default's JSON `?number=%22…%22`.
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith(String),
   })
 
 declare module '@tanstack/react-router' {

@@ -19,12 +19,40 @@ describe('locale', () => {
     expect(initialLocale()).toBe('en')
   })
 
+  it('starts in the language the address names (/ar/…), over the stored one: the first render is already in it', () => {
+    localStorage.setItem('locale_', 'en')
+    expect(initialLocale('/ar/search')).toBe('ar-sa')
+    expect(initialLocale('/he')).toBe('he-il')
+    expect(initialLocale('/uk-UA/number/380441234567')).toBe('uk-ua')
+    // A page's own first segment is no language; an unknown prefix neither.
+    expect(initialLocale('/search')).toBe('en')
+    expect(initialLocale('/key/abc')).toBe('en')
+    expect(initialLocale('/xx/search')).toBe('en')
+  })
+
   it('turns right-to-left on for Arabic and Hebrew only', async () => {
     await activateLocale('ar')
     expect(theme).toMatchObject({ locale: 'ar-sa', direction: 'rtl' })
     await activateLocale('he-IL')
     expect(theme.direction).toBe('rtl')
     await activateLocale('ru')
+    expect(theme.direction).toBe('ltr')
+    expect(localStorage.getItem('locale_')).toBe('ru')
+  })
+
+  it('makes current the language asked for last, whichever loads last', async () => {
+    // French asked for first and slow to come (a page's first language), then Russian (its /ru link).
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slow = async (l: Locales) => {
+      await held
+      await loadLocaleAsync(l)
+    }
+    const french = activateLocale('fr-fr', slow)
+    await activateLocale('ru')
+    release()
+    await french
+    expect(theme.locale).toBe('ru')
     expect(theme.direction).toBe('ltr')
     expect(localStorage.getItem('locale_')).toBe('ru')
   })

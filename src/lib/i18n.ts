@@ -27,6 +27,8 @@ async function load(locale: SupportedLocale, loader: Loader): Promise<Locales> {
   return target
 }
 
+let activations = 0
+
 /**
  * Loads a locale's translations and makes it current. When they fail to load (SPEC.md
  * section 8), the detected language takes over (SPEC.md section 5: the stored `locale_`,
@@ -34,6 +36,7 @@ async function load(locale: SupportedLocale, loader: Loader): Promise<Locales> {
  * locale is stored: a failure that passes does not overwrite the user's choice.
  */
 export async function activateLocale(wanted: string, loader: Loader = loadLocaleAsync): Promise<Locales> {
+  const call = ++activations
   const locale = matchLocale(wanted) ?? 'en'
   const detected = [storage.get(K.locale), ...browserLanguages()].map(matchLocale).filter((l): l is SupportedLocale => l !== null)
   const candidates = [...new Set<SupportedLocale>([locale, ...detected, 'en'])]
@@ -41,6 +44,9 @@ export async function activateLocale(wanted: string, loader: Loader = loadLocale
   for (const candidate of candidates) {
     try {
       const target = await load(candidate, loader)
+      // Asked for another language meanwhile (a /{lang} link while the page's first language
+      // loaded, two quick choices): the last one asked for wins, not the last one loaded.
+      if (call !== activations) return target
       if (candidate === locale) storage.set(K.locale, locale)
       setLocaleState(candidate)
       return target

@@ -9,6 +9,9 @@ const ROUTES = [
   { path: '/login', heading: 'Sign in' },
   { path: '/search', heading: 'Who is calling?' },
   { path: '/number/491637875622', heading: 'Phone number \u2066+49 163 7875622\u2069' },
+  { path: '/settings', heading: 'Settings' },
+  { path: '/paywall', heading: 'Plans and coins' },
+  { path: '/number/not-found', heading: 'Number not found' },
 ]
 
 for (const { path, heading } of ROUTES) {
@@ -53,6 +56,89 @@ test('the server’s page is in the browser’s language and direction, with Jav
     await context.close()
   }
 })
+
+/** Every state of the page's direction, language and heading, from before the first paint until the test reads them. */
+const watchHeadings = (page: Page) =>
+  page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { seen: string[] }).seen = seen
+    const note = () => {
+      const h1 = document.querySelector('h1')
+      const state = `${document.documentElement.dir} ${document.documentElement.lang} ${h1 ? h1.textContent : '-'}`
+      if (seen[seen.length - 1] !== state) seen.push(state)
+    }
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+  })
+
+test('a link that names its language (/ar/…) shows that language and direction from the first paint, over the one chosen before', async ({ browser, baseURL }) => {
+  const token = await apiSignIn(baseURL!, '+49 151 78600012')
+  // English chosen before (local storage and the browser), Arabic in the link.
+  const page = await signedInPage(browser, baseURL!, token, { locale: 'en-US' })
+  try {
+    await watchHeadings(page)
+    await page.goto('/ar/search')
+    await expect(page).toHaveURL(/\/search$/)
+    await expect(page.locator('[data-shell]')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('مَن المتصل؟')
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+    // Never English, never left to right: not in the server's page, not in the app's first render.
+    expect(seen.filter((s) => s !== 'rtl ar-sa -' && s !== 'rtl ar-sa مَن المتصل؟'), seen.join(' / ')).toEqual([])
+    // And Arabic is now the stored choice, for the app and for the server's next page.
+    expect(await page.evaluate(() => localStorage.getItem('locale_'))).toBe('ar-sa')
+    const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]))
+    expect(cookies.locale_).toBe('ar-sa')
+  } finally {
+    await page.context().close()
+  }
+})
+
+test('a number page opened signed out sends to the sign-in page with the number plainly in its address', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' })
+  try {
+    const page = await context.newPage()
+    await page.goto('/number/491637875622')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
+    expect(new URL(page.url()).search).toBe('?number=491637875622')
+  } finally {
+    await context.close()
+  }
+})
+
+for (const { path, heading } of [
+  { path: '/settings', heading: 'Settings' },
+  { path: '/paywall', heading: 'Plans and coins' },
+]) {
+  test(`${path}: the app takes over the server's heading and its link without moving them`, async ({ browser, baseURL }) => {
+    const token = await apiSignIn(baseURL!, '+49 151 78600013')
+    const page = await signedInPage(browser, baseURL!, token, { viewport: { width: 412, height: 900 } })
+    try {
+      await watchLayoutShifts(page)
+      // The app's scripts held back: the server's page alone, measured, then the app let in.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(path)
+      const h1 = page.getByRole('heading', { level: 1 })
+      await expect(h1).toHaveText(heading)
+      await expect(page.locator('[data-shell]')).toHaveCount(1)
+      const before = await h1.boundingBox()
+      const action = await page.locator('[data-shell] h1 + a').boundingBox()
+      release()
+      await expect(page.locator('[data-shell]')).toHaveCount(0)
+      await expect(h1).toHaveText(heading)
+      expect(await h1.boundingBox()).toEqual(before)
+      // The link or button beside it, in the same place and of the same size.
+      expect(await page.locator('h1 + a, h1 + button').boundingBox()).toEqual(action)
+      await page.waitForTimeout(300)
+      expect(await layoutShifts(page)).toBeLessThanOrEqual(0.05)
+    } finally {
+      await page.context().close()
+    }
+  })
+}
 
 test('a dark theme and a right-to-left language chosen before show from the first paint, before the app runs', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' })

@@ -43,13 +43,53 @@ describe('the first page, before any script', () => {
     expect((await page('/number/491637875622', { 'accept-language': 'ru-RU' })).body).toContain('>Регион</p>')
   })
 
-  it('heads the sign-in and search pages, and the others with the frame only', async () => {
+  it('heads every page whose heading needs no data, and the others with the frame only', async () => {
     expect((await page('/login')).heading).toBe('Sign in')
     expect((await page('/search')).heading).toBe('Who is calling?')
+    expect((await page('/')).heading).toBe('Who is calling?')
     const settings = await page('/settings')
-    expect(settings.heading).toBeNull()
+    expect(settings.heading).toBe('Settings')
+    expect(settings.title).toBe('Settings · Caller ID')
     expect(settings.body).toContain('<header')
     expect(settings.body).not.toContain('skyblue')
+    // Beside the heading, what the page shows there: a link that works before any script.
+    expect(settings.body).toMatch(/<\/h1><a href="\/" class="[^"]*h-11 px-4[^"]*">Close settings<\/a>/)
+    const paywall = await page('/paywall')
+    expect(paywall.heading).toBe('Plans and coins')
+    expect(paywall.body).toContain('<p class="-mt-3 text-muted">More searches, hidden reviews and no ads.</p>')
+    expect(paywall.body).toContain('<a href="/paywall/numcy"')
+    expect((await page('/paywall/numcy')).heading).toBe('Coins')
+    expect((await page('/moderation')).heading).toBe('Moderation')
+    expect((await page('/number/my')).heading).toBe('My number')
+    expect((await page('/number/not-found')).heading).toBe('Number not found')
+    expect((await page('/number/empty')).heading).toBe('Number not found')
+    expect((await page('/not-authorized')).heading).toBe('You are signed out')
+    expect((await page('/settings/')).heading).toBe('Settings')
+    // A page whose heading is its data (a profile), or no page at all: the frame, no heading.
+    for (const url of ['/profile/5', '/nothing-here', '/payment/show']) {
+      const p = await page(url)
+      expect(p.heading, url).toBeNull()
+      expect(p.body, url).toContain('<main id="main"')
+    }
+  })
+
+  it('speaks the language the address names, over the browser’s and the one chosen before', async () => {
+    const ar = await page('/ar/search', { 'accept-language': 'en-US', cookie: 'locale_=en' })
+    expect(ar.html).toBe('<html lang="ar-sa" dir="rtl" data-path-locale="">')
+    expect(ar.heading).toBe('مَن المتصل؟')
+    expect(ar.body).toContain('class="rtl skyblue"')
+    // The rest of the address is the page: a number's, in Russian.
+    const ru = await page('/ru/number/491637875622')
+    expect(ru.html).toBe('<html lang="ru" dir="ltr" data-path-locale="">')
+    expect(ru.heading).toBe('Номер телефона \u2066+49 163 7875622\u2069')
+    expect((await page('/he')).html).toBe('<html lang="he-il" dir="rtl" data-path-locale="">')
+    expect((await page('/fr/settings')).body).not.toContain('skyblue')
+    // Not a language: the usual detection, no marker.
+    const unknown = await page('/xx/search', { 'accept-language': 'ru' })
+    expect(unknown.html).toBe('<html lang="ru" dir="ltr">')
+    expect(unknown.heading).toBeNull()
+    // The page's inline script leaves a language named by the address alone (it applies a stored one otherwise).
+    expect(/<script>([^<]*)<\/script>/.exec(ar.body)![1]).toContain("hasAttribute('data-path-locale')")
   })
 
   it('speaks the browser’s language, or the one the user chose (cookie), with its direction', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { AuthMethodInfo } from '../../../contract/api/auth'
 import { RTL_LANGUAGES, type SupportedLocale } from '../../../contract/constants'
 import { digitsOnly } from '../../../contract/digits'
-import { detectLocale, isRtlLocale } from '../../../contract/locale'
+import { detectLocale, isRtlLocale, pathLocale } from '../../../contract/locale'
 import { STORAGE_KEYS } from '../../../contract/storage-keys'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { i18nObject } from '../../../i18n/i18n-util'
@@ -21,7 +21,8 @@ export const SHELL_COOKIES = { locale: STORAGE_KEYS.locale, theme: STORAGE_KEYS.
 
 /**
  * Runs first in <body>, before anything paints: the theme (local storage, else the
- * device's), and the direction and language of a locale chosen before the cookie existed.
+ * device's), and the direction and language of a locale chosen before the cookie existed,
+ * unless the address names the language (`/ar/search`, <html data-path-locale>).
  * Then, once the frame has painted, it loads the app: the entry module and its
  * modulepreloads, which the build names in `<meta name="app-scripts">` (vite.config.ts)
  * rather than in the head, where they would share the network with the stylesheet the
@@ -30,7 +31,7 @@ export const SHELL_COOKIES = { locale: STORAGE_KEYS.locale, theme: STORAGE_KEYS.
  */
 export const SHELL_SCRIPT =
   `(function(){try{var d=document.documentElement,b=document.body,s=localStorage,t=s.getItem('${STORAGE_KEYS.theme}'),` +
-  `k=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches,l=s.getItem('${STORAGE_KEYS.locale}');` +
+  `k=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches,l=d.hasAttribute('data-path-locale')?null:s.getItem('${STORAGE_KEYS.locale}');` +
   "d.classList.toggle('dark',k);d.style.colorScheme=k?'dark':'light';b.classList.toggle('dark',k);" +
   `if(l){var r=/^(${RTL_LANGUAGES.join('|')})([-_]|$)/i.test(l);d.dir=r?'rtl':'ltr';d.lang=l;b.classList.toggle('rtl',r);b.classList.toggle('ltr',!r)}}catch(e){}` +
   "var m=document.querySelector('meta[name=app-scripts]'),g=0;if(!m)return;" +
@@ -105,6 +106,8 @@ export interface Shell {
    * first render needs no phone-number metadata (src/lib/phone-display.ts).
    */
   head: string
+  /** The address names the language (`/ar/…`): it wins over the one stored in the browser. */
+  pathLocale: boolean
 }
 
 type Skeleton = 'login' | 'search' | 'number' | 'page'
@@ -170,14 +173,77 @@ function loginSkeleton(t: Text, methods: AuthMethodInfo[]): string {
   return `<div class="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">${codeCard}<div class="flex flex-col gap-4">${list}</div></div>`
 }
 
-/** The heading, an intro line and the skeleton of a path; the web app's own routes decide what really shows. */
-function pageOf(path: string, t: Text, formatNumber: ShellRequest['formatNumber']) {
-  if (path === '/login') return { heading: t((L) => L.login.title()), intro: t((L) => L.login.intro()), title: t((L) => L.login.title()), skeleton: 'login' as const }
-  if (path === '/search' || path === '/') {
-    return { heading: t((L) => L.search.heroTitle()), intro: t((L) => L.search.heroText()), title: t((L) => L.search.title()), skeleton: 'search' as const }
-  }
+/** A paragraph under the heading, with the classes the app's page gives it. */
+interface Intro {
+  text: string
+  className: string
+}
+
+interface PageFrame {
+  heading: string | null
+  intro: Intro[]
+  title: string
+  skeleton: Skeleton
+  /** What the app shows beside the heading, as a link that works before any script (Page's actions). */
+  action?: { href: string; text: string }
+  shown?: string
+  head?: string
+}
+
+/** A link drawn as the app's secondary button (src/components/ui/button-variants.ts, size md). */
+const SECONDARY_BUTTON =
+  'inline-flex items-center justify-center gap-2 font-medium whitespace-nowrap h-11 px-4 text-base rounded-xl bg-surface-2 text-fg'
+
+/** Pages whose heading needs nothing but the language: the heading and paragraphs each page's component draws first. */
+const STATIC_PAGES: Record<string, (t: Text) => Omit<PageFrame, 'skeleton'> & { skeleton?: Skeleton }> = {
+  '/login': (t) => ({ heading: t((L) => L.login.title()), intro: [{ text: t((L) => L.login.intro()), className: 'max-w-2xl text-muted' }], title: t((L) => L.login.title()), skeleton: 'login' }),
+  '/search': (t) => ({
+    heading: t((L) => L.search.heroTitle()),
+    intro: [{ text: t((L) => L.search.heroText()), className: '-mt-3 max-w-2xl text-muted' }],
+    title: t((L) => L.search.title()),
+    skeleton: 'search',
+  }),
+  // features/settings/settings-page.tsx: the panel always opens on its main list.
+  '/settings': (t) => ({ heading: t((L) => L.settings.title()), intro: [], title: t((L) => L.settings.title()), action: { href: '/', text: t((L) => L.settings.closeSettings()) } }),
+  '/moderation': (t) => ({ heading: t((L) => L.moderation.title()), intro: [], title: t((L) => L.moderation.title()) }),
+  // features/paywall/components/paywall-page.tsx
+  '/paywall': (t) => ({
+    heading: t((L) => L.paywall.title()),
+    intro: [{ text: t((L) => L.paywall.intro()), className: '-mt-3 text-muted' }],
+    title: t((L) => L.paywall.title()),
+    action: { href: '/paywall/numcy', text: t((L) => L.paywall.toCoins()) },
+  }),
+  '/paywall/numcy': (t) => ({
+    heading: t((L) => L.paywall.numcyTitle()),
+    intro: [{ text: t((L) => L.paywall.numcyIntro()), className: '-mt-3 text-muted' }],
+    title: t((L) => L.paywall.numcyTitle()),
+    action: { href: '/paywall?tab=tier1', text: t((L) => L.paywall.toPlans()) },
+  }),
+  '/not-authorized': (t) => ({
+    heading: t((L) => L.notAuthorized.title()),
+    intro: [
+      { text: t((L) => L.notAuthorized.text()), className: 'text-muted' },
+      { text: t((L) => L.notAuthorized.reloadText()), className: 'text-muted' },
+    ],
+    title: t((L) => L.notAuthorized.title()),
+  }),
+  '/number/my': (t) => ({ heading: t((L) => L.number.myTitle()), intro: [], title: t((L) => L.number.myTitle()) }),
+  // app/number/number-not-found.tsx, for a number that is not one and for an empty search.
+  '/number/not-found': (t) => ({
+    heading: t((L) => L.number.notFoundTitle()),
+    intro: [{ text: t((L) => L.number.notFoundText()), className: 'text-muted' }],
+    title: t((L) => L.number.notFoundTitle()),
+  }),
+}
+STATIC_PAGES['/'] = STATIC_PAGES['/search']
+STATIC_PAGES['/number/empty'] = STATIC_PAGES['/number/not-found']
+
+/** The heading, the paragraphs under it and the skeleton of a path; the web app's own routes decide what really shows. */
+function pageOf(path: string, t: Text, formatNumber: ShellRequest['formatNumber']): PageFrame {
+  const known = STATIC_PAGES[path.length > 1 ? path.replace(/\/+$/, '') : path]
+  if (known) return { skeleton: 'page', ...known(t) }
   const number = /^\/number\/([^/]+)$/.exec(path)
-  if (number && !['my', 'not-found', 'empty'].includes(number[1])) {
+  if (number) {
     let digits = ''
     try {
       digits = digitsOnly(decodeURIComponent(number[1]))
@@ -189,24 +255,28 @@ function pageOf(path: string, t: Text, formatNumber: ShellRequest['formatNumber'
       const shown = formatted.international
       const heading = t((L) => L.number.pageTitle({ number: ltr(shown) }))
       const head = `<meta name="page-number" content="${digits}" data-international="${escapeHtml(shown)}" data-typing="${escapeHtml(formatted.typing)}">`
-      return { heading, intro: null, title: heading, skeleton: 'number' as const, shown, head }
+      return { heading, intro: [], title: heading, skeleton: 'number', shown, head }
     }
   }
-  return { heading: null, intro: null, title: t((L) => L.app.name()), skeleton: 'page' as const }
+  return { heading: null, intro: [], title: t((L) => L.app.name()), skeleton: 'page' }
 }
 
 export function renderShell(request: ShellRequest): Shell {
-  const locale = detectLocale(request.cookies[SHELL_COOKIES.locale], acceptedLanguages(request.acceptLanguage))
+  const named = pathLocale(request.path)
+  const path = named?.rest ?? request.path
+  const locale = named?.locale ?? detectLocale(request.cookies[SHELL_COOKIES.locale], acceptedLanguages(request.acceptLanguage))
   const dir = isRtlLocale(locale) ? 'rtl' : 'ltr'
   const dark = request.cookies[SHELL_COOKIES.theme] === 'dark'
   const { LL, en } = translations(locale)
   const t: Text = (f) => f(LL) || f(en)
-  const page = pageOf(request.path, t, request.formatNumber)
+  const page = pageOf(path, t, request.formatNumber)
   const appName = t((L) => L.app.name())
   const heading = page.heading
-    ? `<div class="flex flex-wrap items-center justify-between gap-3"><h1 id="page-title" class="text-2xl font-bold tracking-tight text-fg wide:text-3xl">${escapeHtml(page.heading)}</h1></div>`
+    ? `<div class="flex flex-wrap items-center justify-between gap-3"><h1 id="page-title" class="text-2xl font-bold tracking-tight text-fg wide:text-3xl">${escapeHtml(page.heading)}</h1>${
+        page.action ? `<a href="${page.action.href}" class="${SECONDARY_BUTTON}">${escapeHtml(page.action.text)}</a>` : ''
+      }</div>`
     : ''
-  const intro = page.intro ? `<p class="${page.skeleton === 'search' ? '-mt-3 ' : ''}max-w-2xl text-muted">${escapeHtml(page.intro)}</p>` : ''
+  const intro = page.intro.map((p) => `<p class="${p.className}">${escapeHtml(p.text)}</p>`).join('')
   const body =
     `<div class="flex min-h-dvh flex-col" data-shell="">` +
     `<a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2">${escapeHtml(t((L) => L.app.skipToContent()))}</a>` +
@@ -218,11 +288,11 @@ export function renderShell(request: ShellRequest): Shell {
     `<main id="main" tabindex="-1" class="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-5xl flex-1 px-4 py-6">` +
     `<section ${page.heading ? 'aria-labelledby="page-title" ' : ''}aria-busy="true" class="flex flex-col gap-6">${heading}${intro}` +
     `<div role="status" class="flex flex-col gap-6"><span class="sr-only">${escapeHtml(t((L) => L.app.loading()))}</span>${
-      page.skeleton === 'login' ? loginSkeleton(t, request.signInMethods ?? []) : page.skeleton === 'number' ? numberSkeleton(t, page.shown) : SKELETONS[page.skeleton]
+      page.skeleton === 'login' ? loginSkeleton(t, request.signInMethods ?? []) : page.skeleton === 'number' ? numberSkeleton(t, page.shown!) : SKELETONS[page.skeleton]
     }</div>` +
     `</section></main></div>`
-  const bodyClass = [dark ? 'dark' : '', dir, request.path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
-  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: ('head' in page && page.head) || '' }
+  const bodyClass = [dark ? 'dark' : '', dir, path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
+  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: page.head ?? '', pathLocale: named !== null }
 }
 
 /**
@@ -231,7 +301,7 @@ export function renderShell(request: ShellRequest): Shell {
  */
 export function fillIndexHtml(indexHtml: string, shell: Shell): string {
   return indexHtml
-    .replace(/<html[^>]*>/, `<html lang="${shell.locale}" dir="${shell.dir}"${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`)
+    .replace(/<html[^>]*>/, `<html lang="${shell.locale}" dir="${shell.dir}"${shell.pathLocale ? ' data-path-locale=""' : ''}${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
     .replace('</head>', `${shell.head}</head>`)
     .replace(/<body[^>]*>/, `<body class="${shell.bodyClass}"><script>${SHELL_SCRIPT}</script>`)

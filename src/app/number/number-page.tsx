@@ -79,7 +79,13 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
 export function MyNumberPage() {
   const { LL } = useI18nContext()
   const me = useMyProfile()
-  if (me.error) return <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} />
-  if (!me.data) return <Spinner label={LL.app.loading()} />
+  // Headed from the start, as the server's frame is (server/modules/web-shell): the heading stays while the profile comes.
+  if (me.error || !me.data) {
+    return (
+      <Page title={LL.number.myTitle()}>
+        {me.error ? <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} /> : <Spinner label={LL.app.loading()} />}
+      </Page>
+    )
+  }
   return <NumberPage digits={me.data.phoneNumber.replace(/\D/g, '')} title={LL.number.myTitle()} after={<LookupsCard />} />
 }
