@@ -120,7 +120,8 @@ for (const { path, heading } of [
         await held
         await route.continue()
       })
-      await page.goto(path)
+      // Not until `load`: the held script, inserted before it, holds it back too.
+      await page.goto(path, { waitUntil: 'domcontentloaded' })
       const h1 = page.getByRole('heading', { level: 1 })
       await expect(h1).toHaveText(heading)
       await expect(page.locator('[data-shell]')).toHaveCount(1)
