@@ -56,8 +56,11 @@ export const webAppPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       if (isApiPath(request.url.split('?')[0]) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundHandler(request, reply)
       // The page's frame in the user's language, direction and theme, painted before any script (modules/web-shell).
+      const [path, query = ''] = request.url.split('?', 2)
       const shell = renderShell({
-        path: request.url.split('?')[0],
+        path,
+        // `?theme=dark` (SPEC.md section 2's global search params): the app applies it, so the frame does too.
+        themeParam: new URLSearchParams(query).get('theme'),
         cookies: parseCookies(request.headers.cookie ?? ''),
         acceptLanguage: request.headers['accept-language'],
         // As the number page and its search box show it, with the web app's own metadata (src/lib/phone.ts).

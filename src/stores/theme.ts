@@ -22,7 +22,14 @@ function storedPreference(): ThemePreference {
   return stored === 'light' || stored === 'dark' ? stored : 'system'
 }
 
-const initialPreference = storedPreference()
+/** `?theme=dark` in the address (routes/root.tsx stores it): the page starts in it, as the server's frame does. */
+function addressTheme(): 'light' | 'dark' | null {
+  if (typeof location === 'undefined') return null
+  const named = new URLSearchParams(location.search).get('theme')
+  return named === 'light' || named === 'dark' ? named : null
+}
+
+const initialPreference = addressTheme() ?? storedPreference()
 /** The locale the page starts in: the page's direction is right before its texts load. */
 const startLocale = initialLocale()
 

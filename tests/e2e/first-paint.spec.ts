@@ -92,6 +92,32 @@ test('a link that names its language (/ar/…) shows that language and direction
   }
 })
 
+test('a link that names its theme (?theme=dark) is dark from the first paint, over the light one chosen before', async ({ browser, baseURL }) => {
+  const token = await apiSignIn(baseURL!, '+49 151 78600014')
+  const page = await signedInPage(browser, baseURL!, token, { locale: 'en-US', colorScheme: 'light' })
+  try {
+    await page.addInitScript(() => {
+      localStorage.setItem('theme', 'light')
+      const seen: boolean[] = []
+      ;(window as unknown as { darkness: boolean[] }).darkness = seen
+      const note = () => {
+        const dark = document.documentElement.classList.contains('dark')
+        if (seen[seen.length - 1] !== dark) seen.push(dark)
+      }
+      new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true })
+    })
+    await page.goto('/search?theme=dark')
+    await expect(page.locator('[data-shell]')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Who is calling?')
+    await page.waitForTimeout(300)
+    // Dark from the server's page on, never light for a moment; and now the stored choice.
+    expect(await page.evaluate(() => (window as unknown as { darkness: boolean[] }).darkness)).toEqual([true])
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+  } finally {
+    await page.context().close()
+  }
+})
+
 test('a number page opened signed out sends to the sign-in page with the number plainly in its address', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' })
   try {

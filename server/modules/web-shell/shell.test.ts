@@ -125,6 +125,18 @@ describe('the first page, before any script', () => {
     expect((await page('/search', { cookie: 'theme=light' })).html).not.toContain('dark')
   })
 
+  it('is in the theme the address names (?theme=dark), over the one chosen before', async () => {
+    const dark = await page('/search?theme=dark', { cookie: 'theme=light' })
+    expect(dark.html).toBe('<html lang="en" dir="ltr" data-theme-param="dark" class="dark" style="color-scheme: dark">')
+    expect(dark.body).toContain('<body class="dark ltr skyblue">')
+    const light = await page('/key/abc?number=491637875622&theme=light', { cookie: 'theme=dark' })
+    expect(light.html).toBe('<html lang="en" dir="ltr" data-theme-param="light">')
+    // Anything else is no theme: the cookie's.
+    expect((await page('/search?theme=purple', { cookie: 'theme=dark' })).html).toBe('<html lang="en" dir="ltr" class="dark" style="color-scheme: dark">')
+    // The inline script lets the address's theme win over the stored one.
+    expect(/<script>([^<]*)<\/script>/.exec(dark.body)![1]).toContain("getAttribute('data-theme-param')")
+  })
+
   it('runs its one inline script by hash, never by unsafe-inline', async () => {
     const p = await page('/search')
     const script = /<script>([^<]*)<\/script>/.exec(p.body)![1]

@@ -21,8 +21,9 @@ export const SHELL_COOKIES = { locale: STORAGE_KEYS.locale, theme: STORAGE_KEYS.
 
 /**
  * Runs first in <body>, before anything paints: the theme (local storage, else the
- * device's), and the direction and language of a locale chosen before the cookie existed,
- * unless the address names the language (`/ar/search`, <html data-path-locale>).
+ * device's; the address's `?theme=` first, <html data-theme-param>), and the direction and
+ * language of a locale chosen before the cookie existed, unless the address names the
+ * language (`/ar/search`, <html data-path-locale>).
  * Then, once the frame has painted, it loads the app: the entry module and its
  * modulepreloads, which the build names in `<meta name="app-scripts">` (vite.config.ts)
  * rather than in the head, where they would share the network with the stylesheet the
@@ -31,7 +32,7 @@ export const SHELL_COOKIES = { locale: STORAGE_KEYS.locale, theme: STORAGE_KEYS.
  */
 export const SHELL_SCRIPT =
   `(function(){try{var d=document.documentElement,b=document.body,s=localStorage,t=s.getItem('${STORAGE_KEYS.theme}'),` +
-  `k=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches,l=d.hasAttribute('data-path-locale')?null:s.getItem('${STORAGE_KEYS.locale}');` +
+  `q=d.getAttribute('data-theme-param'),k=q?q==='dark':t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches,l=d.hasAttribute('data-path-locale')?null:s.getItem('${STORAGE_KEYS.locale}');` +
   "d.classList.toggle('dark',k);d.style.colorScheme=k?'dark':'light';b.classList.toggle('dark',k);" +
   `if(l){var r=/^(${RTL_LANGUAGES.join('|')})([-_]|$)/i.test(l);d.dir=r?'rtl':'ltr';d.lang=l;b.classList.toggle('rtl',r);b.classList.toggle('ltr',!r)}}catch(e){}` +
   "var m=document.querySelector('meta[name=app-scripts]'),g=0;if(!m)return;" +
@@ -81,6 +82,8 @@ export interface ShellRequest {
   /** The path without the query. */
   path: string
   cookies: Record<string, string | undefined>
+  /** The address's `?theme=` (any page: routes/root.tsx applies it), over the cookie's. */
+  themeParam?: string | null
   acceptLanguage?: string
   /**
    * Digits as the web app shows them, with the web app's own metadata: in international format
@@ -108,6 +111,8 @@ export interface Shell {
   head: string
   /** The address names the language (`/ar/…`): it wins over the one stored in the browser. */
   pathLocale: boolean
+  /** The address's theme (`?theme=dark`), which wins over the stored one; null when it names none. */
+  themeParam: 'dark' | 'light' | null
 }
 
 type Skeleton = 'login' | 'search' | 'number' | 'page'
@@ -266,7 +271,8 @@ export function renderShell(request: ShellRequest): Shell {
   const path = named?.rest ?? request.path
   const locale = named?.locale ?? detectLocale(request.cookies[SHELL_COOKIES.locale], acceptedLanguages(request.acceptLanguage))
   const dir = isRtlLocale(locale) ? 'rtl' : 'ltr'
-  const dark = request.cookies[SHELL_COOKIES.theme] === 'dark'
+  const themeParam = request.themeParam === 'dark' || request.themeParam === 'light' ? request.themeParam : null
+  const dark = (themeParam ?? request.cookies[SHELL_COOKIES.theme]) === 'dark'
   const { LL, en } = translations(locale)
   const t: Text = (f) => f(LL) || f(en)
   const page = pageOf(path, t, request.formatNumber)
@@ -292,7 +298,7 @@ export function renderShell(request: ShellRequest): Shell {
     }</div>` +
     `</section></main></div>`
   const bodyClass = [dark ? 'dark' : '', dir, path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
-  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: page.head ?? '', pathLocale: named !== null }
+  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: page.head ?? '', pathLocale: named !== null, themeParam }
 }
 
 /**
@@ -301,7 +307,7 @@ export function renderShell(request: ShellRequest): Shell {
  */
 export function fillIndexHtml(indexHtml: string, shell: Shell): string {
   return indexHtml
-    .replace(/<html[^>]*>/, `<html lang="${shell.locale}" dir="${shell.dir}"${shell.pathLocale ? ' data-path-locale=""' : ''}${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`)
+    .replace(/<html[^>]*>/, `<html lang="${shell.locale}" dir="${shell.dir}"${shell.pathLocale ? ' data-path-locale=""' : ''}${shell.themeParam ? ` data-theme-param="${shell.themeParam}"` : ''}${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
     .replace('</head>', `${shell.head}</head>`)
     .replace(/<body[^>]*>/, `<body class="${shell.bodyClass}"><script>${SHELL_SCRIPT}</script>`)
