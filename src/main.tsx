@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createRouter, parseSearchWith, RouterProvider, stringifySearchWith } from '@tanstack/react-router'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from './route-tree.gen'
 import { setSignedOutHandler } from './lib/signed-out'
 import { initialLocale } from './lib/i18n'
@@ -8,6 +8,7 @@ import { switchLocale } from './lib/locale-switch'
 import { applyThemeToDocument } from './stores/theme'
 import { watchFrameFocus } from './lib/shell-focus'
 import { AppProviders } from './app/providers'
+import { parseSearch, stringifySearch } from './app/search-params'
 import { RouteError } from './components/layout/route-error'
 import { NotFoundPage } from './components/layout/not-found-page'
 import './styles.css'
@@ -24,10 +25,9 @@ const makeRouter = () =>
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
-    // Every search param of the app is a string (app/search-params.ts): written as it is, so a
-    // number reads `?number=491637875622` in the address, not the default's JSON `?number=%22…%22`.
-    parseSearch: parseSearchWith((value) => value),
-    stringifySearch: stringifySearchWith(String),
+    // Search params as plain strings in the address (app/search-params.ts).
+    parseSearch,
+    stringifySearch,
   })
 
 declare module '@tanstack/react-router' {

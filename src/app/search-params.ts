@@ -6,7 +6,18 @@
  * pulls zod's shared core, about 15 kB gzip, into the initial bundle. Five string
  * checks do not need it; API shapes still go through the zod contract.
  */
+import { parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
+
 type Param<T> = (value: unknown) => T | undefined
+
+/**
+ * The address's query as the router reads and writes it. Every param of the app is a string:
+ * written as it is (`?number=491637875622`), not as the router's default JSON (`?number=%22…%22`,
+ * quotes in the address bar). A value in quotes, as links made with that default have it, still
+ * reads as the string inside.
+ */
+export const parseSearch = parseSearchWith((value) => (value.length > 1 && value.startsWith('"') && value.endsWith('"') ? (JSON.parse(value) as unknown) : value))
+export const stringifySearch = stringifySearchWith(String)
 
 /** The router reads `?settings=1` as the number 1: our params are all strings. */
 function asString(value: unknown): string | undefined {
