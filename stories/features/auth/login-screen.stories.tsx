@@ -94,7 +94,8 @@ const messengersStory = modes<Story>({
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
     }
     await expect(page.getByRole('link', { name: LL.login.open({ method: LL.login.methodTelegram() }) })).toHaveAttribute('href', MESSENGER_METHODS[0].link)
-    await expect(page.getByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodWhatsapp()}` })).toBeVisible()
+    // Each QR code is encoded in a deferred render of its own, a moment after the link.
+    await expect(await page.findByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodWhatsapp()}` })).toBeVisible()
     // SMS has no link: the text and number to send are spelled out instead.
     await expect(page.queryByRole('link', { name: LL.login.open({ method: LL.login.methodSms() }) })).toBeNull()
     // The number to text is written the way people read numbers, not as raw digits.
@@ -176,12 +177,14 @@ const moreMethodsStory = modes<Story>({
     // Viber's deep link carries the code as its context, and its QR code is there for desktop users.
     const viber = page.getByRole('link', { name: LL.login.open({ method: LL.login.methodViber() }) })
     await expect(viber).toHaveAttribute('href', `viber://pa?chatURI=callerid_demo&context=${AUTH_CODE}`)
-    await expect(page.getByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodViber()}` })).toBeVisible()
+    // Each QR code is encoded in a deferred render of its own, a moment after the link.
+    await expect(await page.findByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodViber()}` })).toBeVisible()
     await expect(page.getByText(LL.login.viberHow())).toBeVisible()
     // The business number is its own method with its own link, after plain WhatsApp.
     const business = page.getByRole('link', { name: LL.login.open({ method: LL.login.methodWhatsappBusiness() }) })
     await expect(business).toHaveAttribute('href', `https://wa.me/12015550142?text=${AUTH_CODE}`)
-    await expect(page.getByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodWhatsappBusiness()}` })).toBeVisible()
+    // Each QR code is encoded in a deferred render of its own, a moment after the link.
+    await expect(await page.findByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodWhatsappBusiness()}` })).toBeVisible()
     // Flash call: a phone field, its button waiting for digits; the number is formatted as typed.
     const form = page.getByRole('form', { name: LL.login.methodFlashcall() })
     const field = within(form).getByRole('textbox', { name: LL.login.flashcallPhone() })
