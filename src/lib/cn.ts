@@ -1,5 +1,5 @@
 import { clsx, type ClassValue } from 'clsx'
-import { createTailwindMerge, getDefaultConfig } from 'tailwind-merge'
+import { createTailwindMerge, getDefaultConfig, type Config } from 'tailwind-merge'
 
 /**
  * The tailwind-merge class groups the app's classes belong to (`src/lib/cn.test.ts` finds them
@@ -20,10 +20,25 @@ export const CLASS_GROUPS = [
   'visibility', 'w', 'whitespace', 'z',
 ] as const
 
-const twMerge = createTailwindMerge(() => {
+/** Only some of the default's class groups: keyed by any string, as tailwind-merge's own AnyConfig. */
+type MergeConfig = Config<string, string>
+let mergeConfig: MergeConfig | undefined
+
+/**
+ * Builds the merge's configuration (tailwind-merge's default, then only our groups), once. The
+ * warm-up (lib/warm-up.ts) calls it in a task of its own, before the first merge builds the class
+ * map in the next: together they were one task of 50–60 ms on a slow phone (issue 13).
+ */
+export function prepareMerge(): void {
+  if (mergeConfig) return
   const config = getDefaultConfig()
   const used = new Set<string>(CLASS_GROUPS)
-  return { ...config, classGroups: Object.fromEntries(Object.entries(config.classGroups).filter(([group]) => used.has(group))) }
+  mergeConfig = { ...config, classGroups: Object.fromEntries(Object.entries(config.classGroups).filter(([group]) => used.has(group))) }
+}
+
+const twMerge = createTailwindMerge(() => {
+  prepareMerge()
+  return mergeConfig!
 })
 
 export function cn(...inputs: ClassValue[]) {
