@@ -15,6 +15,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader in the chunk of its component: a page's first data requests (routes/search.tsx,
+      // routes/number.tsx) load with the page, not with the first-load chunk.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       virtualRouteConfig: './src/routes.ts',
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',

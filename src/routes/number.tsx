@@ -1,5 +1,6 @@
 import { digitsOnly } from '@contract/digits'
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { preloadNumberPage } from '@/app/first-data/preload'
 import { NumberPage } from '@/app/number/number-page'
 import { auth } from '@/stores/auth'
 
@@ -10,6 +11,10 @@ export const Route = createFileRoute('/number/$phoneNumber')({
     if (!auth.isAuthenticated) throw redirect({ to: '/login', search: { number: digits } })
     // `/number/+49 163-7875622` or digits of another script (٤٩١٦٣…): the address of the digits.
     if (params.phoneNumber !== digits) throw redirect({ to: '/number/$phoneNumber', params: { phoneNumber: digits }, replace: true })
+  },
+  // Split with the component (vite.config.ts): the number's page asked for before its first render.
+  loader: ({ cause, params }) => {
+    if (cause === 'enter') preloadNumberPage(params.phoneNumber)
   },
   component: NumberRoute,
 })

@@ -167,6 +167,43 @@ for (const { path, heading } of [
   })
 }
 
+for (const { path, api } of [
+  { path: '/search', api: ['/api/v202305/main/load', '/api/v6/history/list'] },
+  { path: '/number/491637875622', api: ['/api/v202505/search/491637875622'] },
+]) {
+  test(`${path}: the page's data is asked for once, before the app's first render`, async ({ browser, baseURL }) => {
+    const token = await apiSignIn(baseURL!, '+49 151 78600015')
+    const page = await signedInPage(browser, baseURL!, token)
+    try {
+      // The app renders only once its language file has come: held back, the server's frame stays.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/en-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      const asked: string[] = []
+      page.on('request', (r) => {
+        const url = new URL(r.url())
+        if (url.pathname.startsWith('/api/')) asked.push(url.pathname)
+      })
+      await page.goto(path, { waitUntil: 'domcontentloaded' })
+      // The data is on its way while the frame is still all there is: asked for by the route, not by the render.
+      for (const endpoint of api) await page.waitForRequest((r) => new URL(r.url()).pathname === endpoint)
+      await expect(page.locator('[data-shell]')).toHaveCount(1)
+      release()
+      await expect(page.locator('[data-shell]')).toHaveCount(0)
+      if (path === '/search') await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+      else await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
+      await page.waitForLoadState('networkidle')
+      // Once: the page's own useSWR took the request under way rather than asking again.
+      for (const endpoint of api) expect(asked.filter((p) => p === endpoint), endpoint).toHaveLength(1)
+    } finally {
+      await page.context().close()
+    }
+  })
+}
+
 test('a dark theme and a right-to-left language chosen before show from the first paint, before the app runs', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' })
   try {
