@@ -15,9 +15,10 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // A route's loader in the chunk of its component: a page's first data requests (routes/search.tsx,
-      // routes/number.tsx) load with the page, not with the first-load chunk.
-      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+      // A route's loader in a chunk of its own, apart from its component: a page's first data requests
+      // (routes/search.tsx, routes/number.tsx) are not in the first-load chunk, and they start once
+      // that small chunk and the API client have come, not after the page's whole component tree (ADR 0045).
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
       virtualRouteConfig: './src/routes.ts',
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',

@@ -16,6 +16,11 @@ export const Route = createRootRoute({
   beforeLoad: ({ search }) => {
     if (search.apk) setApk(search.apk === '1')
   },
+  // The header's data, asked for as the app starts rather than by its first render (ADR 0045). Not
+  // in the first-load chunk: the API clients it needs load with it.
+  loader: ({ cause }) => {
+    if (cause === 'enter') void import('@/app/first-data/preload').then(({ preloadFrame }) => preloadFrame())
+  },
   component: Root,
 })
 

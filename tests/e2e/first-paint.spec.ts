@@ -167,11 +167,13 @@ for (const { path, heading } of [
   })
 }
 
+// The header's own data (the user's profile, the bell's first page), asked for by the root route on every page.
+const HEADER_API = ['/api/v6/profile/my', '/api/v6/notifications/list']
 for (const { path, api } of [
-  { path: '/search', api: ['/api/v202305/main/load', '/api/v6/history/list'] },
-  { path: '/number/491637875622', api: ['/api/v202505/search/491637875622'] },
+  { path: '/search', api: ['/api/v202305/main/load', '/api/v6/history/list', ...HEADER_API] },
+  { path: '/number/491637875622', api: ['/api/v202505/search/491637875622', ...HEADER_API] },
 ]) {
-  test(`${path}: the page's data is asked for once, before the app's first render`, async ({ browser, baseURL }) => {
+  test(`${path}: the page's and the header's data are asked for once, before the app's first render`, async ({ browser, baseURL }) => {
     const token = await apiSignIn(baseURL!, '+49 151 78600015')
     const page = await signedInPage(browser, baseURL!, token)
     try {
@@ -189,7 +191,7 @@ for (const { path, api } of [
       })
       await page.goto(path, { waitUntil: 'domcontentloaded' })
       // The data is on its way while the frame is still all there is: asked for by the route, not by the render.
-      for (const endpoint of api) await page.waitForRequest((r) => new URL(r.url()).pathname === endpoint)
+      await expect.poll(() => api.filter((endpoint) => !asked.includes(endpoint)), { timeout: 15_000 }).toEqual([])
       await expect(page.locator('[data-shell]')).toHaveCount(1)
       release()
       await expect(page.locator('[data-shell]')).toHaveCount(0)
@@ -198,6 +200,8 @@ for (const { path, api } of [
       await page.waitForLoadState('networkidle')
       // Once: the page's own useSWR took the request under way rather than asking again.
       for (const endpoint of api) expect(asked.filter((p) => p === endpoint), endpoint).toHaveLength(1)
+      // A session whose profile id was unknown has it now, from that same answer (SPEC.md section 4).
+      expect(Number(await page.evaluate(() => localStorage.getItem('profileId')))).toBeGreaterThan(0)
     } finally {
       await page.context().close()
     }

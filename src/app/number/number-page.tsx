@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api'
 import { useInternational } from '@/lib/phone-display'
 import { useMyProfile } from '@/lib/use-my-profile'
 import { usePageTitle } from '@/lib/use-page-title'
+import { HISTORY_KEY, isMainDataKey, numberPageKey } from '@/lib/page-keys'
 import { NumberView } from './number-view'
 import { usePaidSearch } from './use-paid-search'
 
@@ -26,7 +27,7 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
   const navigate = useNavigate()
   // What was searched: replacing the address with the canonical number must not search again.
   const [query, setQuery] = useState(digits)
-  const pageKey = ['number', query, locale] as const
+  const pageKey = numberPageKey(query, locale)
   const { data, error, isLoading, mutate } = useSWR(pageKey, () => getNumber(query, locale))
   const paid = usePaidSearch(pageKey, () => getNumber(query, locale), data)
   // The cards follow the data in a transition: the main thread stays free between their parts (issue 13).
@@ -47,8 +48,8 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
   // Every look-up changes the history and the searches left.
   useEffect(() => {
     if (!data) return
-    void prime('history')
-    void prime((key) => Array.isArray(key) && key[0] === 'main')
+    void prime(HISTORY_KEY)
+    void prime(isMainDataKey)
   }, [data, prime])
 
   // A national or 00-prefixed number resolves to one canonical, shareable address: once the answer is

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
 import { phone } from '@/lib/phone'
+import { HISTORY_KEY, isMainDataKey, profilePageKey } from '@/lib/page-keys'
 import { LimitAlert } from '@/features/number/components/limit-alert'
 import { getProfile } from '@/features/profile/api/get-profile'
 import { NumberView } from './number-view'
@@ -23,7 +24,7 @@ import { usePaidSearch } from './use-paid-search'
 export function ProfilePage({ profileId }: { profileId: string }) {
   const { LL, locale } = useI18nContext()
   const valid = /^[1-9]\d{0,9}$/.test(profileId)
-  const pageKey = ['number', `profile:${profileId}`, locale] as const
+  const pageKey = profilePageKey(profileId, locale)
   const { data, error, isLoading, mutate } = useSWR(valid ? pageKey : null, () => getProfile(profileId, locale))
   const paid = usePaidSearch(pageKey, () => getProfile(profileId, locale), data)
   const title = data ? LL.profilePage.title({ number: ltr(phone.formatInternational(data.phone.number)) }) : LL.profilePage.titleLoading()
@@ -33,8 +34,8 @@ export function ProfilePage({ profileId }: { profileId: string }) {
   // Opening a profile is a look-up: the history and the searches left change.
   useEffect(() => {
     if (!data) return
-    void prime('history')
-    void prime((key) => Array.isArray(key) && key[0] === 'main')
+    void prime(HISTORY_KEY)
+    void prime(isMainDataKey)
   }, [data, prime])
 
   const notFound = !valid || (error instanceof ApiError && error.status === 404)

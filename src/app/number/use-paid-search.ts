@@ -9,6 +9,7 @@ import { isInsufficientCoins } from '@/lib/insufficient-coins'
 import { setOverlimit } from '@/lib/set-overlimit'
 import { refreshBalance } from '@/lib/use-balance'
 import { isMyProfileKey, useMyProfile } from '@/lib/use-my-profile'
+import { isMainDataKey } from '@/lib/page-keys'
 import { auth, setPaidSearch } from '@/stores/auth'
 import { balance } from '@/stores/balance'
 
@@ -47,7 +48,7 @@ export function usePaidSearch(pageKey: readonly unknown[], fetchPage: () => Prom
       throwOnError: false,
       onSuccess: (page) => {
         void mutate(pageKey, page, { revalidate: false })
-        void mutate((key) => Array.isArray(key) && key[0] === 'main')
+        void mutate(isMainDataKey)
         void refreshBalance()
       },
       onError: (error) => {

@@ -3,12 +3,11 @@ import { useSWRConfig } from 'swr'
 import { LIMITS } from '@contract/constants'
 import { refreshBalance } from '@/lib/use-balance'
 import { isMyProfileKey } from '@/lib/use-my-profile'
+import { isMainDataKey } from '@/lib/page-keys'
 import { clearCheckoutReturn, readCheckoutReturn } from './checkout-return'
 import { SUBSCRIPTION_KEY } from './keys'
 
 export type CheckoutReturnState = 'none' | 'refreshing' | 'done'
-
-const isMainDataKey = (key: unknown) => Array.isArray(key) && key[0] === 'main'
 
 /**
  * Back from a checkout (Stripe's `session_id`, or the development page's marker): the

@@ -1,6 +1,6 @@
 import type { useSWRConfig } from 'swr'
 import type { NumberProfile } from '@contract/api/number-profile'
-import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberPageKey } from '@/lib/page-keys'
 
 type Mutate = ReturnType<typeof useSWRConfig>['mutate']
 export interface ReputationState {

@@ -9,7 +9,7 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { failureText } from '@/lib/failure-text'
-import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberPageKey } from '@/lib/page-keys'
 import { isMyProfileKey, useMyProfile } from '@/lib/use-my-profile'
 import { setProfileName } from '../api/set-profile-name'
 

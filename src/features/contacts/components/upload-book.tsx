@@ -5,7 +5,7 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { ContactsUploadReport } from '@contract/api/numbers'
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api'
-import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberPageKey } from '@/lib/page-keys'
 import { UPLOAD_MAX_MB, uploadContacts } from '../api/upload-contacts'
 
 type LLType = ReturnType<typeof useI18nContext>['LL']

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { ApiError } from '@/lib/api'
-import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberPageKey } from '@/lib/page-keys'
 import { addDispute } from '../api/add-dispute'
 
 const REASONS_MIN = 10

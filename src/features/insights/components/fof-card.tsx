@@ -9,7 +9,7 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { failureText } from '@/lib/failure-text'
 import { formatDate } from '@/lib/format'
 import { isInsufficientCoins } from '@/lib/insufficient-coins'
-import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberPageKey } from '@/lib/page-keys'
 import { setBalance } from '@/stores/balance'
 import { requestIntroduction } from '../api/request-introduction'
 

@@ -10,7 +10,7 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { TextForm } from '@/components/ui/text-form'
 import { failureText } from '@/lib/failure-text'
 import { IconLock } from '@/components/ui/action-icons'
-import { isNumberPageKey } from '@/lib/number-page-key'
+import { isNumberPageKey } from '@/lib/page-keys'
 import { addNote } from '../api/add-note'
 import { deleteNote } from '../api/delete-note'
 

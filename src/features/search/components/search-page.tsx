@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { MainData } from '@contract/api/account'
 import { usePageTitle } from '@/lib/use-page-title'
+import { HISTORY_KEY, mainDataKey } from '@/lib/page-keys'
 import { Page } from '@/components/layout/app-shell'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -20,7 +21,7 @@ import { theme } from '@/stores/theme'
 import { cn } from '@/lib/cn'
 import { formatDate, formatTenths } from '@/lib/format'
 import { clearHistory } from '../api/clear-history'
-import { getHistory } from '../api/get-history'
+import { getHistory, HISTORY_PAGE } from '../api/get-history'
 import { getMainData } from '../api/get-main-data'
 import { PaidSearchSwitch } from './paid-search-switch'
 import { PlanLine } from './plan-line'
@@ -32,7 +33,7 @@ export function SearchPage() {
   const { locale } = useSnapshot(theme)
   const navigate = useNavigate()
   usePageTitle(LL.search.title())
-  const main = useSWR(isAuthenticated ? ['main', locale] : null, () => getMainData(locale))
+  const main = useSWR(isAuthenticated ? mainDataKey(locale) : null, () => getMainData(locale))
   // The lists render in a transition when they arrive, in slices rather than one long task on a slow phone (issue 13).
   const featured = useDeferredValue(main.data?.featuredNumbers)
 
@@ -102,7 +103,7 @@ function FeaturedNumber({ item }: { item: MainData['featuredNumbers'][number] })
 
 function HistoryCard() {
   const { LL, locale } = useI18nContext()
-  const history = useSWR('history', () => getHistory(10))
+  const history = useSWR(HISTORY_KEY, () => getHistory(HISTORY_PAGE))
   const shown = useDeferredValue(history.data)
   const items = shown?.items ?? []
   return (

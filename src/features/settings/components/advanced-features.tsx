@@ -11,6 +11,7 @@ import { buttonVariants } from '@/components/ui/button'
 import { failureText } from '@/lib/failure-text'
 import { setOverlimit } from '@/lib/set-overlimit'
 import { myProfileKey, useMyProfile } from '@/lib/use-my-profile'
+import { isMainDataKey } from '@/lib/page-keys'
 import { CoinLedger } from './coin-ledger'
 import { SettingSwitch } from './setting-switch'
 
@@ -30,7 +31,7 @@ export function AdvancedFeatures({ plan, paidSearch }: { plan?: ReactNode; paidS
     onSuccess: (overlimit) => {
       void mutate(myProfileKey(locale), (current?: MyProfile) => current && { ...current, overlimit }, { revalidate: false })
       // The search page shows its paid-search switch by the main data's flag.
-      void mutate((key) => Array.isArray(key) && key[0] === 'main')
+      void mutate(isMainDataKey)
     },
   })
   return (
