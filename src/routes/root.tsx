@@ -6,6 +6,7 @@ import { validateGlobalSearch } from '@/app/search-params'
 import { usePageViews } from '@/lib/analytics'
 import { useVitals } from '@/lib/vitals'
 import { setApk } from '@/stores/apk'
+import { auth } from '@/stores/auth'
 import { setTheme } from '@/stores/theme'
 import { SessionBootstrap } from '@/features/auth/session-bootstrap'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
@@ -19,7 +20,7 @@ export const Route = createRootRoute({
   // The header's data, asked for as the app starts rather than by its first render (ADR 0045). Not
   // in the first-load chunk: the API clients it needs load with it.
   loader: ({ cause }) => {
-    if (cause === 'enter') void import('@/app/first-data/preload').then(({ preloadFrame }) => preloadFrame())
+    if (cause === 'enter' && auth.isAuthenticated) void import('@/app/first-data/preload').then(({ preloadFrame }) => preloadFrame())
   },
   component: Root,
 })
