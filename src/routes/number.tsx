@@ -12,7 +12,7 @@ export const Route = createFileRoute('/number/$phoneNumber')({
     // `/number/+49 163-7875622` or digits of another script (٤٩١٦٣…): the address of the digits.
     if (params.phoneNumber !== digits) throw redirect({ to: '/number/$phoneNumber', params: { phoneNumber: digits }, replace: true })
   },
-  // Split with the component (vite.config.ts): the number's page asked for before its first render.
+  // A chunk of its own (vite.config.ts): the number's page asked for before its first render, not after its code.
   loader: ({ cause, params }) => {
     if (cause === 'enter') preloadNumberPage(params.phoneNumber)
   },

@@ -3,7 +3,7 @@ import { preloadSearchPage } from '@/app/first-data/preload'
 import { SearchPage } from '@/features/search/components/search-page'
 
 export const Route = createFileRoute('/search')({
-  // Split with the component (vite.config.ts): the page's data asked for before its first render.
+  // A chunk of its own (vite.config.ts): the page's data asked for before its first render, not after its code.
   loader: ({ cause }) => {
     if (cause === 'enter') preloadSearchPage()
   },
