@@ -115,7 +115,12 @@ test('a language prefix redirects to the unprefixed route', async ({ page }) => 
   await page.waitForURL((url) => url.pathname === '/search')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await page.goto('/en/search')
+  await page.waitForURL((url) => url.pathname === '/search')
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  // The server's frame is left to right (and English) before any script runs; the app stores
+  // the language only once it has switched. Leaving sooner (CI under load) sent the next page
+  // with the Arabic still stored, and its not-found page in Arabic.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('locale_'))).toBe('en')
   await page.goto('/xx/search')
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
 })
