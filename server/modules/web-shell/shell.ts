@@ -111,6 +111,8 @@ export interface Shell {
   head: string
   /** The address names the language (`/ar/…`): it wins over the one stored in the browser. */
   pathLocale: boolean
+  /** The path without its language prefix: the route the web app will show (`/ar/search` → `/search`). */
+  route: string
   /** The address's theme (`?theme=dark`), which wins over the stored one; null when it names none. */
   themeParam: 'dark' | 'light' | null
 }
@@ -298,7 +300,7 @@ export function renderShell(request: ShellRequest): Shell {
     }</div>` +
     `</section></main></div>`
   const bodyClass = [dark ? 'dark' : '', dir, path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
-  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: page.head ?? '', pathLocale: named !== null, themeParam }
+  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: page.head ?? '', pathLocale: named !== null, route: path, themeParam }
 }
 
 /**
