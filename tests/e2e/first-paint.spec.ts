@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiSignIn, signedInPage, WHOLE_PAGE } from './support'
+import { apiSignIn, holdBack, signedInPage, WHOLE_PAGE } from './support'
 
 /**
  * Issue 13: the first paint waits for no JavaScript. The server's page already has the frame
@@ -140,12 +140,7 @@ for (const { path, heading } of [
     try {
       await watchLayoutShifts(page)
       // The app's scripts held back: the server's page alone, measured, then the app let in.
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/)
       // Not until `load`: the held script, inserted before it, holds it back too.
       await page.goto(path, { waitUntil: 'domcontentloaded' })
       const h1 = page.getByRole('heading', { level: 1 })
@@ -178,12 +173,7 @@ for (const { path, api } of [
     const page = await signedInPage(browser, baseURL!, token)
     try {
       // The app renders only once its language file has come: held back, the server's frame stays.
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/en-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdBack(page, /\/assets\/en-[\w-]+\.js$/)
       const asked: string[] = []
       page.on('request', (r) => {
         const url = new URL(r.url())
@@ -226,12 +216,7 @@ for (const { path, chunk, signedIn } of [
         if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) scripts.push(url.pathname)
       })
       // The entry held back: whatever the browser asks for meanwhile, the server's page named (ADR 0046).
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/)
       await page.goto(path, { waitUntil: 'domcontentloaded' })
       // The page names them; the browser asks for them all while the entry is still on its way.
       const named = ((await page.locator('meta[name=app-scripts]').getAttribute('content')) ?? '').split(' ')
@@ -313,12 +298,7 @@ test('the sign-in page shows its methods before the code and moves nothing when 
   try {
     await watchLayoutShifts(page)
     // Held until the test lets it go: the page must already show the methods without a code.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/v202111/auth/get*', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdBack(page, '**/api/v202111/auth/get*')
     await page.goto('/login')
     await expect(page.locator('[data-shell]')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Telegram', level: 2 })).toBeVisible()
@@ -340,12 +320,7 @@ test('a control focused in the server’s page keeps the focus when the app take
   try {
     const page = await context.newPage()
     // The app's entry waits until the keyboard user has reached "Skip to content" in the server's page.
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released
-      await route.fallback()
-    })
+    const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/)
     // Not until "load": the held entry script, once the page has asked for it, holds the load event too.
     await page.goto('/search', { waitUntil: 'domcontentloaded' })
     await expect(page.locator('[data-shell]')).toHaveCount(1)

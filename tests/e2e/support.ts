@@ -40,3 +40,17 @@ export async function openAs(browser: Browser, baseURL: string, token: string, p
   await page.goto(path)
   return page
 }
+
+/**
+ * Holds back the page's requests for `url` until the returned function is called (a script, an API
+ * call): what the page shows without it, then what it does once it comes.
+ */
+export async function holdBack(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
