@@ -158,8 +158,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
   })
   afterAll(async () => servers?.close())
 
-  const search = (i: number, token: string, number: string) =>
-    servers.apps[i].inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
+  /** Searches asked so far (keptSearch may ask again), each of which the history records. */
+  let asked = 0
+  const search = (i: number, token: string, number: string) => {
+    asked++
+    return servers.apps[i].inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
+  }
   async function found(i: number, token: string, number: string): Promise<NumberProfile> {
     const res = await search(i, token, number)
     expect(res.statusCode, res.body).toBe(200)
@@ -168,11 +172,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
   const post = (i: number, token: string, url: string, params: Record<string, string | number>) =>
     servers.apps[i].inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
   const hits = (i: number) => servers.apps[i].keptSearches!.hits
-  /** A search that may be answered from memory: once its server heard Redis within the lease (a loaded machine may not have for a moment). */
+  /**
+   * A search answered from memory: asked once its server heard Redis within the lease (30 ms), and
+   * asked again while it was not (a loaded machine can miss the lease between that check and the
+   * search's own; the answer then comes from the database, as it must). Up to 5 s.
+   */
   async function keptSearch(i: number, token: string, number: string) {
     const clock = writeClockOf(servers.databases[i].db)!
-    for (let n = 0; n < 200 && !clock.current(); n++) await new Promise((r) => setTimeout(r, 5))
-    return search(i, token, number)
+    const deadline = performance.now() + 5_000
+    for (;;) {
+      while (!clock.current() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5))
+      const before = hits(i)
+      const res = await search(i, token, number)
+      if (hits(i) > before || res.statusCode !== 200 || performance.now() >= deadline) return res
+    }
   }
   // Kept answers last KEPT_MS by the clock: a stalled test process must not outlive them.
   beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: Date.now() }))
@@ -219,13 +232,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
   it('record answers from memory in the search history', async () => {
     const number = '+493012349003'
     const owner = await signIn(servers.apps[1], number)
+    const askedBefore = asked
     await found(1, owner.token, number)
     for (let i = 0; i < 2; i++) expect((await keptSearch(1, owner.token, number)).statusCode).toBe(200)
     expect(hits(1)).toBeGreaterThan(0)
+    // Three, unless a loaded machine made keptSearch ask again: each answer is recorded, from memory or not.
+    const searches = asked - askedBefore
     // Held back up to HISTORY_FLUSH_MS.
     await new Promise((r) => setTimeout(r, HISTORY_FLUSH_MS * 3))
     const rows = await servers.databases[0].db.select().from(searchHistory).where(eq(searchHistory.userId, owner.profileId))
-    expect(rows).toHaveLength(3)
+    expect(searches).toBeGreaterThanOrEqual(3)
+    expect(rows).toHaveLength(searches)
     // No foreign keys hold them (ADR 0039): every row names a stored user and number.
     const orphans = await servers.databases[0].db.execute(sql`select count(*)::int as n from ${searchHistory} h
       where not exists (select 1 from ${users} u where u.id = h.user_id) or not exists (select 1 from ${numbers} n where n.id = h.number_id)`)
