@@ -6,8 +6,6 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { routes } from './src/routes.ts'
-import { routeScriptsPlugin } from './scripts/route-scripts.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 const { version } = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }
@@ -45,15 +43,6 @@ export default defineConfig({
         },
       },
     },
-    // Each route's files with all they import, and those of what src/main.tsx loads as it starts, in
-    // route-scripts.json: the server names them in the page it sends, and the page preloads them beside
-    // the entry instead of finding them one level of imports at a time after it (ADR 0046).
-    routeScriptsPlugin({
-      routes,
-      routesDir: path.resolve(import.meta.dirname, 'src/routes'),
-      localesDir: path.resolve(import.meta.dirname, 'i18n'),
-      startModules: [path.resolve(import.meta.dirname, 'src/lib/api.ts'), path.resolve(import.meta.dirname, 'src/lib/warm-up.ts')],
-    }),
     // Every asset also as .br (brotli 11) and .gz (gzip 9), made once here and sent as they are by the
     // server (server/plugins/web-app.ts): on the fly it sent brotli at quality 4, larger than gzip, and
     // compressed the same files for every request (ADR 0040). index.html is the server's to fill, not here.

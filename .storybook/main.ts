@@ -12,9 +12,9 @@ const config: StorybookConfig = {
   async viteFinal(config) {
     // The builder loads vite.config.ts; the router plugin would regenerate
     // src/route-tree.gen.ts and split route files, which stories do not want. The web app's page
-    // plugins are for its own index.html and server: the first would take the preview's script out
-    // of its iframe.html (a static build showed nothing), the second looks for the app's routes (ADR 0046).
-    const appOnly = /tanstack|^scripts-after-first-paint$|^route-scripts$/i
+    // plugin is for its own index.html and server: it would take the preview's script out of its
+    // iframe.html, and a static build (what Chromatic publishes) showed nothing.
+    const appOnly = /tanstack|^scripts-after-first-paint$/i
     const plugins = (config.plugins ?? []).flat().filter((p) => !(p && typeof p === 'object' && 'name' in p && appOnly.test(String(p.name))))
     return { ...config, plugins }
   },

@@ -84,23 +84,6 @@ describe('measureBundle', () => {
     expect(report().lazyJs).toEqual([])
   })
 
-  it('lists what the main pages preload beside the entry, outside the budget’s figure (ADR 0046)', () => {
-    write('index.html', '<meta name="app-scripts" content="/assets/index.js">')
-    const entry = write('assets/index.js', noise(3000))
-    const api = write('assets/api.js', noise(500))
-    const en = write('assets/en.js', noise(800))
-    const number = write('assets/number.js', noise(1200))
-    write('route-scripts.json', JSON.stringify({ start: ['/assets/api.js'], locales: { en: ['/assets/en.js'] }, routes: [{ path: '/number/$phoneNumber', scripts: ['/assets/number.js', '/assets/index.js'] }] }))
-    const report = measureBundle(dist)
-    expect(report.jsGzipBytes).toBe(gz(entry))
-    expect(report.preloaded.map((p) => [p.page, p.files, p.gzipBytes])).toEqual([
-      ['/login', 2, gz(api) + gz(en)],
-      ['/search', 2, gz(api) + gz(en)],
-      ['/number/491637875622', 3, gz(api) + gz(en) + gz(number)],
-    ])
-    expect(formatReport(report)).toMatch(/\/number\/491637875622 +3 files {2}gzip/)
-  })
-
   it('explains a missing build or a missing file instead of measuring nothing', () => {
     expect(() => measureBundle(dist)).toThrow(/vite build/)
     write('index.html', '<script type="module" src="/assets/gone.js"></script>')

@@ -13,7 +13,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { type RouteScripts, scriptsForPath } from '../server/modules/web-shell/route-scripts'
 
 /** Issue 13: 100 kB gzip of initial JavaScript (README, *First load*, says how far the build is from it). */
 export const JS_BUDGET_GZIP_BYTES = 100_000
@@ -34,15 +33,7 @@ export interface BundleReport {
   cssGzipBytes: number
   /** Every other JavaScript file, largest (gzip) first. */
   lazyJs: Asset[]
-  /**
-   * What the server names beside the entry on the main pages, in English (route-scripts.json, ADR 0046):
-   * the page's own code, preloaded with the entry rather than after it. Not in the budget's figure.
-   */
-  preloaded: Array<{ page: string; files: number; gzipBytes: number; brotliBytes: number }>
 }
-
-/** The pages whose preloads the report lists (README, *First load*). */
-const PAGES = ['/login', '/search', '/number/491637875622']
 
 type Tag = { name: string; attrs: Record<string, string> }
 
@@ -104,15 +95,7 @@ export function measureBundle(distDir: string): BundleReport {
   const initialCss = names.css.map((f) => measure(distDir, f))
   const initial = new Set(names.js)
   const lazyJs = jsFiles(distDir).filter((f) => !initial.has(f)).map((f) => measure(distDir, f)).sort((a, b) => b.gzipBytes - a.gzipBytes)
-  const tableFile = path.join(distDir, 'route-scripts.json')
-  const table = fs.existsSync(tableFile) ? (JSON.parse(fs.readFileSync(tableFile, 'utf8')) as RouteScripts) : null
-  const preloaded = table
-    ? PAGES.map((page) => {
-        const assets = scriptsForPath(table, page, 'en').map((url) => localPath(url)!).filter((f) => !initial.has(f)).map((f) => measure(distDir, f))
-        return { page, files: assets.length, gzipBytes: total(assets), brotliBytes: total(assets, 'brotliBytes') }
-      })
-    : []
-  return { initialJs, initialCss, jsGzipBytes: total(initialJs), jsBrotliBytes: total(initialJs, 'brotliBytes'), cssGzipBytes: total(initialCss), lazyJs, preloaded }
+  return { initialJs, initialCss, jsGzipBytes: total(initialJs), jsBrotliBytes: total(initialJs, 'brotliBytes'), cssGzipBytes: total(initialCss), lazyJs }
 }
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
@@ -129,8 +112,6 @@ export function formatReport(report: BundleReport, budget = JS_BUDGET_GZIP_BYTES
     '',
     `Initial gzip: JS ${kB(report.jsGzipBytes)} (budget ${kB(budget)}), CSS ${kB(report.cssGzipBytes)}, total ${kB(report.jsGzipBytes + report.cssGzipBytes)}`,
     `Initial brotli (a browser over HTTPS or on localhost): JS ${kB(report.jsBrotliBytes)}`,
-    ...(report.preloaded.length ? ['', 'Preloaded beside the entry, per page (its code and English, ADR 0046):'] : []),
-    ...report.preloaded.map((p) => `  ${p.page.padEnd(48)} ${String(p.files).padStart(3)} files  gzip ${kB(p.gzipBytes).padStart(10)}  brotli ${kB(p.brotliBytes).padStart(10)}`),
   ].join('\n')
 }
 

@@ -13,22 +13,7 @@ describe('the web app served by the API server', () => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-web-'))
     fs.mkdirSync(path.join(webRoot, 'assets'))
-    fs.writeFileSync(
-      path.join(webRoot, 'index.html'),
-      '<html><head><meta name="app-config" content="__APP_CONFIG__"><meta name="app-scripts" content="/assets/main-abc123.js" /></head><body>app</body></html>',
-    )
-    // What the build writes beside it (scripts/route-scripts.ts).
-    fs.writeFileSync(
-      path.join(webRoot, 'route-scripts.json'),
-      JSON.stringify({
-        start: ['/assets/api-1.js'],
-        locales: { en: ['/assets/en-1.js'], 'ar-sa': ['/assets/ar-sa-1.js'] },
-        routes: [
-          { path: '/search', scripts: ['/assets/search-1.js'] },
-          { path: '/number/$phoneNumber', scripts: ['/assets/number-1.js', '/assets/api-1.js'] },
-        ],
-      }),
-    )
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
     fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)')
     fs.writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\n')
     // As the build leaves a chunk: beside it its brotli and gzip forms (vite.config.ts).
@@ -46,19 +31,6 @@ describe('the web app served by the API server', () => {
     // The sign-in methods without a code: the tests' server signs in without a messenger (AUTH_DEV).
     expect(res.body).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;:[{&quot;method&quot;:&quot;dev&quot;}]}"')
     expect(res.body).not.toContain('__APP_CONFIG__')
-  })
-
-  it('names the route’s scripts in the page, to be preloaded with the entry (ADR 0046)', async () => {
-    const scripts = async (url: string, headers: Record<string, string> = {}) =>
-      /<meta name="app-scripts" content="([^"]*)"/.exec((await t.app.inject({ method: 'GET', url, headers })).body)?.[1].split(' ')
-    expect(await scripts('/number/491637875622')).toEqual(['/assets/main-abc123.js', '/assets/api-1.js', '/assets/en-1.js', '/assets/number-1.js'])
-    // The language the address names, and the route under its prefix.
-    expect(await scripts('/ar/search?theme=dark')).toEqual(['/assets/main-abc123.js', '/assets/api-1.js', '/assets/en-1.js', '/assets/ar-sa-1.js', '/assets/search-1.js'])
-    expect(await scripts('/search', { cookie: 'locale_=ar-sa' })).toContain('/assets/ar-sa-1.js')
-    expect(await scripts('/settings')).toEqual(['/assets/main-abc123.js', '/assets/api-1.js', '/assets/en-1.js'])
-    // The list itself is the build's, not a file the site serves.
-    const file = await t.app.inject({ method: 'GET', url: '/route-scripts.json' })
-    expect(file.headers['content-type']).toMatch(/text\/html/)
   })
 
   it('serves built files, assets with a long cache life', async () => {

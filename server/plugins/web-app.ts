@@ -9,7 +9,6 @@ import min from 'libphonenumber-js/metadata.min.json'
 import { createPhoneTools } from '../../contract/phone'
 import { signInMethods } from '../modules/auth/methods'
 import { fillIndexHtml, renderShell } from '../modules/web-shell/shell'
-import { type RouteScripts, scriptsForPath, withRouteScripts } from '../modules/web-shell/route-scripts'
 
 /** The built web app (vite build). */
 /** The web app's formatting of numbers (the small metadata set, src/lib/phone.ts), for the page's frame. */
@@ -40,15 +39,12 @@ export const webAppPlugin = fp(
     const methods = signInMethods(app.env)
     const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk, signInMethods: methods }).replace(/"/g, '&quot;')
     const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
-    // Each route's scripts, preloaded with its page (ADR 0046); a build without the file preloads none.
-    const routeScriptsFile = path.join(opts.webRoot, 'route-scripts.json')
-    const routeScripts: RouteScripts | null = fs.existsSync(routeScriptsFile) ? (JSON.parse(fs.readFileSync(routeScriptsFile, 'utf8')) as RouteScripts) : null
     // One route per built file; everything else is the SPA.
     await app.register(fastifyStatic, {
       root: opts.webRoot,
       index: false,
       wildcard: false,
-      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/route-scripts.json'),
+      allowedPath: (pathName) => pathName !== '/index.html',
       maxAge: '1h',
       // The build's .br and .gz of each file (vite.config.ts), sent as they are to a client that takes
       // them; @fastify/compress leaves an answer that has its encoding alone (ADR 0040).
@@ -75,7 +71,7 @@ export const webAppPlugin = fp(
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-language')
-        .send(fillIndexHtml(routeScripts ? withRouteScripts(indexHtml, scriptsForPath(routeScripts, shell.route, shell.locale)) : indexHtml, shell))
+        .send(fillIndexHtml(indexHtml, shell))
     })
   },
   { name: 'web-app', dependencies: ['core', 'errors'] },

@@ -198,52 +198,6 @@ for (const { path, api } of [
   })
 }
 
-/** The files a built module imports statically (rolldown's `import{…}from"./x.js"`, `import"./x.js"`), not `import("./x.js")`. */
-const staticImports = (code: string) => [...code.matchAll(/\b(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)?\s*(?:from\s*)?["']\.\/([\w.-]+\.js)["']/g)].map((m) => `/assets/${m[1]}`)
-
-for (const { path, chunk, signedIn } of [
-  { path: '/login', chunk: 'login', signedIn: false },
-  { path: '/search', chunk: 'search', signedIn: true },
-  { path: '/number/491637875622', chunk: 'number', signedIn: true },
-]) {
-  test(`${path}: the page's code and its language come beside the app's entry, not one level of imports after another`, async ({ browser, baseURL, request }) => {
-    const options = { viewport: { width: 412, height: 823 } }
-    const page = signedIn ? await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600017'), options) : await (await browser.newContext(options)).newPage()
-    try {
-      const scripts: string[] = []
-      page.on('request', (r) => {
-        const url = new URL(r.url())
-        if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) scripts.push(url.pathname)
-      })
-      // The entry held back: whatever the browser asks for meanwhile, the server's page named (ADR 0046).
-      const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/)
-      await page.goto(path, { waitUntil: 'domcontentloaded' })
-      // The page names them; the browser asks for them all while the entry is still on its way.
-      const named = ((await page.locator('meta[name=app-scripts]').getAttribute('content')) ?? '').split(' ')
-      await expect.poll(() => named.filter((s) => !scripts.includes(s)), { timeout: 15_000 }).toEqual([])
-      const early = new Set(scripts)
-      // Among them the route's own code (its split chunks, named after routes/<chunk>.tsx) and English.
-      expect([...early].some((s) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(s))).toBe(true)
-      expect([...early].some((s) => /^\/assets\/en-[\w-]+\.js$/.test(s))).toBe(true)
-      const entry = [...early].find((s) => /^\/assets\/index-/.test(s))!
-      expect(entry).toBeTruthy()
-      // Nothing is left to discover: every file asked for so far has all it imports asked for too.
-      for (const file of early) {
-        if (file === entry) continue
-        const code = await (await request.get(file)).text()
-        for (const imported of staticImports(code)) {
-          if (imported !== entry) expect(early.has(imported), `${file} imports ${imported}`).toBe(true)
-        }
-      }
-      release()
-      await expect(page.locator('[data-shell]')).toHaveCount(0)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    } finally {
-      await page.context().close()
-    }
-  })
-}
-
 test('a dark theme and a right-to-left language chosen before show from the first paint, before the app runs', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' })
   try {

@@ -20,13 +20,6 @@ import { signInMethodHow, signInMethodName } from '../../../i18n/sign-in-methods
 export const SHELL_COOKIES = { locale: STORAGE_KEYS.locale, theme: STORAGE_KEYS.theme } as const
 
 /**
- * Modulepreload tags inserted per task. Each costs the main thread about 1.5 ms on a phone-speed CPU,
- * and three times that with DevTools' network domain on (Lighthouse): the 15–30 of a page (ADR 0046)
- * in one task were a long task there.
- */
-const PRELOADS_PER_TASK = 6
-
-/**
  * Runs first in <body>, before anything paints: the theme (local storage, else the
  * device's; the address's `?theme=` first, <html data-theme-param>), and the direction and
  * language of a locale chosen before the cookie existed, unless the address names the
@@ -34,9 +27,8 @@ const PRELOADS_PER_TASK = 6
  * Then, once the frame has painted, it loads the app: the entry module and its
  * modulepreloads, which the build names in `<meta name="app-scripts">` (vite.config.ts)
  * rather than in the head, where they would share the network with the stylesheet the
- * first paint waits for: the entry first, then the preloads a few per task. A page that never paints (a background tab) starts the app after 1 s.
+ * first paint waits for. A page that never paints (a background tab) starts the app after 1 s.
  * Allowed by its hash in the Content-Security-Policy (shellScriptHash), never by 'unsafe-inline'.
- * No `<` in it: the tests (and any reader of the page) find it as `<script>[^<]*</script>`.
  */
 export const SHELL_SCRIPT =
   `(function(){try{var d=document.documentElement,b=document.body,s=localStorage,t=s.getItem('${STORAGE_KEYS.theme}'),` +
@@ -44,9 +36,8 @@ export const SHELL_SCRIPT =
   "d.classList.toggle('dark',k);d.style.colorScheme=k?'dark':'light';b.classList.toggle('dark',k);" +
   `if(l){var r=/^(${RTL_LANGUAGES.join('|')})([-_]|$)/i.test(l);d.dir=r?'rtl':'ltr';d.lang=l;b.classList.toggle('rtl',r);b.classList.toggle('ltr',!r)}}catch(e){}` +
   "var m=document.querySelector('meta[name=app-scripts]'),g=0;if(!m)return;" +
-  "function add(u,i){var e=document.createElement(i?'link':'script');" +
-  "e.crossOrigin='';if(i){e.rel='modulepreload';e.href=u}else{e.type='module';e.src=u}document.head.appendChild(e)}" +
-  `function go(){if(g++)return;var l=m.content.split(' '),i=1;add(l[0],0);function n(){for(var k=0;k!==${PRELOADS_PER_TASK}&&i!==l.length;k++,i++)add(l[i],i);if(i!==l.length)setTimeout(n,0)}setTimeout(n,0)}` +
+  "function go(){if(g++)return;m.content.split(' ').forEach(function(u,i){var e=document.createElement(i?'link':'script');" +
+  "e.crossOrigin='';if(i){e.rel='modulepreload';e.href=u}else{e.type='module';e.src=u}document.head.appendChild(e)})}" +
   "requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()"
 
 /** The CSP source that allows SHELL_SCRIPT and nothing else inline. */
@@ -120,8 +111,6 @@ export interface Shell {
   head: string
   /** The address names the language (`/ar/…`): it wins over the one stored in the browser. */
   pathLocale: boolean
-  /** The path without its language prefix: the route the web app will show (`/ar/search` → `/search`). */
-  route: string
   /** The address's theme (`?theme=dark`), which wins over the stored one; null when it names none. */
   themeParam: 'dark' | 'light' | null
 }
@@ -309,7 +298,7 @@ export function renderShell(request: ShellRequest): Shell {
     }</div>` +
     `</section></main></div>`
   const bodyClass = [dark ? 'dark' : '', dir, path.startsWith('/settings') ? '' : 'skyblue'].filter(Boolean).join(' ')
-  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: page.head ?? '', pathLocale: named !== null, route: path, themeParam }
+  return { locale, dir, dark, title: page.title === appName ? appName : `${page.title} · ${appName}`, body, bodyClass, head: page.head ?? '', pathLocale: named !== null, themeParam }
 }
 
 /**
