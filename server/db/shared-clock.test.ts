@@ -7,6 +7,7 @@ import { throwAwayPostgres } from '../../tests/support/database'
 import { hotStatement, openPostgres, rowsOf, type Database } from './client'
 import { attachSharedClock, LEASE_MS, type SharedWriteClock } from './shared-clock'
 import { holder } from '../../tests/support/held-writes'
+import { untilCurrent } from '../../tests/support/lease'
 import { writeClockOf } from './write-clock'
 
 const redisUrl = process.env.TEST_REDIS_URL
@@ -14,8 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Waits until the clock has heard Redis within its lease (as a search would find it), at most five seconds (a loaded CI machine). */
 async function whenCurrent(clock: SharedWriteClock) {
-  for (let i = 0; i < 1000 && !clock.current(); i++) await sleep(5)
-  expect(clock.current()).toBe(true)
+  expect(await untilCurrent(clock, performance.now() + 5_000)).toBe(true)
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('the write clock shared through Redis (ADR 0037)', () => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
 import { backends, twoServersOnOnePostgres } from '../../../tests/support/database'
+import { untilCurrent } from '../../../tests/support/lease'
 import { dailyUsage, numbers, searchHistory, users } from '../../db/schema'
 import { openSession } from '../auth/sessions'
 import { grantCoins } from '../coins/ledger'
@@ -181,7 +182,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('searches on two se
     const clock = writeClockOf(servers.databases[i].db)!
     const deadline = performance.now() + 5_000
     for (;;) {
-      while (!clock.current() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5))
+      await untilCurrent(clock, deadline)
       const before = hits(i)
       const res = await search(i, token, number)
       if (hits(i) > before || res.statusCode !== 200 || performance.now() >= deadline) return res
