@@ -417,7 +417,13 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    beneficiaryId: integer('beneficiary_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Whose coins or plan it is: the buyer, or for a gift the gifted number's account, which
+     * fulfilment creates (null until the gift is paid: an unpaid gift changes nothing about its number).
+     */
+    beneficiaryId: integer('beneficiary_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The number a plan is gifted to (E.164); null for one's own purchase. */
+    giftNumber: text('gift_number'),
     provider: text('provider', { enum: ['stripe', 'dev'] }).notNull(),
     /** The provider's id for it (Stripe Checkout Session `cs_…`); null until the session exists. */
     providerRef: text('provider_ref'),

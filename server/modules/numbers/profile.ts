@@ -28,6 +28,7 @@ import {
   pageVersions,
   pollAnswers,
   reactions,
+  sessions,
   tags,
   threadReplies,
   users,
@@ -198,8 +199,9 @@ const publicPageStatement = hotStatement<{ page: PublicPage | string }, { number
       'evidence', ${evidenceJson(numberId)},
       'dispute', ${latestDisputeJson(numberId)},
       'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
+      -- The owner is who signed in with the number (issue 29): an account a gift created, never signed in to, is nobody's yet.
       'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'planExpiresAt', plan_expires_at)
-        from ${users} where phone = ${e164} and deactivated_at is null limit 1),
+        from ${users} where phone = ${e164} and deactivated_at is null and exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id}) limit 1),
       'names', (select json_build_object('firstName', (array_agg(first_name order by source, entry_id))[1], 'lastName', (array_agg(last_name order by source, entry_id))[1])
         from name_entries group by name_hash order by count(distinct user_id) desc, min(source), min(entry_id) limit 1),
       'contactsCount', (select count(distinct name_hash)::int from name_entries),

@@ -47,12 +47,22 @@ export async function markPaymentPaid(tx: Tx, paymentId: number, intentRef: stri
   return p ?? null
 }
 
-/** A coin pack paid: its coins credited to the beneficiary, once. */
+/** A coin pack paid: its coins credited to the buyer (a pack is never a gift), once. */
 export async function fulfilPack(tx: Tx, paymentId: number, intentRef: string | null): Promise<Outcome> {
   const p = await markPaymentPaid(tx, paymentId, intentRef)
   if (!p) return 'ignored'
-  await applyOnce(tx, p.beneficiaryId, p.coins, 'purchase', `payment:${p.id}`)
+  await applyOnce(tx, p.beneficiaryId ?? p.userId, p.coins, 'purchase', `payment:${p.id}`)
   return 'applied'
+}
+
+/**
+ * The account of a gifted number, created when the gift is paid if it has none; its owner
+ * finds the plan on sign-in. Not "Owner verified" until they do (numbers/profile.ts).
+ */
+export async function accountForNumber(tx: Tx, phone: string): Promise<number> {
+  await tx.insert(users).values({ phone }).onConflictDoNothing({ target: users.phone })
+  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone))
+  return u.id
 }
 
 export async function userExists(tx: Tx, userId: number): Promise<boolean> {
@@ -91,10 +101,16 @@ export async function fulfilPlanPayment(tx: Tx, paymentId: number, intentRef: st
   const paid = await markPaymentPaid(tx, paymentId, intentRef)
   if (!paid || !isPlanProduct(paid.product)) return 'ignored'
   const { tier, period } = planOf(paid.product)
-  const gift = paid.beneficiaryId !== paid.userId
+  const gift = paid.giftNumber !== null
+  // Only now, paid, does a gift touch its number: the account is created (or found) here.
+  let beneficiaryId = paid.beneficiaryId ?? paid.userId
+  if (gift) {
+    beneficiaryId = await accountForNumber(tx, paid.giftNumber!)
+    await tx.update(payments).set({ beneficiaryId }).where(eq(payments.id, paid.id))
+  }
   const providerRef = `${gift ? 'gift' : paid.provider}:${paid.id}`
   await grantPlan(tx, {
-    userId: paid.beneficiaryId,
+    userId: beneficiaryId,
     tier,
     period,
     provider: gift ? 'gift' : paid.provider,
@@ -227,9 +243,10 @@ export async function refundPayment(tx: Tx, intentRef: string, refundedFraction:
   const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.intentRef, intentRef))).for('update')
   if (!p || p.status === 'pending') return 'ignored'
   const owed = Math.max(0, Math.round(p.coins * Math.min(1, refundedFraction)) - p.coinsTakenBack)
-  const [u] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, p.beneficiaryId)).for('update')
+  const beneficiaryId = p.beneficiaryId ?? p.userId
+  const [u] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, beneficiaryId)).for('update')
   const take = Math.min(owed, u?.balance ?? 0)
-  if (take > 0 && !(await applyOnce(tx, p.beneficiaryId, -take, 'refund', refundRef))) return 'duplicate'
+  if (take > 0 && !(await applyOnce(tx, beneficiaryId, -take, 'refund', refundRef))) return 'duplicate'
   // What could not be taken back (already spent) is not owed later: the payment is settled.
   await tx
     .update(payments)

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkoutResponse, productsResponse, subscriptionResponse } from '../../../contract/api/payments'
+import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
@@ -244,6 +245,37 @@ describe.each(backends)('money on %s', (backend) => {
     expect((await mainLoad(RECEIVER)).searchDailyLimit).toBe(300)
     // The giver's own plan is untouched.
     expect((await mainLoad(OTHER)).searchDailyLimit).toBe(30)
+  })
+
+  it('an unpaid gift changes nothing about its number; paid, the plan waits, and "Owner verified" comes only with its owner signing in', async () => {
+    const SCAM = '+4915170000011'
+    const page = async (who: string) => searchResponse.parse((await call('GET', `/api/v202505/search/${encodeURIComponent(SCAM)}`, who)).json()).data
+    const accountOf = async () => (await db().select().from(users).where(eq(users.phone, SCAM)))[0]
+    // The attack: gifts started through both providers, never paid.
+    const dev = await checkout(BUYER, { product: 'tier1_month', provider: 'dev', gift_number: SCAM })
+    await checkout(BUYER, { product: 'tier1_month', provider: 'stripe', gift_number: SCAM })
+    expect(await accountOf()).toBeUndefined()
+    const unpaid = await page(OTHER)
+    expect(unpaid.profile.id).toBeNull()
+    expect(unpaid.metrics.isVerified).toBe(false)
+    expect((await call('GET', `/api/v6/payment/dev/${dev.paymentId}`, BUYER)).json().data.giftNumber).toBe(SCAM)
+
+    // Paid: the plan waits for the number's owner, who has not signed in: still nobody's page.
+    expect((await call('POST', '/api/v6/payment/dev/pay', BUYER, { id: dev.paymentId })).statusCode).toBe(200)
+    const account = await accountOf()
+    expect(account).toMatchObject({ planTier: 'tier1' })
+    expect((await db().select().from(subscriptions).where(eq(subscriptions.userId, account.id)))[0]).toMatchObject({ provider: 'gift', status: 'active' })
+    const paid = await page(OTHER)
+    expect(paid.profile.id).toBeNull()
+    expect(paid.metrics.isVerified).toBe(false)
+
+    // The owner signs in: the plan is theirs, and now the number is owner verified.
+    await signInEach(t.app, [SCAM], { tokens, ids })
+    expect(ids[SCAM]).toBe(account.id)
+    expect(subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', SCAM)).json()).data.activeSubscription).toMatchObject({ tier: 'tier1', provider: 'gift' })
+    const owned = await page(OTHER)
+    expect(owned.metrics.isVerified).toBe(true)
+    expect(owned.profile.id).toBe(account.id)
   })
 
   it('shows a tier2 user who looked up their number, anti-spy searchers as someone; a free user is told what tier2 adds', async () => {

@@ -6,7 +6,9 @@ import { coinLedger, numbers, oneTimeKeys, payments, searchHistory, subscription
 
 export interface NewPayment {
   userId: number
-  beneficiaryId: number
+  /** The buyer's own purchase: the buyer; a gift: null until it is paid (fulfilment creates the gifted number's account). */
+  beneficiaryId: number | null
+  giftNumber?: string | null
   provider: CheckoutProvider
   product: Product
   amount: number
@@ -24,19 +26,8 @@ export async function setPaymentRef(db: Db, id: number, providerRef: string): Pr
 }
 
 export async function getPayment(db: Db, id: number) {
-  const [p] = await db
-    .select({ payment: payments, giftNumber: users.phone })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.beneficiaryId))
-    .where(eq(payments.id, id))
-  return p ? { ...p.payment, beneficiaryPhone: p.giftNumber } : null
-}
-
-/** The account of a gifted number, created when it has none (its owner finds the plan on sign-in). */
-export async function accountForNumber(db: Db, phone: string): Promise<number> {
-  await db.insert(users).values({ phone }).onConflictDoNothing({ target: users.phone })
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone))
-  return u.id
+  const [p] = await db.select().from(payments).where(eq(payments.id, id))
+  return p ?? null
 }
 
 export async function phoneOf(db: Db, userId: number): Promise<string | null> {

@@ -18,7 +18,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { currentUser } from '../../plugins/auth'
 import { readPhone } from '../profiles/lookup'
 import { fulfilPack, fulfilPlanPayment, onceForEvent } from './fulfilment'
-import { accountForNumber, createPayment, getPayment, setPaymentRef } from './repository'
+import { createPayment, getPayment, setPaymentRef } from './repository'
 import type { PaymentsContext } from './context'
 
 const serviceUnavailable = (message: string) => new AppError(503, ERROR_CODES.PROVIDER_DISABLED, message)
@@ -68,11 +68,13 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
     if (!offered.length) throw serviceUnavailable('Payments are not configured on this server')
     const provider: CheckoutProvider = request.body.provider ?? offered[0]
     if (!offered.includes(provider)) throw badRequest(`${product} cannot be bought through ${provider} here; use ${offered.join(' or ')}`)
-    const beneficiaryId = giftNumber ? await accountForNumber(app.db, readPhone(app, user, giftNumber, 'gift_number').e164) : user.id
-    if (giftNumber && beneficiaryId === user.id) throw badRequest('A gift is for another number; buy the plan for yourself without gift_number')
+    // A gift only names its number here: nothing about that number changes until the gift is paid (fulfilment).
+    const giftE164 = giftNumber ? readPhone(app, user, giftNumber, 'gift_number').e164 : null
+    if (giftE164 && giftE164 === user.phone) throw badRequest('A gift is for another number; buy the plan for yourself without gift_number')
     const paymentId = await createPayment(app.db, {
       userId: user.id,
-      beneficiaryId,
+      beneficiaryId: giftE164 ? null : user.id,
+      giftNumber: giftE164,
       provider,
       product,
       amount: entry.price,
@@ -85,13 +87,14 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
 
     const stripe = ctx.stripe!
     const gift = Boolean(giftNumber)
-    const metadata = { payment_id: String(paymentId), user_id: String(beneficiaryId), buyer_id: String(user.id), product, gift: gift ? '1' : '0' }
+    // user_id is the buyer for a gift too: the gifted number's account exists only once it is paid.
+    const metadata = { payment_id: String(paymentId), user_id: String(user.id), buyer_id: String(user.id), product, gift: gift ? '1' : '0' }
     const session = await stripe.gateway
       .createCheckoutSession({
         // A gift is one period paid once; one's own plan renews until cancelled.
         mode: entry.kind === 'plan' && !gift ? 'subscription' : 'payment',
         line: gift ? { amount: entry.price, currency: catalogue.currency, name: `${product} (gift)` } : { price: stripe.prices[product]! },
-        clientReferenceId: String(beneficiaryId),
+        clientReferenceId: String(user.id),
         metadata,
         successUrl: `${back}${back.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: back,
@@ -116,7 +119,7 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
         id: payment.id,
         product: catalogue.describe(entry, request.headers['accept-language']?.split(',')[0] ?? 'en', ['dev']),
         status: payment.status,
-        giftNumber: payment.beneficiaryId === payment.userId ? null : payment.beneficiaryPhone,
+        giftNumber: payment.giftNumber,
       },
     }
   })
