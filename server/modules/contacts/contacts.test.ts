@@ -184,16 +184,19 @@ describe.each(backends)('contacts on %s', (backend) => {
     expect((await post(a.token, '/api/v6/report/contact', { phone: '+4915133330001', name_hash: 'a'.repeat(32), report_text: 'x' })).statusCode).toBe(404)
   })
 
-  it('fills fof: users who saved the number and are in the searcher\u2019s own book', async () => {
+  it('fills fof: users who saved the number and are friends of the searcher (each saved the other)', async () => {
     const me = await signIn(t.app, '+4915144440001')
     const friend = await signIn(t.app, '+4915144440002')
     const stranger = await signIn(t.app, '+4915144440003')
-    await upload(me.token, 'Name,Phone\nMy Friend,+4915144440002\n', 'me.csv', 'text/csv')
-    await upload(friend.token, 'Name,Phone\nPlumber,+493044440009\n', 'f.csv', 'text/csv')
-    await upload(stranger.token, 'Name,Phone\nPlumber Joe,+493044440009\n', 's.csv', 'text/csv')
+    const oneWay = await signIn(t.app, '+4915144440005')
+    // The stranger saved me, I did not save them; I saved oneWay, who did not save me.
+    await upload(me.token, 'Name,Phone\nMy Friend,+4915144440002\nOne Way,+4915144440005\n', 'me.csv', 'text/csv')
+    await upload(friend.token, 'Name,Phone\nPlumber,+493044440009\nMe,+4915144440001\n', 'f.csv', 'text/csv')
+    await upload(stranger.token, 'Name,Phone\nPlumber Joe,+493044440009\nMe,+4915144440001\n', 's.csv', 'text/csv')
+    await upload(oneWay.token, 'Name,Phone\nPlumber Jim,+493044440009\n', 'o.csv', 'text/csv')
     const p = await page(me.token, '+493044440009')
     expect(p.fof).toMatchObject({ hasContacts: true, list: [{ id: friend.profileId, firstName: 'My Friend', lastName: null }], priceDirectly: 11 })
-    expect(p.metrics.contactsCount).toBe(2)
+    expect(p.metrics.contactsCount).toBe(3)
     const nobody = await signIn(t.app, '+4915144440004')
     expect((await page(nobody.token, '+493044440009')).fof).toMatchObject({ hasContacts: false, list: [] })
   })

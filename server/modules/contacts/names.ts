@@ -6,17 +6,24 @@ import { contacts, nameSuggestions, numbers, users } from '../../db/schema'
 import { archivedName } from '../disputes/archived-names'
 
 /**
- * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's contacts
- * (`u`, saved in the viewer's own book as `mine`) who have the number in theirs (`theirs`).
- * A friend who saved it under a name an upheld new_owner dispute archived knows the
- * previous owner, not this one, and is not listed (nor asked for an introduction).
+ * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's friends
+ * (`u`) who have the number in their book (`theirs`). A friend is mutual (issue 29, ADR
+ * 0048): the viewer saved them in their own book (`mine`) AND they saved the viewer in
+ * theirs (`back`). Putting someone's number in one's own book alone tells nothing about
+ * their book. A friend who saved the number under a name an upheld new_owner dispute
+ * archived knows the previous owner, not this one, and is not listed (nor asked for an
+ * introduction); the same holds for the two entries that make the friendship.
  */
 export function friendsWhoKnow(numberId: Param<number>, viewerId: Param<number>): SQL {
   return sql`${contacts} theirs
       join ${users} u on u.id = theirs.owner_id and u.deactivated_at is null and u.id <> ${viewerId}
       join ${numbers} un on un.e164 = u.phone
       join ${contacts} mine on mine.owner_id = ${viewerId} and mine.number_id = un.id
-      where theirs.number_id = ${numberId} and not ${archivedName(numberId, sql`theirs.name_hash`)}`
+      join ${users} me on me.id = ${viewerId}
+      join ${numbers} myn on myn.e164 = me.phone
+      join ${contacts} back on back.owner_id = u.id and back.number_id = myn.id
+      where theirs.number_id = ${numberId} and not ${archivedName(numberId, sql`theirs.name_hash`)}
+        and not ${archivedName(sql`un.id`, sql`mine.name_hash`)} and not ${archivedName(sql`myn.id`, sql`back.name_hash`)}`
 }
 
 /** How many distinct users must suggest the same name before it counts (DESIGN.md section 5, "accepted name suggestions"). */

@@ -95,7 +95,7 @@ describe.each(backends)('contesting a number on %s', (backend) => {
   }
 
   it('starts with no dispute: the imported fraud evidence counts, and a name saved before shows', async () => {
-    const csv = await upload(BOOK, `Name,Phone\nOld Owner,${OWNER}\n`)
+    const csv = await upload(BOOK, `Name,Phone\nOld Owner,${OWNER}\nViewer Friend,${VIEWER}\n`)
     expect(csv.statusCode, csv.body).toBe(200)
     // Saved ten days ago, before the new owner got the number.
     const numberId = (await findNumber(t.database.db, OWNER))!
@@ -106,7 +106,7 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect(p.evidence).toEqual([expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 1238, direction: 'negative' })])
     expect(p.evidence[0].discounted).toBeUndefined()
     expect(p.averageProfile.firstName).toBe('Old Owner')
-    // The viewer's friends BOOK and MOD: BOOK has the number saved, so BOOK knows its owner.
+    // The viewer's friends BOOK and MOD (each saved the other): BOOK has the number saved, so BOOK knows its owner.
     expect((await upload(VIEWER, `Name,Phone\nBook Friend,${BOOK}\nMod Friend,${MOD}\n`)).statusCode).toBe(200)
     expect((await page(VIEWER, OWNER)).fof.list.map((f) => f.id)).toEqual([ids[BOOK]])
   })
@@ -203,13 +203,13 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect(names.statusCode, names.body).toBe(200)
     expect(contactsResponse.parse(names.json()).data.contacts).toEqual([])
     // A book uploaded again (its entries saved anew) does not bring the previous owner's name back.
-    expect((await upload(BOOK, `Name,Phone\nOld Owner,${OWNER}\n`)).statusCode).toBe(200)
+    expect((await upload(BOOK, `Name,Phone\nOld Owner,${OWNER}\nViewer Friend,${VIEWER}\n`)).statusCode).toBe(200)
     expect((await page(VIEWER, OWNER)).averageProfile.firstName).toBeNull()
 
     // What happens from now on is about the new owner: it counts.
     expect((await post(VIEWER, '/api/v6/ban/add', { phone: OWNER })).statusCode).toBe(200)
     expect((await post(VIEWER, '/api/v6/poll/answer', { phone: OWNER, poll: 'onPage', answers: String(tagId.spam) })).statusCode).toBe(200)
-    expect((await upload(MOD, `Name,Phone\nNew Owner,${OWNER}\n`)).statusCode).toBe(200)
+    expect((await upload(MOD, `Name,Phone\nNew Owner,${OWNER}\nViewer Friend,${VIEWER}\n`)).statusCode).toBe(200)
     p = await page(VIEWER, OWNER)
     expect(p.metrics.index).toBeLessThan(5)
     expect(p.evidence).toEqual(

@@ -36,11 +36,13 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
     await signInEach(t.app, [ME, FRIEND, FRIEND_TWO, STRANGER], { tokens, ids })
     await t.database.db.update(users).set({ firstName: 'Mia', lastName: 'Requester' }).where(eq(users.id, ids[ME]))
-    const save = async (owner: string, e164: string, firstName: string) =>
-      t.database.db.insert(contacts).values({ ownerId: ids[owner], numberId: await upsertNumber(t.database.db, e164, 'DE'), firstName, nameHash: contactNameHash(firstName, null) })
-    // I have my two friends in my book; my friends have the callers in theirs.
+    const save = async (owner: string, e164: string, firstName: string, lastName: string | null = null) =>
+      t.database.db.insert(contacts).values({ ownerId: ids[owner], numberId: await upsertNumber(t.database.db, e164, 'DE'), firstName, lastName, nameHash: contactNameHash(firstName, lastName) })
+    // My two friends and I have each other in our books (friends are mutual); my friends have the callers in theirs.
     await save(ME, FRIEND, 'Friend')
     await save(ME, FRIEND_TWO, 'Friend Two')
+    await save(FRIEND, ME, 'Mia', 'Requester')
+    await save(FRIEND_TWO, ME, 'Mia', 'Requester')
     await save(FRIEND, CALLER, 'Plumber')
     for (const number of [DECLINED, OVERDUE, EXPIRING]) await save(FRIEND, number, 'Someone')
     for (const number of [CALLER, DECLINED]) await save(FRIEND_TWO, number, 'Someone')
@@ -220,6 +222,113 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     expect(anonymous.statusCode).toBe(401)
     const anonymousAnswer = await t.app.inject({ method: 'POST', url: '/api/v6/fof/answer', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ request_id: 1, answer: 'accept' }) })
     expect(anonymousAnswer.statusCode).toBe(401)
+  })
+})
+
+const ATTACKER = '+4915188881001'
+const VICTIM = '+4915188881002'
+const MUTUAL = '+4915188881003'
+/** A number the victim saved, one they did not, and one the attacker's mutual friend saved. */
+const VICTIM_SAVED = '+4930888810001'
+const VICTIM_NOT_SAVED = '+4930888810002'
+const MUTUAL_SAVED = '+4930888810003'
+
+/**
+ * Issue 29: an attacker who puts a victim's number in their own book must learn nothing about
+ * the victim's book, neither from the search answer's fof list nor from the request's answers
+ * before any charge. Friends are mutual: each has the other in their uploaded book.
+ */
+describe.each(backends)('introductions tell nothing about a book that is not mutual on %s', (backend) => {
+  let t: TestApp
+  const tokens: Record<string, string> = {}
+  const ids: Record<string, number> = {}
+  beforeAll(async () => {
+    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+    await signInEach(t.app, [ATTACKER, VICTIM, MUTUAL], { tokens, ids })
+    await t.database.db.update(users).set({ firstName: 'Ada', lastName: 'Asker' }).where(eq(users.id, ids[ATTACKER]))
+    const save = async (owner: string, e164: string, firstName: string) =>
+      t.database.db.insert(contacts).values({ ownerId: ids[owner], numberId: await upsertNumber(t.database.db, e164, 'DE'), firstName, nameHash: contactNameHash(firstName, null) })
+    // The attacker saved the victim; the victim never saved the attacker, but saved VICTIM_SAVED.
+    await save(ATTACKER, VICTIM, 'Victim')
+    await save(VICTIM, VICTIM_SAVED, 'Doctor')
+    // The attacker and MUTUAL saved each other; MUTUAL saved MUTUAL_SAVED.
+    await save(ATTACKER, MUTUAL, 'Mutual Friend')
+    await save(MUTUAL, ATTACKER, 'Ada')
+    await save(MUTUAL, MUTUAL_SAVED, 'Plumber')
+  })
+  afterAll(async () => t?.close())
+
+  const request = (phone: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v6/fof/request', headers: { ...bearer(tokens[ATTACKER]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ phone }) })
+  const search = async (who: string, phone: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[who]) })
+    expect(res.statusCode, res.body).toBe(200)
+    return searchResponse.parse(res.json()).data.fof
+  }
+  const inbox = async (who: string) =>
+    notificationListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[who]) })).json()).data.items
+  const balance = async () => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[ATTACKER])))[0].b
+  const charges = () => t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, ids[ATTACKER]), eq(coinLedger.reason, 'fof_request')))
+  const answerFor = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, body: res.json() })
+
+  it('the search answer does not show the victim among those who know a number the victim saved', async () => {
+    const fof = await search(ATTACKER, VICTIM_SAVED)
+    expect(fof.list).toEqual([])
+    expect(JSON.stringify(fof)).not.toContain('Victim')
+    expect(fof.list).toEqual((await search(ATTACKER, VICTIM_NOT_SAVED)).list)
+  })
+
+  it('with a zero balance, asking for a number the victim saved and one they did not answers the same', async () => {
+    expect(await balance()).toBe(0)
+    const saved = answerFor(await request(VICTIM_SAVED))
+    const notSaved = answerFor(await request(VICTIM_NOT_SAVED))
+    expect(saved).toEqual(notSaved)
+    expect(saved.status).toBe(402)
+    expect(saved.body).toMatchObject({ status: false, status_code: ERROR_CODES.INSUFFICIENT_COINS })
+    expect(await charges()).toEqual([])
+  })
+
+  it('with enough coins, both answer the same, nothing is charged and the victim is not asked', async () => {
+    await grantCoins(t.database.db, ids[ATTACKER], 100, 'test')
+    const saved = answerFor(await request(VICTIM_SAVED))
+    const notSaved = answerFor(await request(VICTIM_NOT_SAVED))
+    expect(saved).toEqual(notSaved)
+    expect(saved.status).toBe(409)
+    expect(await balance()).toBe(100)
+    expect(await charges()).toEqual([])
+    expect(await t.database.db.select().from(introductionRequests).where(eq(introductionRequests.fromUserId, ids[ATTACKER]))).toEqual([])
+    expect(await inbox(VICTIM)).toEqual([])
+    expect((await search(VICTIM, VICTIM_SAVED)).requests.incoming).toEqual([])
+  })
+
+  it('with mutual contacts the introduction still works: listed, charged, asked, accepted', async () => {
+    const fof = await search(ATTACKER, MUTUAL_SAVED)
+    expect(fof.list).toEqual([{ id: ids[MUTUAL], firstName: 'Mutual Friend', lastName: null }])
+    const before = await balance()
+    const res = await request(MUTUAL_SAVED)
+    expect(res.statusCode, res.body).toBe(200)
+    const made = fofRequestResponse.parse(res.json()).data
+    expect(made).toMatchObject({ created: true, balance: before - PRICE, request: { status: 'pending', countFriends: 1 } })
+    expect(await inbox(MUTUAL)).toEqual([expect.objectContaining({ kind: 'commonAcquaintances', request: { id: made.request.id, answer: 'pending', status: 'pending' } })])
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/fof/answer',
+      headers: { ...bearer(tokens[MUTUAL]), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ request_id: made.request.id, answer: 'accept' }),
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect((await search(ATTACKER, MUTUAL_SAVED)).requests.outgoing).toEqual([
+      expect.objectContaining({ id: made.request.id, status: 'accepted', acceptedBy: { id: ids[MUTUAL], firstName: 'Mutual Friend', lastName: null } }),
+    ])
+  })
+
+  it('a friend who saved the attacker but whom the attacker did not save is not one either', async () => {
+    // The victim now saves the attacker, and the attacker deletes the victim: still one way only.
+    await t.database.db.insert(contacts).values({ ownerId: ids[VICTIM], numberId: await upsertNumber(t.database.db, ATTACKER, 'DE'), firstName: 'Ada', nameHash: contactNameHash('Ada', null) })
+    await t.database.db.delete(contacts).where(and(eq(contacts.ownerId, ids[ATTACKER]), eq(contacts.numberId, (await upsertNumber(t.database.db, VICTIM, 'DE')))))
+    expect((await search(ATTACKER, VICTIM_SAVED)).list).toEqual([])
+    expect(answerFor(await request(VICTIM_SAVED))).toEqual(answerFor(await request(VICTIM_NOT_SAVED)))
+    expect(await inbox(VICTIM)).toEqual([])
   })
 })
 

@@ -19,11 +19,13 @@ const TTL_MS = INTRODUCTION_TTL_DAYS * 24 * 60 * 60 * 1000
 const ledgerRef = (requestId: number) => `fof:${requestId}`
 
 /**
- * Asks the user's contacts who have the number saved for an introduction, for
- * LIMITS.defaultPriceDirectly coins, charged once while the request is pending: a
- * pending request is answered as it is. Each contact asked gets an answer row and a
- * notification in the same transaction as the charge. 409 when none of the contacts
- * knows the number, 402 when the balance is short; nothing is charged then.
+ * Asks the user's friends (mutual contacts, see friendsWhoKnow) who have the number saved
+ * for an introduction, for LIMITS.defaultPriceDirectly coins, charged once while the
+ * request is pending: a pending request is answered as it is. Each friend asked gets an
+ * answer row and a notification in the same transaction as the charge. 402 when the
+ * balance is short, checked first, before anyone's book is read, so that it answers the
+ * same whatever the books hold; then 409 when none of the friends knows the number (what
+ * the page's fof list shows the user already); nothing is charged then (ADR 0048).
  */
 export async function requestIntroduction(db: Db, userId: number, numberId: number): Promise<{ request: IntroductionRequest; created: boolean; balance: number }> {
   return db.transaction(async (tx) => {
@@ -34,11 +36,14 @@ export async function requestIntroduction(db: Db, userId: number, numberId: numb
       .from(introductionRequests)
       .where(and(eq(introductionRequests.fromUserId, userId), eq(introductionRequests.numberId, numberId), eq(introductionRequests.status, 'pending')))
     if (pending) return { request: pending, created: false, balance: await balanceOf(tx, userId) }
-    // The viewer's contacts (by their own uploaded book) who have this number saved.
-    const asked = rowsOf<{ id: number }>(await tx.execute(sql`select distinct u.id from ${friendsWhoKnow(numberId, userId)}`)).map((r) => Number(r.id))
-    if (asked.length === 0) throw conflict('None of your contacts has this number saved, so nobody can introduce you; nothing was charged')
-    const [created] = await tx.insert(introductionRequests).values({ fromUserId: userId, numberId, type: 'DIRECT', status: 'pending', countFriends: asked.length }).returning()
     const price = LIMITS.defaultPriceDirectly
+    // The balance first, the same for every number: a short one answers 402 before any book is read.
+    const held = await balanceOf(tx, userId)
+    if (held < price) throw notEnoughCoins(price, held)
+    // The viewer's friends (mutual contacts) who have this number saved.
+    const asked = rowsOf<{ id: number }>(await tx.execute(sql`select distinct u.id from ${friendsWhoKnow(numberId, userId)}`)).map((r) => Number(r.id))
+    if (asked.length === 0) throw conflict('None of your friends (contacts who saved your number too) has this number saved, so nobody can introduce you; nothing was charged')
+    const [created] = await tx.insert(introductionRequests).values({ fromUserId: userId, numberId, type: 'DIRECT', status: 'pending', countFriends: asked.length }).returning()
     // The charge names its request, so a later request for the same number (after this one ends) is charged again.
     const balance = await spendCoins(tx, userId, price, 'fof_request', ledgerRef(created.id))
     if (balance === null) throw notEnoughCoins(price, await balanceOf(tx, userId))
