@@ -26,6 +26,11 @@ export const ERROR_CODES = {
   CODE_TOO_MANY_ATTEMPTS: 2105,
   /** Flash call: the carrier's STIR/SHAKEN check failed, so the call may not come from the typed number. */
   CALL_NOT_ATTESTED: 2106,
+  /**
+   * Flash call: another sign-in was bound to the same number while this one waited, so no
+   * call may confirm either (ADR 0047); the user starts again, or uses another method.
+   */
+  CALL_DISTURBED: 2107,
   PROVIDER_DISABLED: 2201,
   WEBHOOK_SIGNATURE_INVALID: 2202,
   /** The invisible bot check (Turnstile) failed or did not run. */

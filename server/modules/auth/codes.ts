@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { Db } from '../../db/client'
@@ -85,50 +85,105 @@ export async function codeForChat(db: Db, chat: string): Promise<string | null> 
 
 /*
  * Flash call: the code remembers the number the user will call from in providerChat as
- * `call:<e164>`, and `call-refused:<e164>` once a call from it failed its carrier's
- * STIR/SHAKEN check (the poll then reports CALL_NOT_ATTESTED).
+ * `call:<e164>`, `call-refused:<e164>` once a call from it failed its carrier's
+ * STIR/SHAKEN check (the poll then reports CALL_NOT_ATTESTED), and `call-disturbed:<e164>`
+ * once another code was bound to the same number while it waited (ADR 0047): a call
+ * proves only the number, not which browser typed it, so it then confirms neither.
  */
 const CALLER = 'call:'
 const REFUSED_CALLER = 'call-refused:'
+const DISTURBED_CALLER = 'call-disturbed:'
 
 const callRefused = () =>
   new AppError(400, ERROR_CODES.CALL_NOT_ATTESTED, "The carrier could not confirm the call came from this number; start again or use another method")
+const callDisturbed = () =>
+  new AppError(400, ERROR_CODES.CALL_DISTURBED, 'Another sign-in for this number was started at the same time; start again')
+
+/**
+ * Serialises the bindings and calls of one number across server processes until the
+ * transaction ends (on PGlite, one connection, transactions run one at a time anyway).
+ */
+async function lockNumber(tx: Db, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'flashcall:' + phone}))`)
+}
+
+/** Live, unconfirmed codes bound to this number that a call could otherwise confirm, or did disturb. */
+const boundTo = (phone: string) =>
+  and(inArray(authCodes.providerChat, [CALLER + phone, DISTURBED_CALLER + phone]), isNull(authCodes.confirmedAt), gt(authCodes.expiresAt, new Date()))
 
 export type ExpectCallResult = { result: 'pending'; expiresAt: Date } | { result: 'unknown' } | { result: 'expired' } | { result: 'already' }
 
-/** Records which number will call for a live code; a refused code stays refused. */
+/**
+ * Records which number will call for a live code; a refused or disturbed code stays so.
+ * When another live code is bound to the same number (waiting or disturbed), every code
+ * waiting for it is disturbed, this one too. The answer is the same either way, so a
+ * binding does not tell whether someone else signs in with the number.
+ */
 export async function expectCall(db: Db, code: string, phone: string): Promise<ExpectCallResult> {
-  const [row] = await db
-    .update(authCodes)
-    .set({ providerChat: CALLER + phone })
-    .where(
-      and(
-        eq(authCodes.code, code),
-        isNull(authCodes.confirmedAt),
-        gt(authCodes.expiresAt, new Date()),
-        sql`coalesce(${authCodes.providerChat}, '') not like ${REFUSED_CALLER + '%'}`,
-      ),
-    )
-    .returning({ expiresAt: authCodes.expiresAt })
-  if (row) return { result: 'pending', expiresAt: row.expiresAt }
-  const last = await latest(db, code)
-  if (!last) return { result: 'unknown' }
-  if (last.confirmedAt) return { result: 'already' }
-  if (last.providerChat?.startsWith(REFUSED_CALLER)) throw callRefused()
-  return { result: 'expired' }
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db
+    await lockNumber(tx, phone)
+    const [row] = await tx
+      .update(authCodes)
+      .set({ providerChat: CALLER + phone })
+      .where(
+        and(
+          eq(authCodes.code, code),
+          isNull(authCodes.confirmedAt),
+          gt(authCodes.expiresAt, new Date()),
+          sql`coalesce(${authCodes.providerChat}, '') not like ${REFUSED_CALLER + '%'}`,
+          sql`coalesce(${authCodes.providerChat}, '') not like ${DISTURBED_CALLER + '%'}`,
+        ),
+      )
+      .returning({ id: authCodes.id, expiresAt: authCodes.expiresAt })
+    if (row) {
+      const [other] = await tx
+        .select({ id: authCodes.id })
+        .from(authCodes)
+        .where(and(boundTo(phone), ne(authCodes.id, row.id)))
+        .limit(1)
+      if (other) {
+        await tx
+          .update(authCodes)
+          .set({ providerChat: DISTURBED_CALLER + phone })
+          .where(and(eq(authCodes.providerChat, CALLER + phone), isNull(authCodes.confirmedAt), gt(authCodes.expiresAt, new Date())))
+      }
+      return { result: 'pending' as const, expiresAt: row.expiresAt }
+    }
+    const last = await latest(tx, code)
+    if (!last) return { result: 'unknown' as const }
+    if (last.confirmedAt) return { result: 'already' as const }
+    if (last.providerChat?.startsWith(REFUSED_CALLER)) throw callRefused()
+    if (last.providerChat?.startsWith(DISTURBED_CALLER) && last.expiresAt.getTime() > Date.now()) throw callDisturbed()
+    return { result: 'expired' as const }
+  })
 }
 
-/** The live code waiting for a call from this number. */
-export function codeForCaller(db: Db, phone: string): Promise<string | null> {
-  return codeForChat(db, CALLER + phone)
-}
+export type CallOutcome = 'confirmed' | 'refused' | 'ignored'
 
-/** A call for this code failed its attestation: the code can no longer be confirmed. */
-export async function refuseCall(db: Db, code: string, phone: string): Promise<void> {
-  await db
-    .update(authCodes)
-    .set({ providerChat: REFUSED_CALLER + phone })
-    .where(and(eq(authCodes.code, code), eq(authCodes.providerChat, CALLER + phone), isNull(authCodes.confirmedAt)))
+/**
+ * An inbound flash call from a verified caller id. It confirms a code only when exactly
+ * one live code is bound to the number and it was never disturbed; with none or several
+ * it confirms nothing. A call that failed attestation refuses that one code instead.
+ */
+export async function answerCall(db: Db, phone: string, attested: boolean): Promise<CallOutcome> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db
+    await lockNumber(tx, phone)
+    const bound = await tx.select({ id: authCodes.id, providerChat: authCodes.providerChat }).from(authCodes).where(boundTo(phone)).limit(2)
+    if (bound.length !== 1 || bound[0].providerChat !== CALLER + phone) return 'ignored'
+    const { id } = bound[0]
+    if (!attested) {
+      await tx.update(authCodes).set({ providerChat: REFUSED_CALLER + phone }).where(eq(authCodes.id, id))
+      return 'refused'
+    }
+    const [done] = await tx
+      .update(authCodes)
+      .set({ confirmedPhone: phone, confirmedVia: 'flashcall', confirmedAt: new Date() })
+      .where(and(eq(authCodes.id, id), isNull(authCodes.confirmedAt)))
+      .returning({ id: authCodes.id })
+    return done ? 'confirmed' : 'ignored'
+  })
 }
 
 export type CheckOutcome =
@@ -146,6 +201,7 @@ export async function checkCode(db: Db, tokens: TokenService, code: string): Pro
   const now = Date.now()
   if (!row.confirmedAt) {
     if (row.providerChat?.startsWith(REFUSED_CALLER)) throw callRefused()
+    if (row.providerChat?.startsWith(DISTURBED_CALLER)) throw callDisturbed()
     if (row.expiresAt.getTime() < now) throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
     return { status: false }
   }

@@ -19,7 +19,7 @@ import {
 } from '../../providers/viber'
 import { readWhatsappMessages, verifyWhatsappSignature } from '../../providers/whatsapp'
 import { failedAttestation, twiml, twimlReject, verifyTwilioSignature } from '../../providers/twilio'
-import { attachChat, codeForCaller, codeForChat, confirmCode, refuseCall } from './codes'
+import { answerCall, attachChat, codeForChat, confirmCode } from './codes'
 import { claimEvent, forgetEvent } from './webhook-events'
 
 declare module 'fastify' {
@@ -170,7 +170,8 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
 
   /**
    * Flash call: Twilio's inbound voice webhook. Every call is rejected unanswered; a call
-   * to our number from the number typed for a live code confirms it, unless the carrier's
+   * to our number from the number typed for a live code confirms it when that code is the
+   * only one bound to the number and never shared it (ADR 0047), unless the carrier's
    * STIR/SHAKEN check failed, which refuses the code (the poll reports CALL_NOT_ATTESTED).
    */
   app.post('/api/v6/auth/webhook/voice', { schema: { tags: ['webhooks'], summary: 'Twilio inbound voice call (flash call sign-in)' } }, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -181,15 +182,11 @@ export async function authWebhookRoutes(app: FastifyInstance, opts: { telegram?:
     const caller = app.phone.normalize(params.From ?? '')
     if (!params.CallSid || !toUs || !caller) return twimlReject
     await onFirstDelivery('voice', params.CallSid, async () => {
-      // Calls from any other number than one typed for a live code are ignored.
-      const code = await codeForCaller(app.db, caller.e164)
-      if (!code) return
-      if (failedAttestation(params.StirVerstat)) {
-        request.log.info({ stirVerstat: params.StirVerstat }, 'flash call refused: caller id not attested')
-        await refuseCall(app.db, code, caller.e164)
-        return
-      }
-      await confirmCode(app.db, code, caller.e164, 'flashcall')
+      // A call confirms only the one code waiting for its number (ADR 0047); calls from any
+      // other number, or for a number that two sign-ins were bound to, confirm nothing.
+      const attested = !failedAttestation(params.StirVerstat)
+      const outcome = await answerCall(app.db, caller.e164, attested)
+      if (outcome === 'refused') request.log.info({ stirVerstat: params.StirVerstat }, 'flash call refused: caller id not attested')
     })
     return twimlReject
   })
