@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { isPlanProduct, planOf, type Period, type Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
-import { payments, subscriptions, users, webhookEvents } from '../../db/schema'
+import { coinLedger, payments, subscriptions, users, webhookEvents } from '../../db/schema'
 import { applyOnce } from '../coins/ledger'
 
 /**
@@ -166,7 +166,8 @@ export async function grantPlan(tx: Tx, g: PlanGrant): Promise<void> {
         nextCronAt: sql`case when ${subscriptions.autoRenewing} then greatest(${subscriptions.expiresAt}, excluded.expires_at) else null end`,
         customerRef: sql`coalesce(excluded.customer_ref, ${subscriptions.customerRef})`,
         // A renewal paid after the period lapsed makes the plan active again; a deleted one stays ended.
-        status: sql`case when ${subscriptions.status} in ('active', 'past_due', 'expired') then 'active' else ${subscriptions.status} end`,
+        // A refunded period stays taken back; a new period paid after it makes the plan active again.
+        status: sql`case when ${subscriptions.status} in ('active', 'past_due', 'expired', 'refunded') then 'active' else ${subscriptions.status} end`,
       },
     })
     .returning()
@@ -206,20 +207,22 @@ export interface SubscriptionSnapshot {
 
 /** Applies the provider's view of a subscription (updated or deleted), unless a newer one was applied already. */
 export async function applySubscriptionState(tx: Tx, s: SubscriptionSnapshot): Promise<Outcome> {
+  // A refunded period stays taken back: Stripe's view of the subscription does not give it again (only a paid invoice does).
+  const refunded = sql`${subscriptions.status} = 'refunded'`
   const [sub] = await tx
     .update(subscriptions)
     .set({
-      status: s.status,
-      autoRenewing: s.autoRenewing,
+      status: s.endedAt ? s.status : sql`case when ${refunded} then 'refunded' else ${s.status} end`,
+      autoRenewing: s.autoRenewing ? sql`not ${refunded}` : false,
       lastEventAt: s.eventAt,
       ...(s.endedAt
         ? { expiresAt: sql`least(coalesce(${subscriptions.expiresAt}, ${s.endedAt}), ${s.endedAt})`, nextCronAt: null }
         : s.periodEnd
           ? {
-              expiresAt: sql`greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd})`,
-              nextCronAt: s.autoRenewing ? sql`greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd})` : null,
+              expiresAt: sql`case when ${refunded} then ${subscriptions.expiresAt} else greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd}) end`,
+              nextCronAt: s.autoRenewing ? sql`case when ${refunded} then null else greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd}) end` : null,
             }
-          : { nextCronAt: s.autoRenewing ? subscriptions.expiresAt : null }),
+          : { nextCronAt: s.autoRenewing ? sql`case when ${refunded} then null else ${subscriptions.expiresAt} end` : null }),
     })
     .where(
       and(
@@ -236,13 +239,23 @@ export async function applySubscriptionState(tx: Tx, s: SubscriptionSnapshot): P
 }
 
 /**
- * A refund of a pack: takes back the refunded share of its coins, less what was taken
- * back before, but never more than the balance holds (spent coins stay spent).
+ * A refund of a pack or of a gifted plan (a one-time payment): takes back the refunded
+ * share of its coins, less what was taken back before, but never more than the balance
+ * holds (spent coins stay spent). A gifted plan refunded in full loses its period now.
  */
-export async function refundPayment(tx: Tx, intentRef: string, refundedFraction: number, refundRef: string): Promise<Outcome> {
+export async function refundPayment(
+  tx: Tx,
+  intentRef: string,
+  refundedFraction: number,
+  refundRef: string,
+  coinsPerPeriod: (tier: Tier) => number,
+  now: Date = new Date(),
+): Promise<Outcome> {
   const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.intentRef, intentRef))).for('update')
   if (!p || p.status === 'pending') return 'ignored'
-  const owed = Math.max(0, Math.round(p.coins * Math.min(1, refundedFraction)) - p.coinsTakenBack)
+  const plan = isPlanProduct(p.product) ? planOf(p.product) : null
+  const coins = plan ? coinsPerPeriod(plan.tier) : p.coins
+  const owed = Math.max(0, Math.round(coins * Math.min(1, refundedFraction)) - p.coinsTakenBack)
   const beneficiaryId = p.beneficiaryId ?? p.userId
   const [u] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, beneficiaryId)).for('update')
   const take = Math.min(owed, u?.balance ?? 0)
@@ -252,7 +265,52 @@ export async function refundPayment(tx: Tx, intentRef: string, refundedFraction:
     .update(payments)
     .set({ coinsTakenBack: p.coinsTakenBack + owed, status: refundedFraction >= 1 ? 'refunded' : p.status })
     .where(eq(payments.id, p.id))
+  if (plan && refundedFraction >= 1) await takeBackPeriod(tx, p.giftNumber !== null ? 'gift' : p.provider, `${p.giftNumber !== null ? 'gift' : p.provider}:${p.id}`, now)
   return 'applied'
+}
+
+/**
+ * A refund of a subscription's charge (its invoice's payment; the charge names the
+ * customer): the refunded share of the period's coins is taken back (never below zero,
+ * less what earlier refunds of the same charge took), and a full refund ends the period
+ * now. Told again, the plan is already refunded and nothing more is taken.
+ */
+export async function refundSubscriptionCharge(
+  tx: Tx,
+  customerRef: string,
+  chargeId: string,
+  refundedFraction: number,
+  coinsPerPeriod: (tier: Tier) => number,
+  now: Date = new Date(),
+): Promise<Outcome> {
+  const [sub] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.customerRef, customerRef), sql`${subscriptions.status} not in ('expired', 'refunded')`))
+    .orderBy(sql`${subscriptions.expiresAt} desc nulls last`)
+    .limit(1)
+    .for('update')
+  if (!sub) return 'ignored'
+  const [u] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, sub.userId)).for('update')
+  const [before] = await tx
+    .select({ taken: sql<number>`coalesce(sum(-${coinLedger.delta}), 0)::int` })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.userId, sub.userId), eq(coinLedger.reason, 'refund'), sql`${coinLedger.ref} like ${`refund:${chargeId}:%`}`))
+  const owed = Math.max(0, Math.round(coinsPerPeriod(sub.tier as Tier) * Math.min(1, refundedFraction)) - Number(before?.taken ?? 0))
+  const take = Math.min(owed, u?.balance ?? 0)
+  if (take > 0 && !(await applyOnce(tx, sub.userId, -take, 'refund', `refund:${chargeId}:${Math.round(refundedFraction * 1e6)}`))) return 'duplicate'
+  if (refundedFraction >= 1) await takeBackPeriod(tx, 'stripe', sub.providerRef!, now)
+  return 'applied'
+}
+
+/** A plan's paid period taken back by a refund: it ends now, does not renew, and the user's plan follows. */
+async function takeBackPeriod(tx: Tx, provider: string, providerRef: string, now: Date): Promise<void> {
+  const [sub] = await tx
+    .update(subscriptions)
+    .set({ status: 'refunded', autoRenewing: false, nextCronAt: null, expiresAt: sql`least(coalesce(${subscriptions.expiresAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerRef, providerRef)))
+    .returning({ userId: subscriptions.userId })
+  if (sub) await syncUserPlan(tx, sub.userId, now)
 }
 
 /**
@@ -294,7 +352,8 @@ export async function expireLapsedPlans(db: Db, coinsPerPeriod: (tier: Tier) => 
   const lapsed = await db
     .update(subscriptions)
     .set({ status: 'expired', autoRenewing: false, nextCronAt: null })
-    .where(and(sql`${subscriptions.status} <> 'expired'`, sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`))
+    // A refunded plan keeps its status: Stripe's later view of the subscription must not give the period back.
+    .where(and(sql`${subscriptions.status} not in ('expired', 'refunded')`, sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`))
     .returning({ userId: subscriptions.userId })
   for (const userId of new Set(lapsed.map((l) => l.userId))) await syncUserPlan(db, userId, now)
   return { renewed: due.length, expired: lapsed.length }

@@ -154,6 +154,55 @@ describe.each(backends)('money on %s', (backend) => {
     expect(await ledger(ids[OTHER], 'refund')).toHaveLength(1)
   })
 
+  it('takes back the period and the coins of a refunded plan, and of a refunded gift, once', async () => {
+    const PLAN_REFUNDEE = '+4915170000012'
+    const GIFT_REFUNDEE = '+4915170000013'
+    await signInEach(t.app, [PLAN_REFUNDEE], { tokens, ids })
+    const state = async (who: string) => subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', who)).json()).data.activeSubscription
+
+    // A Stripe subscription: its invoice's charge refunded in full.
+    await fake.pay(sessionIdOf((await checkout(PLAN_REFUNDEE, { product: 'tier2_month' })).url))
+    expect(await state(PLAN_REFUNDEE)).toMatchObject({ tier: 'tier2', status: 'active', autoRenewing: true })
+    expect(await balance(ids[PLAN_REFUNDEE])).toBe(100)
+    const stripeSub = [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[PLAN_REFUNDEE]))!
+    const charge = { id: 'ch_plan_1', object: 'charge', customer: stripeSub.customer, payment_intent: 'pi_invoice_1', amount: 999, amount_refunded: 999, refunded: true }
+    const refunded = await fake.send('charge.refunded', charge)
+    expect(refunded.body).toMatchObject({ data: { outcome: 'applied' } })
+    expect(await state(PLAN_REFUNDEE)).toMatchObject({ status: 'expired', autoRenewing: false })
+    expect(await mainLoad(PLAN_REFUNDEE)).toMatchObject({ searchDailyLimit: 30 })
+    expect((await call('GET', '/api/v6/profile/my', PLAN_REFUNDEE)).json().data).toMatchObject({ isPro: false })
+    expect(await balance(ids[PLAN_REFUNDEE])).toBe(0)
+    expect((await ledger(ids[PLAN_REFUNDEE], 'refund')).map((r) => r.delta)).toEqual([-100])
+    // The same event again, the same refund told again, and Stripe's later view of the subscription: nothing more.
+    const event = fake.sent.find((s) => s.event.type === 'charge.refunded' && (s.event.data as { object: { id: string } }).object.id === 'ch_plan_1')!.event
+    const payload = JSON.stringify(event)
+    const again = await t.app.inject({ method: 'POST', url: '/api/v6/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) }, payload })
+    expect(again.json()).toMatchObject({ data: { outcome: 'duplicate' } })
+    await grantCoins(db(), ids[PLAN_REFUNDEE], 7, 'admin_grant')
+    expect((await fake.send('charge.refunded', charge)).body).toMatchObject({ data: { outcome: 'ignored' } })
+    await fake.send('customer.subscription.updated', { ...stripeSub }, { created: Math.floor(Date.now() / 1000) + 5 })
+    expect(await state(PLAN_REFUNDEE)).toMatchObject({ status: 'expired', autoRenewing: false })
+    expect(await mainLoad(PLAN_REFUNDEE)).toMatchObject({ searchDailyLimit: 30 })
+    expect(await balance(ids[PLAN_REFUNDEE])).toBe(7)
+    expect(await ledger(ids[PLAN_REFUNDEE], 'refund')).toHaveLength(1)
+
+    // A gift through Stripe: its one payment refunded.
+    const gift = await checkout(OTHER, { product: 'tier2_month', gift_number: GIFT_REFUNDEE })
+    await fake.pay(sessionIdOf(gift.url))
+    await signInEach(t.app, [GIFT_REFUNDEE], { tokens, ids })
+    expect(await state(GIFT_REFUNDEE)).toMatchObject({ tier: 'tier2', provider: 'gift', status: 'active' })
+    expect(await balance(ids[GIFT_REFUNDEE])).toBe(100)
+    const intent = String(fake.sessions.get(sessionIdOf(gift.url))!.payment_intent)
+    const giftCharge = { id: 'ch_gift_1', object: 'charge', payment_intent: intent, amount: 999, amount_refunded: 999, refunded: true }
+    expect((await fake.send('charge.refunded', giftCharge)).body).toMatchObject({ data: { outcome: 'applied' } })
+    expect(await state(GIFT_REFUNDEE)).toMatchObject({ status: 'expired', autoRenewing: false })
+    expect(await mainLoad(GIFT_REFUNDEE)).toMatchObject({ searchDailyLimit: 30 })
+    expect(await balance(ids[GIFT_REFUNDEE])).toBe(0)
+    await fake.send('charge.refunded', giftCharge)
+    expect(await ledger(ids[GIFT_REFUNDEE], 'refund')).toHaveLength(1)
+    expect((await db().select().from(payments).where(eq(payments.id, gift.paymentId)))[0].status).toBe('refunded')
+  })
+
   it('grants tier1 through Stripe: the 300 limit and is_pro; cancel keeps it to the period’s end, then the limit is 30 again', async () => {
     expect((await mainLoad(BUYER)).searchDailyLimit).toBe(30)
     const never = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', BUYER)).json()).data

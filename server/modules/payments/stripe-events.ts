@@ -12,6 +12,7 @@ import {
   markPaymentPaid,
   onceForEvent,
   refundPayment,
+  refundSubscriptionCharge,
   userExists,
   type Outcome,
   type SubscriptionSnapshot,
@@ -92,8 +93,13 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
       case 'charge.refunded': {
         const charge = event.data.object
         const intent = idOf(charge.payment_intent)
-        if (!intent || !charge.amount) return 'ignored'
-        return refundPayment(tx, intent, charge.amount_refunded / charge.amount, `refund:${charge.id}:${charge.amount_refunded}`)
+        if (!charge.amount) return 'ignored'
+        const fraction = charge.amount_refunded / charge.amount
+        // A pack or a gift is its own payment; otherwise the charge paid a subscription's invoice, found by its customer.
+        const paid = intent ? await refundPayment(tx, intent, fraction, `refund:${charge.id}:${charge.amount_refunded}`, catalogue.coinsPerPeriod) : 'ignored'
+        if (paid !== 'ignored') return paid
+        const customer = idOf(charge.customer)
+        return customer ? refundSubscriptionCharge(tx, customer, charge.id, fraction, catalogue.coinsPerPeriod) : 'ignored'
       }
       default:
         return 'ignored'
