@@ -121,6 +121,8 @@ export const devPayResponse = okEnvelope(z.object({ status: z.literal('paid'), r
 export const paymentKeyResponse = okEnvelope(z.object({ key: z.string(), expiresIn: z.number().int() }))
 export const authKeyBody = z.object({ key: z.string().min(10).max(4096) })
 export const authKeyResponse = okEnvelope(z.object({ token: z.string(), profileId: z.number().int(), phoneNumber: z.string() }))
+/** Whose an unused key is, without spending it (POST /api/v6/auth/key/peek): the web app asks before switching accounts. */
+export const authKeyPeekResponse = okEnvelope(z.object({ profileId: z.number().int(), phoneNumber: z.string() }))
 
 export const apkResponse = okEnvelope(z.object({ url: z.string() }))
 

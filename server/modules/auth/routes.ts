@@ -20,6 +20,7 @@ import { currentUser } from '../../plugins/auth'
 import { signInMethods } from './methods'
 import { agreeToTerms, checkCode, confirmCode, createCode, expectCall } from './codes'
 import { revokeSession } from './sessions'
+import { voidKeys } from '../payments/repository'
 
 const WRONG_CODE_WINDOW_SECONDS = 600
 
@@ -105,6 +106,8 @@ export async function authRoutes(app: FastifyInstance) {
     preHandler: app.requireUser,
   }, async (request) => {
     await revokeSession(app.db, currentUser(request).sessionId)
+    // A one-time key made before signing out must not sign anybody in after it (issue 29).
+    await voidKeys(app.db, currentUser(request).id)
     return { status: true as const }
   })
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   authKeyBody,
+  authKeyPeekResponse,
   authKeyResponse,
   cancelResumeResponse,
   lookupsQuery,
@@ -19,7 +20,7 @@ import { openSession } from '../auth/sessions'
 import { ONE_TIME_KEY_TTL_SECONDS } from '../auth/tokens'
 import type { PaymentsContext } from './context'
 import { applyRenewal } from './renewal'
-import { currentSubscription, lookupsOf, phoneOf, planTierOf, setOverlimit, storeKey, toActiveSubscription, useKey } from './repository'
+import { currentSubscription, lookupsOf, peekKey, phoneOf, planTierOf, setOverlimit, storeKey, toActiveSubscription, useKey } from './repository'
 import { originOf } from './routes'
 
 const LOOKUPS_DAYS = 30
@@ -116,5 +117,15 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
     if (!phone) throw badRequest('This key is not valid, has expired or was already used')
     const token = await openSession(app.db, app.tokens, userId, `key-${claims.jti}`)
     return { status: true as const, data: { token, profileId: userId, phoneNumber: phone } }
+  })
+
+  // Tells no more than the key itself gives its holder (trading it shows the same number), and spends nothing.
+  r.post('/api/v6/auth/key/peek', {
+    schema: { tags: ['auth'], summary: 'Whose an unused one-time key is, without using it: the web app asks before it switches accounts', body: authKeyBody, response: { 200: authKeyPeekResponse } },
+  }, async (request) => {
+    const claims = await app.tokens.verifyKey(request.body.key)
+    const owner = claims && (await peekKey(app.db, claims.jti))
+    if (!claims || !owner || owner.userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
+    return { status: true as const, data: { profileId: owner.userId, phoneNumber: owner.phone } }
   })
 }

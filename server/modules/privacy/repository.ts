@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/client'
 import { comments, contacts, contactVotes, notes, numberStats, reactions, searchHistory, sessions, threadReplies, users } from '../../db/schema'
 import { conflict } from '../../errors'
 import { loadEvidence } from '../numbers/evidence'
+import { voidKeys } from '../payments/repository'
 import { reputationIndex } from '../reputation'
 
 /** Signing in again within this many days of deactivating restores the account; after it the purge job erases it. */
@@ -32,6 +33,8 @@ export async function deletePrivacyData(db: Db, userId: number): Promise<Privacy
     const book = await tx.delete(contacts).where(eq(contacts.ownerId, userId)).returning({ id: contacts.id })
     await tx.delete(contactVotes).where(eq(contactVotes.userId, userId))
     const gone = await tx.delete(notes).where(eq(notes.userId, userId)).returning({ id: notes.id })
+    // A one-time key made before the deletion opens the account no more (issue 29).
+    await voidKeys(tx, userId)
     return {
       history: looks.filter((l) => l.cleared === null).length,
       contacts: book.length,
@@ -56,6 +59,8 @@ export async function deactivateUser(db: Db, userId: number, now = new Date()): 
       .returning({ deactivatedAt: users.deactivatedAt })
     if (!row) throw conflict('This profile is already deactivated')
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    // Its one-time keys too: none signs in after the account is restored (issue 29).
+    await voidKeys(tx, userId, now)
     return { deactivatedAt: now, restoreUntil: new Date(now.getTime() + RESTORE_MS) }
   })
 }
