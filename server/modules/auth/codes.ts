@@ -10,7 +10,7 @@ import { openSession } from './sessions'
 import type { TokenService } from './tokens'
 
 /** How long after its expiry a confirmed code may still be exchanged for a token. */
-const EXCHANGE_GRACE_MS = 5 * 60_000
+export const EXCHANGE_GRACE_MS = 5 * 60_000
 
 /** Six digits from a CSPRNG, unique among the codes that are still live. */
 export async function createCode(db: Db): Promise<{ code: string; deviceId: string }> {
@@ -192,11 +192,17 @@ export type CheckOutcome =
 
 /**
  * The poll of SPEC.md section 4: false until a provider confirmed the code, then the
- * token, once. Unknown codes return null so the caller can count the wrong attempt.
+ * token, once. Unknown codes return null so the caller can count the wrong attempt, and
+ * so do codes asked for by another client than this one (`fromOwner` says which it is).
  */
-export async function checkCode(db: Db, tokens: TokenService, code: string): Promise<CheckOutcome | null> {
+export async function checkCode(
+  db: Db,
+  tokens: TokenService,
+  code: string,
+  fromOwner: (deviceId: string) => Promise<boolean> = async () => true,
+): Promise<CheckOutcome | null> {
   const row = await latest(db, code)
-  if (!row) return null
+  if (!row || !(await fromOwner(row.deviceId))) return null
   if (row.exchangedAt) throw badRequest('This sign-in code was already used; start again', ERROR_CODES.CODE_USED)
   const now = Date.now()
   if (!row.confirmedAt) {

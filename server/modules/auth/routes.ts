@@ -18,23 +18,28 @@ import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { signInMethods } from './methods'
-import { agreeToTerms, checkCode, confirmCode, createCode, expectCall } from './codes'
+import { clientNetwork } from './client-network'
+import { agreeToTerms, checkCode, confirmCode, createCode, EXCHANGE_GRACE_MS, expectCall } from './codes'
 import { revokeSession } from './sessions'
 import { voidKeys } from '../payments/repository'
 
 const WRONG_CODE_WINDOW_SECONDS = 600
+/** How long the network that asked for a code is remembered: the code's life and its exchange grace. */
+const CODE_NETWORK_SECONDS = LIMITS.authCodeTtlSeconds + EXCHANGE_GRACE_MS / 1000
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { env } = app
+  /** The client's network: its IPv4 address or IPv6 /64 (ADR 0047). */
+  const network = (request: FastifyRequest) => clientNetwork(request.ip)
   /**
-   * One budget of sign-in calls per client address per minute, shared by every sign-in
+   * One budget of sign-in calls per client network per minute, shared by every sign-in
    * route (the rate-limit plugin keeps a separate counter per route even with a groupId).
    * It runs on request, before the signature check, so forged calls count too.
    */
   async function signInBudget(request: FastifyRequest) {
     // A window of a minute from the address's first call in it.
-    const used = await app.store.increment(`auth-rl:${request.ip}`, 60)
+    const used = await app.store.increment(`auth-rl:${network(request)}`, 60)
     if (used > env.AUTH_RATE_LIMIT_PER_MINUTE) {
       throw new AppError(429, ERROR_CODES.RATE_LIMITED, 'Too many sign-in requests from this address; wait a minute and try again')
     }
@@ -42,15 +47,33 @@ export async function authRoutes(app: FastifyInstance) {
   // The global per-user limit does not apply on top: this budget is the stricter one.
   const authLimit = { rateLimit: false as const }
 
-  /** Wrong codes are capped per client address, so guessing a live code is hopeless. */
+  /**
+   * Wrong codes are capped per client network (an IPv6 host has a /64 to pick addresses
+   * from); a code's token goes only to the network that asked for it, below.
+   */
   async function guardAttempts(request: FastifyRequest) {
-    if ((await app.store.get(`wrong:${request.ip}`)) >= LIMITS.authWrongCodeAttempts) {
+    if ((await app.store.get(`wrong:${network(request)}`)) >= LIMITS.authWrongCodeAttempts) {
       throw new AppError(429, ERROR_CODES.CODE_TOO_MANY_ATTEMPTS, 'Too many wrong sign-in codes; wait ten minutes and start again')
     }
   }
   async function countWrong(request: FastifyRequest): Promise<never> {
-    await app.store.increment(`wrong:${request.ip}`, WRONG_CODE_WINDOW_SECONDS)
+    await app.store.increment(`wrong:${network(request)}`, WRONG_CODE_WINDOW_SECONDS)
     throw badRequest('Unknown sign-in code; start again', ERROR_CODES.CODE_UNKNOWN)
+  }
+
+  /*
+   * A code is exchanged for its token only by the network that asked for it (ADR 0047):
+   * guessing a live code from a network of one's own, however many, wins nothing. The
+   * issue is keyed by the code's device id, which no later code shares. When the store no
+   * longer knows the issue (restarted without Redis), the check is not held back.
+   */
+  async function rememberNetwork(request: FastifyRequest, deviceId: string) {
+    await app.store.setIfAbsent(`code-net:${deviceId}`, CODE_NETWORK_SECONDS)
+    await app.store.setIfAbsent(`code-net:${deviceId}:${network(request)}`, CODE_NETWORK_SECONDS)
+  }
+  async function fromAskingNetwork(request: FastifyRequest, deviceId: string): Promise<boolean> {
+    if ((await app.store.get(`code-net:${deviceId}`)) === 0) return true
+    return (await app.store.get(`code-net:${deviceId}:${network(request)}`)) > 0
   }
 
   r.get('/api/v202111/auth/get', {
@@ -58,8 +81,9 @@ export async function authRoutes(app: FastifyInstance) {
     onRequest: signInBudget,
     schema: { tags: ['auth'], summary: 'Start sign-in: a fresh code and the configured methods', querystring: authGetQuery, response: { 200: authGetResponse } },
     preHandler: app.verifySigned,
-  }, async () => {
-    const { code } = await createCode(app.db)
+  }, async (request) => {
+    const { code, deviceId } = await createCode(app.db)
+    await rememberNetwork(request, deviceId)
     return { status: true as const, data: { code, expiresIn: LIMITS.authCodeTtlSeconds, auth: signInMethods(env, code) } }
   })
 
@@ -79,7 +103,7 @@ export async function authRoutes(app: FastifyInstance) {
     schema: { tags: ['auth'], summary: 'Poll a sign-in code; the token once confirmed', querystring: checkQuery, response: { 200: checkResponse } },
     preHandler: [app.verifySigned, guardAttempts],
   }, async (request) => {
-    const outcome = await checkCode(app.db, app.tokens, request.query.code)
+    const outcome = await checkCode(app.db, app.tokens, request.query.code, (deviceId) => fromAskingNetwork(request, deviceId))
     if (!outcome) return countWrong(request)
     return { status: true as const, data: outcome }
   })
