@@ -3,7 +3,7 @@ import Stripe from 'stripe'
 /**
  * Stripe through the official SDK (PROVIDERS.md section 5): hosted Checkout, the
  * billing portal, renewal switches, and webhook signatures checked by the SDK with a
- * 300 s tolerance. `apiBase` points the SDK at another address (tests use a local
+ * 300 s tolerance, in both directions (a timestamp ahead of the clock is refused too). `apiBase` points the SDK at another address (tests use a local
  * fake that answers in Stripe's formats); the default is Stripe itself.
  */
 export interface StripeGateway {
@@ -69,6 +69,14 @@ export function createStripeGateway(opts: StripeOptions): StripeGateway {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel })
     },
     verifyEvent(rawBody, signatureHeader) {
+      // stripe-node refuses only a timestamp too old; one too far ahead is refused here (issue 29).
+      const future = signatureHeader.split(',').some((part) => {
+        const [key, value] = part.split('=')
+        return key?.trim() === 't' && Number(value) - Math.floor(Date.now() / 1000) > STRIPE_SIGNATURE_TOLERANCE_SECONDS
+      })
+      if (future) {
+        throw new Stripe.errors.StripeSignatureVerificationError(signatureHeader, rawBody, { message: 'Timestamp outside the tolerance zone (in the future)' })
+      }
       return stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret, STRIPE_SIGNATURE_TOLERANCE_SECONDS)
     },
   }

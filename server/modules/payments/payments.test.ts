@@ -122,6 +122,10 @@ describe.each(backends)('money on %s', (backend) => {
     expectError(await post(undefined), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
     expectError(await post(fake.sign(payload).replace(/v1=\w+/, `v1=${'0'.repeat(64)}`)), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
     expectError(await post(fake.sign(payload, Math.floor(Date.now() / 1000) - 400)), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
+    // Signed 10 minutes in the future: outside the tolerance the other way (a captured-ahead replay).
+    const future = await post(fake.sign(payload, Math.floor(Date.now() / 1000) + 600))
+    expectError(future, 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
+    expect(future.json().message).toMatch(/300 seconds/)
     // Signed for another body: the signature covers the exact bytes.
     expectError(await post(fake.sign(payload), payload.replace('pi_forged', 'pi_other')), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
     expect(await balance(ids[BUYER])).toBe(before)

@@ -13,7 +13,7 @@ const webhookResponse = okEnvelope(z.object({ outcome: z.enum(['applied', 'dupli
 /**
  * POST /api/v6/payment/webhook/stripe: the only way a Stripe payment grants anything.
  * The body is kept as the exact bytes Stripe signed; its signature and timestamp
- * (300 s) are checked by the SDK before anything is read.
+ * (300 s either way) are checked before anything is read.
  */
 export async function paymentWebhookRoutes(app: FastifyInstance, { payments: ctx }: { payments: PaymentsContext }) {
   // Encapsulated: only this plugin's routes read JSON as raw text.
@@ -36,7 +36,7 @@ export async function paymentWebhookRoutes(app: FastifyInstance, { payments: ctx
       event = ctx.stripe.gateway.verifyEvent(raw, header)
     } catch (err) {
       if (isStripeSignatureError(err)) {
-        throw badRequest('The Stripe signature does not match or its timestamp is more than 300 seconds old', ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
+        throw badRequest('The Stripe signature does not match or its timestamp is more than 300 seconds from now', ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
       }
       throw badRequest('The body is not a Stripe event')
     }
