@@ -109,7 +109,14 @@ export const numberProfile = z.object({
   common: z.object({
     leftRequests: z.number().int(),
     spy_subscription: z.boolean(),
+    /** The viewer blocked this number (SPEC.md `isBanned`, the ban button). */
     isBanned: z.boolean(),
+    /**
+     * The viewer lost the right to put any text on this number (DESIGN.md section 5,
+     * "Moderation"): no comment, reply or name suggestion, and the names their contact book
+     * gives it do not show. The web app shows why instead of the forms.
+     */
+    postingBanned: z.boolean(),
     isPaidRequest: z.boolean(),
     balance: z.number().int(),
     profileView: z.string(),
@@ -191,6 +198,7 @@ export function emptyNumberProfile(digits: string): NumberProfile {
       leftRequests: LIMITS.defaultLeftRequests,
       spy_subscription: false,
       isBanned: false,
+      postingBanned: false,
       isPaidRequest: false,
       balance: 0,
       profileView: 'DEFAULT',

@@ -21,12 +21,13 @@ export async function isPostingBanned(db: Db, userId: number, numberId: number):
   return Boolean(row?.banned)
 }
 
+/** 403 POSTING_BANNED when the user lost the right to post on the number: for every text they can put there (issue 29). */
 export async function assertMayPost(db: Db, userId: number, numberId: number): Promise<void> {
   if (await isPostingBanned(db, userId, numberId)) {
     throw new AppError(
       403,
       ERROR_CODES.POSTING_BANNED,
-      'You can no longer post on this number: moderators removed your texts here after complaints twice, so you cannot add, edit or reply here any more.',
+      'You can no longer post on this number: moderators removed your texts here after complaints twice, so you cannot add or edit comments, replies or name suggestions here any more.',
     )
   }
 }

@@ -4,6 +4,7 @@ import type { Db, Param } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { contacts, nameSuggestions, numbers, users } from '../../db/schema'
 import { archivedName } from '../disputes/archived-names'
+import { postingBannedSql } from '../moderation/posting-bans'
 
 /**
  * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's friends
@@ -37,19 +38,20 @@ export const SUGGESTION_ACCEPTED_AT = 2
  * An accepted suggestion is one vote per suggesting user, like a book entry; a user who
  * also saved the same name in their book still counts once where callers count
  * distinct users. Entries of deactivated users do not count, nor names an upheld
- * new_owner dispute archived (the previous owner's). A subquery for FROM.
+ * new_owner dispute archived (the previous owner's), nor the entries of a user banned from
+ * posting on the number (a ban covers every text they can put there, issue 29). A subquery for FROM.
  */
 export function nameEntries(numberId: Param<number>): SQL {
   return sql`(
     select c.owner_id as user_id, c.first_name, c.last_name, c.name_hash, 0 as source, c.id as entry_id
     from ${contacts} c join ${users} cu on cu.id = c.owner_id and cu.deactivated_at is null
-    where c.number_id = ${numberId} and not ${archivedName(numberId, sql`c.name_hash`)}
+    where c.number_id = ${numberId} and not ${archivedName(numberId, sql`c.name_hash`)} and not ${postingBannedSql(sql`c.owner_id`, numberId)}
     union all
     select s.user_id, s.first_name, s.last_name, s.name_hash, 1 as source, s.id as entry_id
     from ${nameSuggestions} s join ${users} su on su.id = s.user_id and su.deactivated_at is null
-    where s.number_id = ${numberId} and not ${archivedName(numberId, sql`s.name_hash`)} and s.name_hash in (
+    where s.number_id = ${numberId} and not ${archivedName(numberId, sql`s.name_hash`)} and not ${postingBannedSql(sql`s.user_id`, numberId)} and s.name_hash in (
       select s2.name_hash from ${nameSuggestions} s2 join ${users} su2 on su2.id = s2.user_id and su2.deactivated_at is null
-      where s2.number_id = ${numberId}
+      where s2.number_id = ${numberId} and not ${postingBannedSql(sql`s2.user_id`, numberId)}
       group by s2.name_hash having count(distinct s2.user_id) >= ${SUGGESTION_ACCEPTED_AT})
   )`
 }

@@ -4,6 +4,7 @@ import { statusOnly } from '../../../contract/api/envelope'
 import { noteAddBody, noteAddResponse, phoneBody, suggestAddBody, suggestAddResponse } from '../../../contract/api/numbers'
 import { notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
+import { assertMayPost } from '../comments/repository'
 import { findNumber, upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
 import { deleteNote, saveNote, saveSuggestion } from './repository'
@@ -37,13 +38,15 @@ export async function notesRoutes(app: FastifyInstance) {
 
   r.post('/api/v6/suggest/add', {
     ...auth,
-    schema: { tags: ['notes'], summary: 'Suggest a name for a number (one per number; an empty name clears it). Once two users suggest the same name it counts like a contact-book entry.', body: suggestAddBody, response: { 200: suggestAddResponse } },
+    schema: { tags: ['notes'], summary: 'Suggest a name for a number (one per number; an empty name clears it). Once two users suggest the same name it counts like a contact-book entry. 403 when you were banned from posting on the number.', body: suggestAddBody, response: { 200: suggestAddResponse } },
   }, async (request) => {
     const user = currentUser(request)
     const phone = readPhone(app, user, request.body.phone)
     const firstName = request.body.first_name?.trim() || null
     const lastName = request.body.last_name?.trim() || null
     const numberId = await upsertNumber(app.db, phone.e164, phone.country)
+    // A name is a text on the number: refused to a user banned from posting there (issue 29); withdrawing one is not.
+    if (firstName !== null || lastName !== null) await assertMayPost(app.db, user.id, numberId)
     await saveSuggestion(app.db, user.id, numberId, firstName, lastName)
     return { status: true as const, data: { firstName, lastName } }
   })

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { contacts, introductionAnswers, introductionRequests, nameSuggestions, notifications, numbers, users } from '../../db/schema'
 import { SUGGESTION_ACCEPTED_AT } from '../contacts/names'
+import { postingBannedSql } from '../moderation/posting-bans'
 
 /** What a notification carries besides its kind: the excerpt shown, and the request it asks about. */
 export interface NotificationData {
@@ -78,7 +79,8 @@ const fullName = (first: SQL, last: SQL) => sql`nullif(trim(concat_ws(' ', ${fir
  * After `ownerId` replaced their contact book: tells each owner of a number in it about a
  * name their number is saved under for the first time, a name nobody else gave it before
  * (in a book or an accepted suggestion); once per name (ref_key the name hash). Anonymous:
- * nobody learns who saved the number.
+ * nobody learns who saved the number. Not for a number `ownerId` is banned from posting on:
+ * their names do not show there (issue 29).
  */
 export async function notifyNewContactNames(db: Db, ownerId: number): Promise<number> {
   const result = await db.execute(sql`
@@ -91,6 +93,7 @@ export async function notifyNewContactNames(db: Db, ownerId: number): Promise<nu
       and ${users.id} <> ${ownerId}
       and ${users.deactivatedAt} is null
       and ${users.notifyNewContactName}
+      and not ${postingBannedSql(ownerId, sql`c.number_id`)}
       and not exists (select 1 from ${contacts} o where o.number_id = c.number_id and o.name_hash = c.name_hash and o.owner_id <> ${ownerId})
       and not exists (select 1 from ${nameSuggestions} s where s.number_id = c.number_id and s.name_hash = c.name_hash
         group by s.name_hash having count(distinct s.user_id) >= ${SUGGESTION_ACCEPTED_AT})
@@ -110,7 +113,7 @@ export async function notifyAcceptedSuggestion(db: Db, s: { userId: number; numb
     await db.execute(sql`
       select
         (select count(distinct s.user_id)::int from ${nameSuggestions} s join ${users} su on su.id = s.user_id and su.deactivated_at is null
-          where s.number_id = ${s.numberId} and s.name_hash = ${s.nameHash}) as suggesters,
+          where s.number_id = ${s.numberId} and s.name_hash = ${s.nameHash} and not ${postingBannedSql(sql`s.user_id`, s.numberId)}) as suggesters,
         exists(select 1 from ${contacts} where number_id = ${s.numberId} and name_hash = ${s.nameHash}) as "inBooks"`),
   )
   if (Number(state.suggesters) !== SUGGESTION_ACCEPTED_AT || state.inBooks) return false

@@ -36,6 +36,7 @@ import {
 import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
 import { friendsWhoKnow, nameEntries } from '../contacts/names'
 import { latestDisputeJson } from '../disputes/repository'
+import { postingBannedSql } from '../moderation/posting-bans'
 import { computeNeuroanalysis, neuroanalysisFor } from '../profiles/neuroanalysis'
 import { reputationIndex } from '../reputation'
 import { countedEvidence, evidenceFrom, evidenceJson, importedDiscounted, pollDiscounted, type EvidenceRows } from './evidence'
@@ -78,6 +79,8 @@ interface PageRow {
   evidence: EvidenceRows
   dispute: DisputeState | null
   bannedByMe: boolean
+  /** The viewer lost the right to put text on the number (moderation). */
+  postingBanned: boolean
   tags: Array<{ id: number; code: string; kind: string; count: number }>
   owner: { id: number; firstName: string | null; lastName: string | null; profileGoing: boolean; antispy: boolean; isPro: boolean } | null
   names: { firstName: string | null; lastName: string | null } | null
@@ -120,6 +123,7 @@ export interface ViewerPart {
   version: number
   epoch: number
   bannedByMe: boolean
+  postingBanned: boolean
   note: PageRow['note']
   suggestion: PageRow['suggestion']
   myPolls: number[]
@@ -220,6 +224,7 @@ const publicPageStatement = hotStatement<{ page: PublicPage | string }, { number
 export const viewerPartJson = (numberId: Param<number>, viewerId: Param<number>) => sql`json_build_object(
     ${versionsJson(numberId)},
     'bannedByMe', exists(select 1 from ${bans} where number_id = ${numberId} and user_id = ${viewerId}),
+    'postingBanned', ${postingBannedSql(viewerId, numberId)},
     'note', (select json_build_object('id', id, 'text', text) from ${notes} where number_id = ${numberId} and user_id = ${viewerId}),
     'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
     'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
@@ -335,6 +340,7 @@ function viewerPage(pub: PublicPage, part: ViewerPart, viewerId: number, now: nu
     evidence: pub.evidence,
     dispute: pub.dispute,
     bannedByMe: part.bannedByMe,
+    postingBanned: part.postingBanned,
     tags: pub.tags,
     owner,
     names: pub.names,
@@ -426,6 +432,7 @@ export async function buildNumberProfile(
     leftRequests: args.leftRequests,
     spy_subscription: viewer.spySubscription,
     isBanned: page.bannedByMe,
+    postingBanned: page.postingBanned,
     isPaidRequest: args.paid,
     balance: viewer.balance,
     profileView: isOwner ? 'OWNER' : 'DEFAULT',
