@@ -56,7 +56,7 @@ export const idempotencyPlugin = fp(
         }
         if (claim.kind === 'mismatch') throw new AppError(422, ERROR_CODES.VALIDATION, 'This Idempotency-Key was used for a different request; use a new key for a new action')
         if (claim.kind === 'replay') {
-          return reply.code(claim.statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.response)
+          return reply.code(claim.statusCode).header('Idempotency-Replayed', 'true').type('application/json; charset=utf-8').send(claim.response)
         }
         if (Date.now() - claim.since.getTime() > PENDING_ABANDONED_MS) {
           throw conflict('An earlier attempt with this Idempotency-Key did not finish and may have been applied; check your balance, and use a new key to try again')
