@@ -389,6 +389,10 @@ type RootTranslation = {
 		 * Y​o​u​r​ ​p​h​o​n​e​ ​c​o​m​p​a​n​y​ ​c​o​u​l​d​ ​n​o​t​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​e​ ​c​a​l​l​ ​c​a​m​e​ ​f​r​o​m​ ​y​o​u​r​ ​n​u​m​b​e​r​.​ ​T​r​y​ ​a​g​a​i​n​ ​f​r​o​m​ ​y​o​u​r​ ​p​h​o​n​e​ ​o​r​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​.
 		 */
 		callRefused: string
+		/**
+		 * S​o​m​e​o​n​e​ ​e​l​s​e​ ​s​t​a​r​t​e​d​ ​s​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​n​u​m​b​e​r​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​,​ ​s​o​ ​y​o​u​r​ ​c​a​l​l​ ​c​a​n​n​o​t​ ​s​i​g​n​ ​y​o​u​ ​i​n​.​ ​W​a​i​t​ ​t​w​o​ ​m​i​n​u​t​e​s​ ​a​n​d​ ​g​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​;​ ​i​f​ ​i​t​ ​h​a​p​p​e​n​s​ ​a​g​a​i​n​,​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​.
+		 */
+		callDisturbed: string
 	}
 	search: {
 		/**
@@ -3596,6 +3600,10 @@ export type TranslationFunctions = {
 		 * Your phone company could not confirm that the call came from your number. Try again from your phone or choose another method.
 		 */
 		callRefused: () => LocalizedString
+		/**
+		 * Someone else started signing in with this number at the same time, so your call cannot sign you in. Wait two minutes and get a new code; if it happens again, choose another method.
+		 */
+		callDisturbed: () => LocalizedString
 	}
 	search: {
 		/**

@@ -95,6 +95,7 @@ const az_az = {
     flashcallOtherNumber: 'Başqa nömrədən istifadə et',
     codeExpired: 'Bu giriş kodunun müddəti bitib. Yeni kod alıb yenidən cəhd edin.',
     callRefused: 'Mobil operatorunuz zəngin sizin nömrənizdən gəldiyini təsdiqləyə bilmədi. Telefonunuzdan yenidən cəhd edin və ya başqa üsul seçin.',
+    callDisturbed: 'Eyni anda başqa biri bu nömrə ilə daxil olmağa başladı, ona görə də zənginiz sizi daxil edə bilməz. İki dəqiqə gözləyin və yeni kod alın; bu təkrarlansa, başqa üsul seçin.',
   },
   search: {
     title: 'Telefon nömrəsini yoxlayın',

@@ -95,6 +95,7 @@ const cs_cz = {
     flashcallOtherNumber: 'Použít jiné číslo',
     codeExpired: 'Platnost přihlašovacího kódu vypršela. Získejte nový kód a zkuste to znovu.',
     callRefused: 'Váš operátor nedokázal potvrdit, že hovor přišel z vašeho čísla. Zkuste to znovu ze svého telefonu nebo zvolte jiný způsob.',
+    callDisturbed: 'Ve stejnou chvíli začal s tímto číslem přihlašování někdo jiný, takže vás váš hovor nemůže přihlásit. Počkejte dvě minuty a získejte nový kód; pokud se to bude opakovat, zvolte jiný způsob.',
   },
   search: {
     title: 'Vyhledat telefonní číslo',

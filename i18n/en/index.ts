@@ -95,6 +95,7 @@ const en = {
     flashcallOtherNumber: 'Use another number',
     codeExpired: 'This sign-in code has expired. Get a new code and try again.',
     callRefused: 'Your phone company could not confirm that the call came from your number. Try again from your phone or choose another method.',
+    callDisturbed: 'Someone else started signing in with this number at the same time, so your call cannot sign you in. Wait two minutes and get a new code; if it happens again, choose another method.',
   },
   search: {
     title: 'Look up a phone number',

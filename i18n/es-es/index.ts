@@ -95,6 +95,7 @@ const es_es = {
     flashcallOtherNumber: 'Usar otro número',
     codeExpired: 'Este código de acceso ha caducado. Solicita uno nuevo y vuelve a intentarlo.',
     callRefused: 'Tu operador no ha podido confirmar que la llamada se hizo desde tu número. Vuelve a intentarlo desde tu teléfono o elige otro método.',
+    callDisturbed: 'Otra persona ha empezado a iniciar sesión con este número al mismo tiempo, así que tu llamada no puede iniciar tu sesión. Espera dos minutos y solicita un código nuevo; si vuelve a pasar, elige otro método.',
   },
   search: {
     title: 'Busca un número de teléfono',

@@ -95,6 +95,7 @@ const fr_fr = {
     flashcallOtherNumber: 'Utiliser un autre numéro',
     codeExpired: 'Ce code de connexion a expiré. Obtenez un nouveau code et réessayez.',
     callRefused: 'Votre opérateur n’a pas pu confirmer que l’appel provenait de votre numéro. Réessayez depuis votre téléphone ou choisissez une autre méthode.',
+    callDisturbed: 'Quelqu’un d’autre a commencé à se connecter avec ce numéro au même moment : votre appel ne peut donc pas vous connecter. Attendez deux minutes et obtenez un nouveau code ; si cela se reproduit, choisissez une autre méthode.',
   },
   search: {
     title: 'Rechercher un numéro de téléphone',

@@ -95,6 +95,7 @@ const in_id = {
     flashcallOtherNumber: 'Gunakan nomor lain',
     codeExpired: 'Kode masuk ini sudah kedaluwarsa. Minta kode baru, lalu coba lagi.',
     callRefused: 'Operator seluler Anda tidak dapat memastikan bahwa panggilan berasal dari nomor Anda. Coba lagi dari ponsel Anda atau pilih metode lain.',
+    callDisturbed: 'Orang lain mulai masuk dengan nomor ini pada saat yang sama, jadi panggilan Anda tidak dapat membuat Anda masuk. Tunggu dua menit, lalu minta kode baru; jika terjadi lagi, pilih metode lain.',
   },
   search: {
     title: 'Cari nomor telepon',

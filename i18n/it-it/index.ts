@@ -95,6 +95,7 @@ const it_it = {
     flashcallOtherNumber: 'Usa un altro numero',
     codeExpired: 'Questo codice di accesso è scaduto. Ricevi un nuovo codice e riprova.',
     callRefused: 'Il tuo operatore non ha potuto confermare che la chiamata provenisse dal tuo numero. Riprova dal tuo telefono o scegli un altro metodo.',
+    callDisturbed: 'Qualcun altro ha iniziato ad accedere con questo numero nello stesso momento, quindi la tua chiamata non può farti accedere. Attendi due minuti e ricevi un nuovo codice; se succede di nuovo, scegli un altro metodo.',
   },
   search: {
     title: 'Cerca un numero di telefono',

@@ -95,6 +95,7 @@ const ms_my = {
     flashcallOtherNumber: 'Gunakan nombor lain',
     codeExpired: 'Kod log masuk ini telah tamat tempoh. Dapatkan kod baharu dan cuba lagi.',
     callRefused: 'Syarikat telefon anda tidak dapat mengesahkan bahawa panggilan itu dibuat daripada nombor anda. Cuba lagi daripada telefon anda atau pilih kaedah lain.',
+    callDisturbed: 'Orang lain mula log masuk dengan nombor ini pada masa yang sama, jadi panggilan anda tidak dapat melog masuk anda. Tunggu dua minit dan dapatkan kod baharu; jika ia berlaku lagi, pilih kaedah lain.',
   },
   search: {
     title: 'Semak nombor telefon',

@@ -95,6 +95,7 @@ const pt_br = {
     flashcallOtherNumber: 'Usar outro número',
     codeExpired: 'Este código de acesso expirou. Gere um novo código e tente novamente.',
     callRefused: 'Sua operadora não conseguiu confirmar que a ligação veio do seu número. Tente novamente pelo seu celular ou escolha outro método.',
+    callDisturbed: 'Outra pessoa começou a entrar com este número ao mesmo tempo, então sua ligação não pode fazer você entrar. Aguarde dois minutos e gere um novo código; se acontecer de novo, escolha outro método.',
   },
   search: {
     title: 'Consultar um número de telefone',

@@ -95,6 +95,7 @@ const tr = {
     flashcallOtherNumber: 'Başka bir numara kullan',
     codeExpired: 'Bu giriş kodunun süresi doldu. Yeni bir kod alıp tekrar deneyin.',
     callRefused: 'Telefon operatörünüz aramanın sizin numaranızdan geldiğini doğrulayamadı. Telefonunuzdan tekrar deneyin veya başka bir yöntem seçin.',
+    callDisturbed: 'Başka biri aynı anda bu numarayla giriş yapmaya başladı, bu yüzden aramanızla giriş yapılamaz. İki dakika bekleyip yeni bir kod alın; bu tekrar olursa başka bir yöntem seçin.',
   },
   search: {
     title: 'Telefon numarası sorgula',

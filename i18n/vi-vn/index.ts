@@ -95,6 +95,7 @@ const vi_vn = {
     flashcallOtherNumber: 'Dùng số khác',
     codeExpired: 'Mã đăng nhập này đã hết hạn. Hãy lấy mã mới rồi thử lại.',
     callRefused: 'Nhà mạng của bạn không thể xác nhận cuộc gọi đến từ số của bạn. Hãy thử lại từ điện thoại của bạn hoặc chọn cách khác.',
+    callDisturbed: 'Có người khác bắt đầu đăng nhập bằng số này cùng lúc, nên cuộc gọi của bạn không thể giúp bạn đăng nhập. Hãy chờ hai phút rồi lấy mã mới; nếu việc này lặp lại, hãy chọn cách khác.',
   },
   search: {
     title: 'Tra cứu số điện thoại',

@@ -95,6 +95,7 @@ const zh_cn = {
     flashcallOtherNumber: '使用其他号码',
     codeExpired: '此登录验证码已过期。请获取新验证码后重试。',
     callRefused: '你的运营商无法确认这通电话来自你的号码。请用你的手机重试，或选择其他登录方式。',
+    callDisturbed: '有其他人同时用这个号码开始登录，所以你的来电无法让你登录。请等两分钟后获取新验证码；如果再次发生，请选择其他登录方式。',
   },
   search: {
     title: '查询电话号码',

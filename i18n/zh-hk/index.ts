@@ -95,6 +95,7 @@ const zh_hk = {
     flashcallOtherNumber: '使用其他號碼',
     codeExpired: '此登入碼已過期。請取得新登入碼後再試。',
     callRefused: '你的電訊商未能確認此來電來自你的號碼。請用你的電話再試，或選擇其他登入方式。',
+    callDisturbed: '有其他人同時用這個號碼開始登入，所以你的來電未能讓你登入。請等兩分鐘後取得新登入碼；如再次發生，請選擇其他登入方式。',
   },
   search: {
     title: '查詢電話號碼',

@@ -175,8 +175,8 @@ describe('sign-in polling (SPEC.md section 4)', () => {
     expect(result.current.state.step).toBe('ready')
   })
 
-  it('a refused call (no attestation) or an expired code needs a new code: retry asks for one instead of polling again', async () => {
-    for (const refusal of [ERROR_CODES.CALL_NOT_ATTESTED, ERROR_CODES.CODE_EXPIRED]) {
+  it('a refused call (no attestation), a disturbed call or an expired code needs a new code: retry asks for one instead of polling again', async () => {
+    for (const refusal of [ERROR_CODES.CALL_NOT_ATTESTED, ERROR_CODES.CALL_DISTURBED, ERROR_CODES.CODE_EXPIRED]) {
       // The server refuses an unattested call with a 403 that carries its code.
       const server = fakeServer(null, { failCheckWith: { status: 400, status_code: refusal } })
       const { result, unmount } = renderHook(() => useSignIn('en', vi.fn()))

@@ -46,6 +46,7 @@ const SPENT_CODE_ERRORS: ReadonlySet<number> = new Set([
   ERROR_CODES.CODE_USED,
   ERROR_CODES.CODE_TOO_MANY_ATTEMPTS,
   ERROR_CODES.CALL_NOT_ATTESTED,
+  ERROR_CODES.CALL_DISTURBED,
 ])
 
 export function needsNewCode(error: SignInError): boolean {

@@ -267,6 +267,23 @@ export const CallNotAttestedDark = notAttestedStory.dark
 export const CallNotAttestedRtl = notAttestedStory.rtl
 export const CallNotAttestedDarkRtl = notAttestedStory.darkRtl
 
+const disturbedStory = modes<Story>({
+  parameters: { api: flashCallApi(callAnswer, fail(400, 2107, 'Another sign-in for this number was started at the same time; start again')) },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    await askForCall(page, LL, userEvent, '+49 30 901820')
+    // Another browser bound a code to the same number (ADR 0047): neither call counts, a new code is offered.
+    const alert = await page.findByText(LL.login.callDisturbed(), {}, { timeout: 6000 })
+    await expect(alert.closest('[role="alert"]')).toBeVisible()
+    await expect(page.getByRole('button', { name: LL.login.newCode() })).toBeVisible()
+  },
+})
+export const CallDisturbed = disturbedStory.light
+export const CallDisturbedDark = disturbedStory.dark
+export const CallDisturbedRtl = disturbedStory.rtl
+export const CallDisturbedDarkRtl = disturbedStory.darkRtl
+
 const otherNumberStory = modes<Story>({
   parameters: { api: flashCallApi(callAnswer) },
   play: async ({ canvasElement, globals, userEvent }) => {

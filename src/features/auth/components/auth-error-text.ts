@@ -7,6 +7,7 @@ export function authErrorText(LL: TranslationFunctions, error: SignInError): str
   if (error === 'not-confirmed') return LL.login.notConfirmed()
   if (error === ERROR_CODES.CODE_EXPIRED) return LL.login.codeExpired()
   if (error === ERROR_CODES.CALL_NOT_ATTESTED) return LL.login.callRefused()
+  if (error === ERROR_CODES.CALL_DISTURBED) return LL.login.callDisturbed()
   if (error === ERROR_CODES.NUMBER_INVALID) return LL.login.flashcallInvalid()
   return LL.login.errorCode({ code: error })
 }
