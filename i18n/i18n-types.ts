@@ -1490,6 +1490,27 @@ type RootTranslation = {
 		 * O​p​e​n​i​n​g​…
 		 */
 		title: string
+		/**
+		 * C​o​n​t​i​n​u​e​ ​a​s​ ​{​n​u​m​b​e​r​}​?
+		 * @param {string} number
+		 */
+		switchTitle: RequiredParams<'number'>
+		/**
+		 * Y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​c​u​r​r​e​n​t​}​.​ ​T​h​i​s​ ​l​i​n​k​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​a​s​ ​{​n​u​m​b​e​r​}​ ​i​n​s​t​e​a​d​.
+		 * @param {string} current
+		 * @param {string} number
+		 */
+		switchText: RequiredParams<'current' | 'number'>
+		/**
+		 * C​o​n​t​i​n​u​e​ ​a​s​ ​{​n​u​m​b​e​r​}
+		 * @param {string} number
+		 */
+		continueAs: RequiredParams<'number'>
+		/**
+		 * S​t​a​y​ ​s​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​c​u​r​r​e​n​t​}
+		 * @param {string} current
+		 */
+		stayAs: RequiredParams<'current'>
 	}
 	comments: {
 		/**
@@ -1658,6 +1679,10 @@ type RootTranslation = {
 		 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​:​ ​m​o​d​e​r​a​t​o​r​s​ ​r​e​m​o​v​e​d​ ​y​o​u​r​ ​t​e​x​t​ ​h​e​r​e​ ​t​w​i​c​e​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​.
 		 */
 		postingBanned: string
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​:​ ​m​o​d​e​r​a​t​o​r​s​ ​r​e​m​o​v​e​d​ ​y​o​u​r​ ​t​e​x​t​s​ ​h​e​r​e​ ​t​w​i​c​e​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​,​ ​s​o​ ​y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​a​d​d​ ​c​o​m​m​e​n​t​s​,​ ​r​e​p​l​i​e​s​ ​o​r​ ​n​a​m​e​ ​s​u​g​g​e​s​t​i​o​n​s​ ​h​e​r​e​.
+		 */
+		bannedHere: string
 	}
 	notes: {
 		/**
@@ -4654,6 +4679,22 @@ export type TranslationFunctions = {
 		 * Opening…
 		 */
 		title: () => LocalizedString
+		/**
+		 * Continue as {number}?
+		 */
+		switchTitle: (arg: { number: string }) => LocalizedString
+		/**
+		 * You are signed in as {current}. This link signs you in as {number} instead.
+		 */
+		switchText: (arg: { current: string, number: string }) => LocalizedString
+		/**
+		 * Continue as {number}
+		 */
+		continueAs: (arg: { number: string }) => LocalizedString
+		/**
+		 * Stay signed in as {current}
+		 */
+		stayAs: (arg: { current: string }) => LocalizedString
 	}
 	comments: {
 		/**
@@ -4816,6 +4857,10 @@ export type TranslationFunctions = {
 		 * You can no longer post on this number: moderators removed your text here twice after complaints.
 		 */
 		postingBanned: () => LocalizedString
+		/**
+		 * You cannot post on this number: moderators removed your texts here twice after complaints, so you can no longer add comments, replies or name suggestions here.
+		 */
+		bannedHere: () => LocalizedString
 	}
 	notes: {
 		/**

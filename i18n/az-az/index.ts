@@ -375,6 +375,10 @@ const az_az = {
   },
   entry: {
     title: 'Açılır…',
+    switchTitle: '{number} kimi davam edilsin?',
+    switchText: 'Siz {current} kimi daxil olmusunuz. Bu keçid sizi əvəzində {number} kimi daxil edir.',
+    continueAs: '{number} kimi davam et',
+    stayAs: '{current} kimi daxil olmuş qal',
   },
   comments: {
     title: 'Şərhlər',
@@ -417,6 +421,7 @@ const az_az = {
     error: 'Şərhləri yükləmək alınmadı.',
     actionError: 'Alınmadı. Yenidən cəhd edin.',
     postingBanned: 'Artıq bu nömrədə yazı dərc edə bilməzsiniz: şikayətlərdən sonra moderatorlar buradakı mətninizi iki dəfə silib.',
+    bannedHere: 'Bu nömrədə yazı dərc edə bilməzsiniz: şikayətlərdən sonra moderatorlar buradakı mətnlərinizi iki dəfə silib, ona görə də artıq burada şərh, cavab və ya ad təklifi əlavə edə bilməzsiniz.',
   },
   notes: {
     title: 'Şəxsi qeyd',

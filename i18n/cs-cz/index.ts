@@ -375,6 +375,10 @@ const cs_cz = {
   },
   entry: {
     title: 'Otevírání…',
+    switchTitle: 'Pokračovat jako {number}?',
+    switchText: 'Jste přihlášeni jako {current}. Tento odkaz vás místo toho přihlásí jako {number}.',
+    continueAs: 'Pokračovat jako {number}',
+    stayAs: 'Zůstat přihlášen jako {current}',
   },
   comments: {
     title: 'Komentáře',
@@ -417,6 +421,7 @@ const cs_cz = {
     error: 'Komentáře se nepodařilo načíst.',
     actionError: 'Nepodařilo se. Zkuste to znovu.',
     postingBanned: 'K tomuto číslu už nemůžete přispívat: moderátoři tu váš text po stížnostech dvakrát odstranili.',
+    bannedHere: 'K tomuto číslu nemůžete přispívat: moderátoři tu vaše texty po stížnostech dvakrát odstranili, takže sem už nemůžete přidávat komentáře, odpovědi ani návrhy jmen.',
   },
   notes: {
     title: 'Soukromá poznámka',

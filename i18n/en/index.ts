@@ -375,6 +375,10 @@ const en = {
   },
   entry: {
     title: 'Opening…',
+    switchTitle: 'Continue as {number:string}?',
+    switchText: 'You are signed in as {current:string}. This link signs you in as {number:string} instead.',
+    continueAs: 'Continue as {number:string}',
+    stayAs: 'Stay signed in as {current:string}',
   },
   comments: {
     title: 'Comments',
@@ -417,6 +421,7 @@ const en = {
     error: 'Could not load comments.',
     actionError: 'That did not work. Try again.',
     postingBanned: 'You can no longer post on this number: moderators removed your text here twice after complaints.',
+    bannedHere: 'You cannot post on this number: moderators removed your texts here twice after complaints, so you can no longer add comments, replies or name suggestions here.',
   },
   notes: {
     title: 'Private note',

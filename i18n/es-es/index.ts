@@ -375,6 +375,10 @@ const es_es = {
   },
   entry: {
     title: 'Abriendo…',
+    switchTitle: '¿Continuar como {number}?',
+    switchText: 'Has iniciado sesión como {current}. Este enlace inicia sesión como {number} en su lugar.',
+    continueAs: 'Continuar como {number}',
+    stayAs: 'Seguir con la sesión de {current}',
   },
   comments: {
     title: 'Comentarios',
@@ -417,6 +421,7 @@ const es_es = {
     error: 'No se han podido cargar los comentarios.',
     actionError: 'No ha funcionado. Inténtalo de nuevo.',
     postingBanned: 'Ya no puedes publicar en este número: los moderadores han eliminado tu texto aquí dos veces tras recibir quejas.',
+    bannedHere: 'No puedes publicar en este número: los moderadores han eliminado tus textos aquí dos veces tras recibir quejas, así que ya no puedes añadir comentarios, respuestas ni sugerencias de nombre aquí.',
   },
   notes: {
     title: 'Nota privada',

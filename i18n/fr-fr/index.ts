@@ -375,6 +375,10 @@ const fr_fr = {
   },
   entry: {
     title: 'Ouverture…',
+    switchTitle: 'Continuer en tant que {number} ?',
+    switchText: 'Vous êtes connecté en tant que {current}. Ce lien vous connecte à la place en tant que {number}.',
+    continueAs: 'Continuer en tant que {number}',
+    stayAs: 'Rester connecté en tant que {current}',
   },
   comments: {
     title: 'Commentaires',
@@ -417,6 +421,7 @@ const fr_fr = {
     error: 'Impossible de charger les commentaires.',
     actionError: 'Une erreur s’est produite. Réessayez.',
     postingBanned: 'Vous ne pouvez plus publier sur ce numéro : les modérateurs ont supprimé deux fois votre texte ici à la suite de réclamations.',
+    bannedHere: 'Vous ne pouvez pas publier sur ce numéro : les modérateurs ont supprimé deux fois vos textes ici à la suite de réclamations, vous ne pouvez donc plus y ajouter de commentaires, de réponses ni de suggestions de nom.',
   },
   notes: {
     title: 'Note privée',

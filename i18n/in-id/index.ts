@@ -375,6 +375,10 @@ const in_id = {
   },
   entry: {
     title: 'Membuka…',
+    switchTitle: 'Lanjutkan sebagai {number}?',
+    switchText: 'Anda masuk sebagai {current}. Tautan ini akan memasukkan Anda sebagai {number}.',
+    continueAs: 'Lanjutkan sebagai {number}',
+    stayAs: 'Tetap masuk sebagai {current}',
   },
   comments: {
     title: 'Komentar',
@@ -417,6 +421,7 @@ const in_id = {
     error: 'Gagal memuat komentar.',
     actionError: 'Tidak berhasil. Coba lagi.',
     postingBanned: 'Anda tidak dapat lagi memposting di nomor ini: moderator telah dua kali menghapus teks Anda di sini setelah adanya pengaduan.',
+    bannedHere: 'Anda tidak dapat memposting di nomor ini: moderator telah dua kali menghapus teks Anda di sini setelah adanya pengaduan, jadi Anda tidak dapat lagi menambahkan komentar, balasan, atau saran nama di sini.',
   },
   notes: {
     title: 'Catatan pribadi',

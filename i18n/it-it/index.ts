@@ -375,6 +375,10 @@ const it_it = {
   },
   entry: {
     title: 'Apertura…',
+    switchTitle: 'Continuare come {number}?',
+    switchText: 'Sei connesso come {current}. Questo link ti fa accedere invece come {number}.',
+    continueAs: 'Continua come {number}',
+    stayAs: 'Resta connesso come {current}',
   },
   comments: {
     title: 'Commenti',
@@ -417,6 +421,7 @@ const it_it = {
     error: 'Impossibile caricare i commenti.',
     actionError: 'Qualcosa è andato storto. Riprova.',
     postingBanned: 'Non puoi più pubblicare su questo numero: i moderatori hanno rimosso due volte un tuo testo qui in seguito a reclami.',
+    bannedHere: 'Non puoi pubblicare su questo numero: i moderatori hanno rimosso due volte i tuoi testi qui in seguito a reclami, quindi non puoi più aggiungere commenti, risposte o suggerimenti di nome.',
   },
   notes: {
     title: 'Nota privata',

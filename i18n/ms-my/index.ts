@@ -375,6 +375,10 @@ const ms_my = {
   },
   entry: {
     title: 'Membuka…',
+    switchTitle: 'Teruskan sebagai {number}?',
+    switchText: 'Anda log masuk sebagai {current}. Pautan ini akan log masuk anda sebagai {number}.',
+    continueAs: 'Teruskan sebagai {number}',
+    stayAs: 'Kekal log masuk sebagai {current}',
   },
   comments: {
     title: 'Komen',
@@ -417,6 +421,7 @@ const ms_my = {
     error: 'Tidak dapat memuatkan komen.',
     actionError: 'Tidak berjaya. Cuba lagi.',
     postingBanned: 'Anda tidak lagi boleh menyiarkan pada nombor ini: moderator telah dua kali mengalih keluar teks anda di sini selepas aduan.',
+    bannedHere: 'Anda tidak boleh menyiarkan pada nombor ini: moderator telah dua kali mengalih keluar teks anda di sini selepas aduan, jadi anda tidak lagi boleh menambah ulasan, balasan atau cadangan nama di sini.',
   },
   notes: {
     title: 'Nota peribadi',

@@ -375,6 +375,10 @@ const pt_br = {
   },
   entry: {
     title: 'Abrindo…',
+    switchTitle: 'Continuar como {number}?',
+    switchText: 'Você está conectado como {current}. Este link entra como {number} no lugar.',
+    continueAs: 'Continuar como {number}',
+    stayAs: 'Permanecer conectado como {current}',
   },
   comments: {
     title: 'Comentários',
@@ -417,6 +421,7 @@ const pt_br = {
     error: 'Não foi possível carregar os comentários.',
     actionError: 'Algo deu errado. Tente novamente.',
     postingBanned: 'Você não pode mais publicar neste número: os moderadores removeram seu texto aqui duas vezes após denúncias.',
+    bannedHere: 'Você não pode publicar neste número: os moderadores removeram seus textos aqui duas vezes após denúncias, por isso você não pode mais adicionar comentários, respostas ou sugestões de nome aqui.',
   },
   notes: {
     title: 'Anotação privada',

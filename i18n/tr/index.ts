@@ -375,6 +375,10 @@ const tr = {
   },
   entry: {
     title: 'Açılıyor…',
+    switchTitle: '{number} olarak devam edilsin mi?',
+    switchText: '{current} olarak oturum açtınız. Bu bağlantı bunun yerine {number} olarak oturum açar.',
+    continueAs: '{number} olarak devam et',
+    stayAs: '{current} olarak oturumda kal',
   },
   comments: {
     title: 'Yorumlar',
@@ -417,6 +421,7 @@ const tr = {
     error: 'Yorumlar yüklenemedi.',
     actionError: 'Bu işlem başarısız oldu. Tekrar deneyin.',
     postingBanned: 'Artık bu numaraya yazı gönderemezsiniz: Şikâyetler üzerine moderatörler buradaki yazınızı iki kez kaldırdı.',
+    bannedHere: 'Bu numaraya yazı gönderemezsiniz: Şikâyetler üzerine moderatörler buradaki yazılarınızı iki kez kaldırdı; bu yüzden artık burada yorum, yanıt veya isim önerisi ekleyemezsiniz.',
   },
   notes: {
     title: 'Özel not',

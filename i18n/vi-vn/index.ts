@@ -375,6 +375,10 @@ const vi_vn = {
   },
   entry: {
     title: 'Đang mở…',
+    switchTitle: 'Tiếp tục với tư cách {number}?',
+    switchText: 'Bạn đang đăng nhập với tư cách {current}. Liên kết này sẽ đăng nhập bạn với tư cách {number}.',
+    continueAs: 'Tiếp tục với tư cách {number}',
+    stayAs: 'Giữ đăng nhập với tư cách {current}',
   },
   comments: {
     title: 'Bình luận',
@@ -417,6 +421,7 @@ const vi_vn = {
     error: 'Không thể tải bình luận.',
     actionError: 'Thao tác không thành công. Hãy thử lại.',
     postingBanned: 'Bạn không thể đăng bài ở số này nữa: người kiểm duyệt đã hai lần xóa nội dung của bạn ở đây sau khi có khiếu nại.',
+    bannedHere: 'Bạn không thể đăng bài ở số này: người kiểm duyệt đã hai lần xóa nội dung của bạn ở đây sau khi có khiếu nại, nên bạn không thể thêm bình luận, trả lời hay gợi ý tên ở đây nữa.',
   },
   notes: {
     title: 'Ghi chú riêng',

@@ -375,6 +375,10 @@ const zh_cn = {
   },
   entry: {
     title: '正在打开…',
+    switchTitle: '以 {number} 继续？',
+    switchText: '你当前以 {current} 登录。此链接会改为以 {number} 登录。',
+    continueAs: '以 {number} 继续',
+    stayAs: '保持以 {current} 登录',
   },
   comments: {
     title: '评论',
@@ -417,6 +421,7 @@ const zh_cn = {
     error: '评论加载失败。',
     actionError: '操作失败，请重试。',
     postingBanned: '你已无法在此号码下发布内容：你在这里发布的内容因投诉已被版主删除两次。',
+    bannedHere: '你无法在此号码下发布内容：你在这里发布的内容因投诉已被版主删除两次，因此你不能再在这里添加评论、回复或名称建议。',
   },
   notes: {
     title: '私人备注',

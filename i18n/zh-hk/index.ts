@@ -375,6 +375,10 @@ const zh_hk = {
   },
   entry: {
     title: '正在開啟…',
+    switchTitle: '以 {number} 繼續？',
+    switchText: '你目前以 {current} 登入。此連結會改為以 {number} 登入。',
+    continueAs: '以 {number} 繼續',
+    stayAs: '保持以 {current} 登入',
   },
   comments: {
     title: '留言',
@@ -417,6 +421,7 @@ const zh_hk = {
     error: '無法載入留言。',
     actionError: '操作未能完成，請再試一次。',
     postingBanned: '你已不能在此號碼發佈內容：你在這裏發佈的內容經投訴後已被管理員移除兩次。',
+    bannedHere: '你不能在此號碼發佈內容：你在這裏發佈的內容經投訴後已被管理員移除兩次，因此你不能再在這裏加入留言、回覆或名稱建議。',
   },
   notes: {
     title: '私人筆記',

@@ -9,7 +9,8 @@ const COMPLAINER = '+49 151 72000003'
 const NUMBER = '493072000099'
 // As the page writes a number into text: isolated left to right (U+2066 … U+2069).
 const SHOWN = '\u2066+49 30 72000099\u2069'
-const BANNED = 'You can no longer post on this number: moderators removed your text here twice after complaints.'
+const BANNED_HERE =
+  'You cannot post on this number: moderators removed your texts here twice after complaints, so you can no longer add comments, replies or name suggestions here.'
 
 
 async function comment(request: APIRequestContext, token: string, text: string): Promise<number> {
@@ -81,14 +82,26 @@ test('a moderator removes a text twice after complaints; its author can no longe
   await expect(closed.getByRole('listitem')).toHaveCount(2)
   await expect(mod.getByRole('article', { name: `Complaint #${firstComplaint}`, exact: true })).toBeVisible()
 
-  // The author tries to post on the number in the browser and is told why not.
+  // The author opens the number in the browser: no comment box, no name suggestion, and why not (issue 29).
   const author = await openAs(browser, baseURL!, authorToken, `/number/${NUMBER}`, WHOLE_PAGE)
   const comments = author.getByRole('region', { name: 'Comments' })
-  await comments.getByLabel('Write a comment').fill('Let me post again')
-  await comments.getByRole('button', { name: 'Post comment' }).click()
-  await expect(comments.getByRole('alert')).toHaveText(BANNED)
+  await expect(comments.getByRole('note')).toHaveText(BANNED_HERE)
+  await expect(comments.getByTestId('comments-count')).toBeVisible()
+  await expect(comments.getByLabel('Write a comment')).toHaveCount(0)
+  await expect(comments.getByTestId('comment-form')).toHaveCount(0)
+  await expect(comments.getByRole('button', { name: 'Post comment' })).toHaveCount(0)
+  await expect(author.getByRole('button', { name: 'Suggest a name' })).toHaveCount(0)
+  // Someone else still gets the comment box and the name suggestion on the same number.
+  const other = await openAs(browser, baseURL!, complainerToken, `/number/${NUMBER}`, WHOLE_PAGE)
+  await expect(other.getByRole('region', { name: 'Comments' }).getByLabel('Write a comment')).toBeVisible()
+  await expect(other.getByRole('button', { name: 'Suggest a name' })).toBeVisible()
+  await expect(other.getByRole('region', { name: 'Comments' }).getByRole('note')).toHaveCount(0)
+  // The server refuses every text there all the same: a comment and a name.
   const refused = await request.post('/api/v7/comment/add', { headers: bearer(authorToken), form: { phone: NUMBER, text: 'via the API' } })
   expect(refused.status()).toBe(403)
+  const named = await request.post('/api/v6/suggest/add', { headers: bearer(authorToken), form: { phone: NUMBER, first_name: 'Liar' } })
+  expect(named.status()).toBe(403)
+  expect((await named.json()).message).toMatch(/can no longer post on this number/)
 })
 
 test('someone without a moderator role sees that the page is not for them, and the API refuses', async ({ browser, request, baseURL }) => {

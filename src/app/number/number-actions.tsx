@@ -64,9 +64,12 @@ export function NumberActions({ data, profileId }: { data: NumberProfile; profil
           {LL.phoneModal.open()}
         </Button>
       )}
-      <Button variant="secondary" size="sm" onClick={suggest}>
-        {LL.names.suggest()}
-      </Button>
+      {/* Not offered to a user banned from posting on the number: the comments card says why (issue 29). */}
+      {!data.common.postingBanned && (
+        <Button variant="secondary" size="sm" onClick={suggest}>
+          {LL.names.suggest()}
+        </Button>
+      )}
       {complainAbout !== null && (
         <Button
           variant="ghost"

@@ -12,7 +12,8 @@ import { withOverlays } from '../../support/decorators'
 
 /**
  * A comment's thread (SPEC.md sections 4 and 9): replies in pages of 4 behind "show more",
- * the viewer's own reply can be edited and deleted, and a posting ban is said plainly.
+ * the viewer's own reply can be edited and deleted, and a posting ban is said plainly: as the
+ * server refuses a text, and, when the number's answer says so, instead of the forms.
  */
 const meta = { title: 'Comments/Replies', component: CommentsCard, decorators: [withOverlays], args: { hideFlows: hideFlowSpies() } } satisfies Meta<typeof CommentsCard>
 export default meta
@@ -149,3 +150,25 @@ export const PostingBanned = bannedStory.light
 export const PostingBannedDark = bannedStory.dark
 export const PostingBannedRtl = bannedStory.rtl
 export const PostingBannedDarkRtl = bannedStory.darkRtl
+
+/** The number's answer says the viewer is banned from posting here (issue 29): no forms, the reason instead. */
+const bannedHereStory = modes<Story>({
+  args: { data: (() => { const n = otherNumber(); return { ...n, common: { ...n.common, postingBanned: true } } })() },
+  parameters: { api },
+  beforeEach: reset,
+  play: async ({ canvasElement, globals }) => {
+    const LL = translations(globals)
+    const card = within(canvasElement)
+    const [item] = await card.findAllByTestId('comment')
+    await expect(card.getByRole('note')).toHaveTextContent(LL.comments.bannedHere())
+    await expect(card.queryByRole('textbox', { name: LL.comments.addTitle() })).toBeNull()
+    await expect(card.queryByRole('button', { name: LL.comments.post() })).toBeNull()
+    await expect(within(item).queryByRole('button', { name: LL.comments.reply() })).toBeNull()
+    // Reading, reacting and reporting stay.
+    await expect(within(item).getByRole('button', { name: LL.comments.report() })).toBeVisible()
+  },
+})
+export const PostingBannedHere = bannedHereStory.light
+export const PostingBannedHereDark = bannedHereStory.dark
+export const PostingBannedHereRtl = bannedHereStory.rtl
+export const PostingBannedHereDarkRtl = bannedHereStory.darkRtl

@@ -27,6 +27,8 @@ interface CommentItemProps {
   viewerId: number
   /** The viewer owns the number: pin, hide and stop hiding. */
   owner: boolean
+  /** The viewer may not post on the number (a posting ban): no reply form, no editing (the card says why). */
+  postingBanned?: boolean
   hideFlows: HideFlows
   onEdit: () => void
   onDelete: () => void
@@ -35,7 +37,7 @@ interface CommentItemProps {
 }
 
 /** A comment: its text, hidden state, actions, its thread of replies and the reply form. */
-export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit, onDelete, onChanged }: CommentItemProps) {
+export function CommentItem({ comment, mine, viewerId, owner, postingBanned = false, hideFlows, onEdit, onDelete, onChanged }: CommentItemProps) {
   const { LL } = useI18nContext()
   const [error, setError] = useState<string | null>(null)
   const [replying, setReplying] = useState(false)
@@ -93,9 +95,11 @@ export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit,
             onError={() => setError(LL.comments.actionError())}
           />
         )}
-        <Button variant="ghost" size="sm" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
-          {LL.comments.reply()}
-        </Button>
+        {!postingBanned && (
+          <Button variant="ghost" size="sm" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
+            {LL.comments.reply()}
+          </Button>
+        )}
         {owner && (
           <Button variant="ghost" size="sm" aria-pressed={comment.pinned} disabled={pinning} aria-busy={pinning || undefined} onClick={togglePin}>
             <IconPin />
@@ -104,9 +108,11 @@ export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit,
         )}
         {mine ? (
           <>
-            <Button variant="ghost" size="sm" onClick={onEdit}>
-              {LL.comments.edit()}
-            </Button>
+            {!postingBanned && (
+              <Button variant="ghost" size="sm" onClick={onEdit}>
+                {LL.comments.edit()}
+              </Button>
+            )}
             <Button variant="ghost" size="sm" className="text-danger" onClick={onDelete}>
               {LL.comments.delete()}
             </Button>
@@ -125,7 +131,7 @@ export function CommentItem({ comment, mine, viewerId, owner, hideFlows, onEdit,
       </div>
       {error && <p role="alert" className="text-sm text-danger">{error}</p>}
       <ReplyThread replies={replies} viewerId={viewerId} onDeleted={onChanged} onComplain={hideFlows.complainReply} />
-      {replying && (
+      {replying && !postingBanned && (
         <TextForm
           label={LL.comments.replyLabel()}
           max={LIMITS.commentMaxLength}

@@ -45,6 +45,8 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
   const [order, setOrder] = useState<CommentOrder>('interesting')
   const [editing, setEditing] = useState(false)
   const mine = data.myComment
+  // Banned from posting here (moderation): no form, the reason instead (issue 29).
+  const banned = data.common.postingBanned
 
   const list = useSWRInfinite(
     (i, prev: Awaited<ReturnType<typeof listComments>> | null) => (prev && prev.items.length < PAGE ? null : ['comments', phone, order, i]),
@@ -93,7 +95,7 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
     confirmKeepOrDelete(LL, { title: LL.comments.deleteTitle(), text: LL.comments.deleteText(), onDelete: () => deletion.trigger() })
   }
 
-  const showForm = !mine || editing
+  const showForm = !banned && (!mine || editing)
   const headingId = useId()
   const orderId = useId()
 
@@ -123,6 +125,11 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
         </div>
       </div>
 
+      {banned && (
+        <p role="note" className="rounded-xl border border-border bg-surface-2 p-3 text-sm text-fg" data-testid="posting-banned">
+          {LL.comments.bannedHere()}
+        </p>
+      )}
       {showForm && (
         <TextForm
           key={`${mine?.id ?? 'new'}-${editing}`}
@@ -161,6 +168,7 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
                 mine={own}
                 viewerId={profileId}
                 owner={owner}
+                postingBanned={banned}
                 hideFlows={hideFlows}
                 onEdit={() => setEditing(true)}
                 onDelete={remove}
