@@ -119,7 +119,15 @@ export type ExpectCallResult = { result: 'pending'; expiresAt: Date } | { result
  * waiting for it is disturbed, this one too. The answer is the same either way, so a
  * binding does not tell whether someone else signs in with the number.
  */
-export async function expectCall(db: Db, code: string, phone: string): Promise<ExpectCallResult> {
+export async function expectCall(
+  db: Db,
+  code: string,
+  phone: string,
+  fromOwner: (deviceId: string) => Promise<boolean> = async () => true,
+): Promise<ExpectCallResult> {
+  // A code asked for by another client reads as unknown: a guessed code cannot be pointed at a number.
+  const issued = await latest(db, code)
+  if (!issued || !(await fromOwner(issued.deviceId))) return { result: 'unknown' }
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Db
     await lockNumber(tx, phone)
@@ -128,7 +136,7 @@ export async function expectCall(db: Db, code: string, phone: string): Promise<E
       .set({ providerChat: CALLER + phone })
       .where(
         and(
-          eq(authCodes.code, code),
+          eq(authCodes.id, issued.id),
           isNull(authCodes.confirmedAt),
           gt(authCodes.expiresAt, new Date()),
           sql`coalesce(${authCodes.providerChat}, '') not like ${REFUSED_CALLER + '%'}`,
@@ -150,8 +158,7 @@ export async function expectCall(db: Db, code: string, phone: string): Promise<E
       }
       return { result: 'pending' as const, expiresAt: row.expiresAt }
     }
-    const last = await latest(tx, code)
-    if (!last) return { result: 'unknown' as const }
+    const [last] = await tx.select().from(authCodes).where(eq(authCodes.id, issued.id))
     if (last.confirmedAt) return { result: 'already' as const }
     if (last.providerChat?.startsWith(REFUSED_CALLER)) throw callRefused()
     if (last.providerChat?.startsWith(DISTURBED_CALLER) && last.expiresAt.getTime() > Date.now()) throw callDisturbed()

@@ -18,7 +18,7 @@ const inNet = (prefix: string, i: number) => `${prefix}:${(i + 1).toString(16)}:
 describe.each(backends)('sign-in code guesses on %s', (backend) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000', TWILIO_AUTH_TOKEN: 'twilio-guess-limits', TWILIO_VOICE_NUMBER: '+14155550103', PUBLIC_URL: 'https://callerid.example' })
   })
   afterAll(async () => t?.close())
 
@@ -65,6 +65,16 @@ describe.each(backends)('sign-in code guesses on %s', (backend) => {
     const owner = '2001:db8:77:1::10'
     const code = await startCode(owner)
     expect((await agree(code, owner)).statusCode).toBe(200)
+    // Nor can a guessed code be pointed at the guesser's number for a flash call.
+    const pointed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/flashcall',
+      headers: formHeaders,
+      remoteAddress: '2001:db8:99:ff::1',
+      payload: form(sign('POST', '/api/v6/auth/flashcall', { code, phone: '+14155550999' })),
+    })
+    expect(pointed.statusCode).toBe(400)
+    expect(pointed.json().status_code).toBe(ERROR_CODES.CODE_UNKNOWN)
     expect((await confirm(code, '+493012340077')).statusCode).toBe(200)
     // An attacker who rotates networks and guesses the right code at last gets nothing from it.
     for (let i = 0; i < 20; i++) {

@@ -117,7 +117,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!env.providers.flashcall) throw notFound('Sign-in by call is not configured on this server')
     const phone = app.phone.normalize(request.body.phone)
     if (!phone) throw badRequest('Enter a valid phone number with its country code, like +49 30 1234567', ERROR_CODES.NUMBER_INVALID)
-    const outcome = await expectCall(app.db, request.body.code, phone.e164)
+    const outcome = await expectCall(app.db, request.body.code, phone.e164, (deviceId) => fromAskingNetwork(request, deviceId))
     if (outcome.result === 'unknown') return countWrong(request)
     if (outcome.result === 'expired') throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
     if (outcome.result === 'already') throw badRequest('This sign-in code was already confirmed', ERROR_CODES.CODE_USED)
