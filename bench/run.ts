@@ -116,6 +116,7 @@ async function startApp(db: { DATABASE_URL?: string; DATA_DIR?: string }, proces
     NODE_ENV: 'production',
     JWT_SECRET,
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: '0',

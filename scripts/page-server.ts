@@ -68,6 +68,7 @@ export async function startServer(signIn: string): Promise<Server> {
         DATABASE_URL: '',
         REDIS_URL: '',
         PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SEED_DEMO: '0',

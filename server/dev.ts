@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process'
 const apiPort = process.env.API_PORT ?? '3001'
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/index.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: apiPort },
+  // Stripe's return pages are Vite's address (the page the buyer is on), not the API's.
+  env: { PUBLIC_URL: `http://localhost:${process.env.PORT ?? 3000}`, ...process.env, PORT: apiPort },
 })
 const { createServer } = await import('vite')
 const vite = await createServer({ configFile: 'vite.config.ts' })

@@ -27,10 +27,14 @@ describe('environment', () => {
     }
   })
 
-  it('refuses development switches in production and requires a JWT secret there', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), AUTH_DEV: '1' })).toThrow(/AUTH_DEV/)
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/)
-    const prod = loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })
+  it('refuses development switches in production and requires a JWT secret and the public address there', () => {
+    const url = { PUBLIC_URL: 'https://callerid.example' }
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), AUTH_DEV: '1', ...url })).toThrow(/AUTH_DEV/)
+    expect(() => loadEnv({ NODE_ENV: 'production', ...url })).toThrow(/JWT_SECRET/)
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL: required in production/)
+    // Outside production it may stay unset (npm start on a fresh clone).
+    expect(loadEnv({ DATA_DIR: tmp() }).PUBLIC_URL).toBeUndefined()
+    const prod = loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...url })
     expect(prod.AUTH_DEV).toBe(false)
     expect(prod.providers.dev).toBe(false)
   })

@@ -34,6 +34,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   /** Private look-ups (GET /api/v1/check-prefix, no sign-in) per minute per address. */
   CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  /** The address users reach this server at; required in production (Stripe's return pages, Twilio signatures). */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: bool.default(true),
@@ -141,6 +142,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const authDev = raw.AUTH_DEV ?? !isProduction
   if (isProduction && authDev) throw new EnvError('Invalid configuration:\n  AUTH_DEV: development sign-in cannot be on in production')
   if (isProduction && !raw.JWT_SECRET) throw new EnvError('Invalid configuration:\n  JWT_SECRET: required in production')
+  // Absolute links (Stripe's success and cancel pages, the billing portal's way back) are never built from a request's Host.
+  if (isProduction && !raw.PUBLIC_URL) {
+    throw new EnvError('Invalid configuration:\n  PUBLIC_URL: required in production: the address users reach this server at, e.g. https://callerid.example')
+  }
   const paymentsDev = raw.PAYMENTS_DEV ?? !isProduction
   if (isProduction && paymentsDev) throw new EnvError('Invalid configuration:\n  PAYMENTS_DEV: development payments cannot be on in production')
   if (Boolean(raw.STRIPE_SECRET_KEY) !== Boolean(raw.STRIPE_WEBHOOK_SECRET)) {

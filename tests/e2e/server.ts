@@ -29,6 +29,8 @@ const env = loadEnv({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   PORT: process.env.E2E_PORT ?? '3100',
+  // The address the browser is on: Stripe's return pages and the development checkout come back to it.
+  PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
   LOG_LEVEL: 'error',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   // A configured Telegram bot; its Bot API is unreachable here, so replies fail quietly.

@@ -111,6 +111,19 @@ describe.each(backends)('money on %s', (backend) => {
     expect(rows[0]).toMatchObject({ delta: 100, ref: `payment:${paymentId}`, balanceAfter: before + 100 })
   })
 
+  it('never builds Stripe’s return pages or the development checkout from a forged Host header', async () => {
+    const forged = { ...bearer(tokens[BUYER]), host: 'evil.example', 'x-forwarded-host': 'evil.example' }
+    const res = await t.app.inject({ method: 'POST', url: '/api/v6/payment/checkout', headers: forged, payload: { product: 'numcy_pack_100' } })
+    const { url } = checkoutResponse.parse(res.json()).data
+    const session = fake.sessions.get(sessionIdOf(url))!
+    for (const back of [session.success_url, session.cancel_url]) {
+      expect(String(back)).not.toContain('evil.example')
+      expect(String(back)).toMatch(/^http:\/\/localhost:\d+\/paywall\/numcy/)
+    }
+    const dev = await t.app.inject({ method: 'POST', url: '/api/v6/payment/checkout', headers: forged, payload: { product: 'numcy_pack_100', provider: 'dev' } })
+    expect(checkoutResponse.parse(dev.json()).data.url).toMatch(/^http:\/\/localhost:\d+\/payment\/dev\/\d+$/)
+  })
+
   it('answers a bad or stale signature with 400 and an unknown event type or user with 200, changing nothing', async () => {
     const before = await balance(ids[BUYER])
     const { url, paymentId } = await checkout(BUYER, { product: 'numcy_pack_550' })

@@ -23,9 +23,12 @@ import type { PaymentsContext } from './context'
 
 const serviceUnavailable = (message: string) => new AppError(503, ERROR_CODES.PROVIDER_DISABLED, message)
 
-/** The address the browser comes back to: PUBLIC_URL behind a proxy, else the request's own origin. */
-export function originOf(app: FastifyInstance, request: FastifyRequest): string {
-  return app.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host ?? `127.0.0.1:${app.env.PORT}`}`
+/**
+ * The address the browser comes back to: PUBLIC_URL (required in production), else this
+ * server on localhost. Never the request's Host header, which any caller can forge (issue 29).
+ */
+export function originOf(app: FastifyInstance): string {
+  return app.env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${app.env.PORT}`
 }
 
 /** Catalogue, checkout and the development provider (DESIGN.md section 8). */
@@ -81,7 +84,7 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
       currency: catalogue.currency,
       coins: entry.coins ?? 0,
     })
-    const origin = originOf(app, request)
+    const origin = originOf(app)
     const back = `${origin}${entry.kind === 'pack' ? '/paywall/numcy' : `/paywall?tab=${entry.tier}`}`
     if (provider === 'dev') return { status: true as const, data: { url: `${origin}/payment/dev/${paymentId}`, provider, paymentId } }
 

@@ -34,7 +34,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
     const { row, neverRequested } = await currentSubscription(app.db, user.id)
     let stripe: SubscriptionData['stripe'] = null
     if (row?.provider === 'stripe' && row.customerRef && ctx.stripe) {
-      const portalUrl = await ctx.stripe.gateway.portalUrl(row.customerRef, `${originOf(app, request)}/paywall`).catch((err: Error) => {
+      const portalUrl = await ctx.stripe.gateway.portalUrl(row.customerRef, `${originOf(app)}/paywall`).catch((err: Error) => {
         request.log.warn({ err }, 'Stripe billing portal link failed')
         return null
       })

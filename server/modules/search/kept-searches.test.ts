@@ -111,7 +111,7 @@ describe('searches answered again from memory on the embedded database (ADR 0033
 describe('searches from memory in production', () => {
   it('send the kept bytes, the searches left spliced in, as JSON', async () => {
     // Production's load shedding off: a loaded test machine must not answer 503 (the bench measures it).
-    const t = await createTestApp('pglite', { NODE_ENV: 'production', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_WAIT_MS: '0', PRESSURE_MAX_DB_WAITING: '0' })
+    const t = await createTestApp('pglite', { NODE_ENV: 'production', PUBLIC_URL: 'https://callerid.example', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_WAIT_MS: '0', PRESSURE_MAX_DB_WAITING: '0' })
     try {
       // No development sign-in in production: a session made as the providers' sign-in makes it.
       const [user] = await t.database.db.insert(users).values({ phone: '+4915123450007' }).returning({ id: users.id })
