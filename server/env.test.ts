@@ -117,4 +117,16 @@ describe('environment', () => {
       expect(() => loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: bad }), bad).toThrow(/VITALS_SAMPLE_RATE is a share of page loads from 0 to 1/)
     }
   })
+
+  it('takes KEY_REDIRECT_HOSTS as comma-separated origins, none by default, and names anything else', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).KEY_REDIRECT_HOSTS).toEqual([])
+    expect(loadEnv({ DATA_DIR: tmp(), KEY_REDIRECT_HOSTS: 'https://pay.example.com, https://Example.org/,http://localhost:8080' }).KEY_REDIRECT_HOSTS).toEqual([
+      'https://pay.example.com',
+      'https://example.org',
+      'http://localhost:8080',
+    ])
+    for (const bad of ['pay.example.com', 'https://pay.example.com/checkout', 'https://pay.example.com?x=1', 'javascript:alert(1)', 'ftp://files.example.com', '//evil.example', 'https://user@pay.example.com']) {
+      expect(() => loadEnv({ DATA_DIR: tmp(), KEY_REDIRECT_HOSTS: bad }), bad).toThrow(/KEY_REDIRECT_HOSTS is comma-separated origins/)
+    }
+  })
 })

@@ -5,6 +5,18 @@ import { z } from 'zod'
 import { DEFAULT_SIGNING_SECRET } from '../contract/signing'
 import { PRODUCTS, type Product } from '../contract/api/payments'
 
+const KEY_REDIRECT_HOSTS_MESSAGE = 'KEY_REDIRECT_HOSTS is comma-separated origins, scheme and host only, e.g. https://pay.example.com,https://example.org'
+
+/** An http(s) origin written as one: scheme, host and port, nothing after (a trailing slash at most). */
+function isOrigin(entry: string): boolean {
+  try {
+    const url = new URL(entry)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && entry.replace(/\/$/, '').toLowerCase() === url.origin.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
 const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
@@ -96,6 +108,12 @@ const envSchema = z.object({
     .optional(),
   /** Where the Android app (APK) is downloaded from; without it the footer shows no APK badge. */
   APK_URL: z.url().optional(),
+  /** Other sites a key link (`/key/{key}?banner=1&to=`) may send the browser to: comma-separated origins. */
+  KEY_REDIRECT_HOSTS: z
+    .string()
+    .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isOrigin, KEY_REDIRECT_HOSTS_MESSAGE).transform((entry) => new URL(entry).origin)))
+    .optional(),
 })
 
 /** The variable naming the Stripe price of a product: STRIPE_PRICE_TIER1_MONTH. */
@@ -105,7 +123,7 @@ export function stripePriceVar(product: Product): string {
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS' | 'PRESSURE_MAX_DB_WAITING' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS' | 'PRESSURE_MAX_DB_WAITING' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE' | 'KEY_REDIRECT_HOSTS'> {
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   RENEWAL_INTERVAL_MINUTES: number
   FOF_EXPIRY_INTERVAL_MINUTES: number
@@ -114,6 +132,8 @@ export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL
   PRESSURE_MAX_DB_WAITING: number
   PRESSURE_MAX_WAIT_MS: number
   VITALS_SAMPLE_RATE: number
+  /** Origins outside the app a key link may send the browser to (KEY_REDIRECT_HOSTS); none by default. */
+  KEY_REDIRECT_HOSTS: string[]
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
@@ -173,6 +193,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PRESSURE_MAX_WAIT_MS: raw.PRESSURE_MAX_WAIT_MS ?? (raw.NODE_ENV === 'test' ? 0 : 200),
     // Browser tests would each send reports at random; the one that tests them turns them on.
     VITALS_SAMPLE_RATE: raw.VITALS_SAMPLE_RATE ?? (raw.NODE_ENV === 'test' ? 0 : 0.1),
+    KEY_REDIRECT_HOSTS: raw.KEY_REDIRECT_HOSTS ?? [],
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),

@@ -78,3 +78,17 @@ describe('the web app served by the API server', () => {
     }
   })
 })
+
+describe('the origins a key link may send the browser to', () => {
+  it('reach the page in its run-time config (KEY_REDIRECT_HOSTS)', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-web-'))
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
+    const t = await createTestApp('pglite', { SIGNING_SECRET: 'from-env', KEY_REDIRECT_HOSTS: 'https://pay.example.com/,https://example.org' }, { webRoot })
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/key/anything' })
+      expect(res.body).toContain('&quot;keyRedirectOrigins&quot;:[&quot;https://pay.example.com&quot;,&quot;https://example.org&quot;]')
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -35,9 +35,11 @@ export const webAppPlugin = fp(
     const vitals = app.env.VITALS_SAMPLE_RATE > 0 ? { vitalsSampleRate: app.env.VITALS_SAMPLE_RATE } : {}
     // Whether there is an APK to link to: without one the page never asks for its link (which would answer 404).
     const apk = app.env.APK_URL ? { apkAvailable: true } : {}
+    // Other sites a key link may send the browser to (KEY_REDIRECT_HOSTS); without them only this app's own addresses.
+    const keyRedirect = app.env.KEY_REDIRECT_HOSTS.length ? { keyRedirectOrigins: app.env.KEY_REDIRECT_HOSTS } : {}
     // The sign-in methods without a code: the sign-in page shows them before it has asked for one (issue 13).
     const methods = signInMethods(app.env)
-    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk, signInMethods: methods }).replace(/"/g, '&quot;')
+    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk, ...keyRedirect, signInMethods: methods }).replace(/"/g, '&quot;')
     const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
     // One route per built file; everything else is the SPA.
     await app.register(fastifyStatic, {

@@ -11,6 +11,8 @@ interface AppConfig {
   apkAvailable?: boolean
   /** The server's sign-in methods without a code, shown while the sign-in page asks for one. */
   signInMethods?: AuthMethodInfo[]
+  /** Origins outside the app that a key link's `to=` may send the browser to (KEY_REDIRECT_HOSTS); absent means none. */
+  keyRedirectOrigins?: string[]
 }
 
 /** Run-time configuration the server writes into the page (DESIGN.md section 7). */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setSignedOutHandler } from '@/lib/signed-out'
 import { apk, setApk } from '@/stores/apk'
 import { auth, signedIn, signedOut } from '@/stores/auth'
-import { acceptKey, readKey } from './key'
+import { acceptKey, enterWithKey, readKey } from './key'
 
 const NOW = Date.UTC(2025, 2, 14)
 const seconds = (ms: number) => Math.floor(ms / 1000)
@@ -112,6 +112,58 @@ describe('acceptKey', () => {
   it('survives the network failing', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('offline'))
     await expect(acceptKey(jwt({ sub: '9', jti: 'net', exp: seconds(NOW) + 600 }), 'en', NOW)).resolves.toBe(false)
+    expectUnchanged()
+  })
+})
+
+describe('enterWithKey (issue 29: a link does not switch a signed-in browser to another account unasked)', () => {
+  const oneTime = (sub: string, jti: string) => jwt({ sub, typ: 'key', jti, exp: seconds(NOW) + 600 })
+  const peeked = (profileId: number, phoneNumber: string) => json(200, { status: true, data: { profileId, phoneNumber } })
+  const traded = () => json(200, { status: true, data: { token: 'traded-session', profileId: 9, phoneNumber: '+4915123459009' } })
+  const urls = () => fetchMock.mock.calls.map(([url]) => String(url))
+
+  it('asks before taking another account’s key, and spends nothing when the answer is to stay', async () => {
+    fetchMock.mockResolvedValueOnce(peeked(9, '+4915123459009'))
+    const ask = vi.fn().mockResolvedValue(false)
+    await expect(enterWithKey(oneTime('9', 'e1'), 'en', ask, NOW)).resolves.toBe(false)
+    expect(ask).toHaveBeenCalledWith({ profileId: 3, phoneNumber: '+4915123450001' }, { profileId: 9, phoneNumber: '+4915123459009' })
+    expect(urls()).toEqual(['/api/v6/auth/key/peek'])
+    expectUnchanged()
+  })
+
+  it('switches when the person says so', async () => {
+    fetchMock.mockResolvedValueOnce(peeked(9, '+4915123459009')).mockResolvedValueOnce(traded())
+    await expect(enterWithKey(oneTime('9', 'e2'), 'en', () => Promise.resolve(true), NOW)).resolves.toBe(true)
+    expect(urls()).toEqual(['/api/v6/auth/key/peek', '/api/v6/auth/key'])
+    expect(auth.accessToken).toBe('traded-session')
+    expect(auth.profileId).toBe(9)
+  })
+
+  it('asks nothing for a key of the same account, or in a browser nobody is signed in to', async () => {
+    const ask = vi.fn()
+    fetchMock.mockResolvedValueOnce(peeked(3, '+4915123450001')).mockResolvedValueOnce(json(200, { status: true, data: { token: 'same-again', profileId: 3, phoneNumber: '+4915123450001' } }))
+    await expect(enterWithKey(oneTime('3', 'e3'), 'en', ask, NOW)).resolves.toBe(true)
+    expect(auth.accessToken).toBe('same-again')
+    signedOut()
+    fetchMock.mockClear().mockResolvedValueOnce(traded())
+    await expect(enterWithKey(oneTime('9', 'e4'), 'en', ask, NOW)).resolves.toBe(true)
+    expect(urls()).toEqual(['/api/v6/auth/key'])
+    expect(ask).not.toHaveBeenCalled()
+  })
+
+  it('asks too before a session token of another account becomes the access token', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { status: true, data: PROFILE }))
+    const ask = vi.fn().mockResolvedValue(false)
+    await expect(enterWithKey(jwt({ sub: '9', jti: 'other-session', exp: seconds(NOW) + 600 }), 'en', ask, NOW)).resolves.toBe(false)
+    expect(ask).toHaveBeenCalledOnce()
+    expectUnchanged()
+  })
+
+  it('ignores a used or forged key without asking', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { status: false, status_code: 400, message: 'This key is not valid, has expired or was already used' }))
+    const ask = vi.fn()
+    await expect(enterWithKey(oneTime('9', 'e5'), 'en', ask, NOW)).resolves.toBe(false)
+    expect(ask).not.toHaveBeenCalled()
     expectUnchanged()
   })
 })

@@ -4,6 +4,7 @@ import { setApk } from '@/stores/apk'
 import { auth, rememberProfile, signedIn, signedOut, signInWithKey } from '@/stores/auth'
 import { setBalance } from '@/stores/balance'
 import { getProfileWithToken } from './api/get-profile-with-token'
+import { peekKey } from './api/peek-key'
 import { tradeKey } from './api/trade-key'
 
 export interface KeyClaims {
@@ -75,4 +76,61 @@ export function acceptKey(key: string, locale: string, now: number = Date.now())
     if (!readKey(key, now)?.oneTime) void attempt.finally(() => attempts.delete(key))
   }
   return attempt
+}
+
+export interface Account {
+  profileId: number
+  phoneNumber: string
+}
+
+/**
+ * Whose account a key opens, spending nothing: a one-time key is peeked at, a session token's
+ * own profile read. Null when the key would not sign anybody in (undecodable, expired, forged, used).
+ */
+export async function whoseKey(key: string, locale: string, now: number = Date.now()): Promise<Account | null> {
+  const claims = readKey(key, now)
+  if (!claims) return null
+  try {
+    if (claims.oneTime) return await peekKey(key)
+    const profile = await getProfileWithToken(key, locale)
+    return profile && { profileId: profile.profileId, phoneNumber: profile.phoneNumber }
+  } catch {
+    return null
+  }
+}
+
+/** The account this browser is signed in to, as it knows it or else as the server says; null when signed out or the session is dead. */
+export async function signedInAccount(locale: string): Promise<Account | null> {
+  if (!auth.isAuthenticated || !auth.accessToken) return null
+  if (auth.profileId && auth.phoneNumber) return { profileId: auth.profileId, phoneNumber: auth.phoneNumber }
+  try {
+    const profile = await getProfileWithToken(auth.accessToken, locale)
+    if (!profile) return null
+    rememberProfile(profile)
+    return { profileId: profile.profileId, phoneNumber: profile.phoneNumber }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Key entry for a browser that may be signed in already (issue 29, login CSRF): a key of another
+ * account than the signed-in one is used only if `ask` says so, and is not spent before; a key of
+ * the same account, or any key in a browser nobody is signed in to, is taken as `acceptKey` takes it.
+ * True when the key was taken.
+ */
+export async function enterWithKey(
+  key: string,
+  locale: string,
+  ask: (current: Account, other: Account) => Promise<boolean>,
+  now: number = Date.now(),
+): Promise<boolean> {
+  const current = await signedInAccount(locale)
+  if (current) {
+    const other = await whoseKey(key, locale, now)
+    // A key that would not work changes nothing: whoever was signed in carries on.
+    if (!other) return false
+    if (other.profileId !== current.profileId && !(await ask(current, other))) return false
+  }
+  return acceptKey(key, locale, now)
 }
