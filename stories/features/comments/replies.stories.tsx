@@ -156,7 +156,7 @@ const bannedHereStory = modes<Story>({
   args: { data: (() => { const n = otherNumber(); return { ...n, common: { ...n.common, postingBanned: true } } })() },
   parameters: { api },
   beforeEach: reset,
-  play: async ({ canvasElement, globals }) => {
+  play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const card = within(canvasElement)
     const [item] = await card.findAllByTestId('comment')
@@ -164,8 +164,12 @@ const bannedHereStory = modes<Story>({
     await expect(card.queryByRole('textbox', { name: LL.comments.addTitle() })).toBeNull()
     await expect(card.queryByRole('button', { name: LL.comments.post() })).toBeNull()
     await expect(within(item).queryByRole('button', { name: LL.comments.reply() })).toBeNull()
-    // Reading, reacting and reporting stay.
+    // Reading, reacting and reporting stay; the viewer's own reply can be deleted, not edited.
     await expect(within(item).getByRole('button', { name: LL.comments.report() })).toBeVisible()
+    await userEvent.click(within(item).getByRole('button', { name: LL.comments.showReplies({ count: 6 }) }))
+    const own = await waitFor(() => within(item).getAllByTestId('reply')[1])
+    await expect(within(own).queryByRole('button', { name: LL.comments.edit() })).toBeNull()
+    await expect(within(own).getByRole('button', { name: LL.comments.delete() })).toBeVisible()
   },
 })
 export const PostingBannedHere = bannedHereStory.light

@@ -130,7 +130,7 @@ export function CommentItem({ comment, mine, viewerId, owner, postingBanned = fa
         )}
       </div>
       {error && <p role="alert" className="text-sm text-danger">{error}</p>}
-      <ReplyThread replies={replies} viewerId={viewerId} onDeleted={onChanged} onComplain={hideFlows.complainReply} />
+      <ReplyThread replies={replies} viewerId={viewerId} postingBanned={postingBanned} onDeleted={onChanged} onComplain={hideFlows.complainReply} />
       {replying && !postingBanned && (
         <TextForm
           label={LL.comments.replyLabel()}

@@ -24,10 +24,12 @@ interface ReplyItemProps {
   onChanged: (deleted?: boolean) => Promise<void>
   /** Hide: anyone may complain about any text (SPEC.md section 1); a reply is never hidden for coins. */
   onComplain: () => void
+  /** The viewer may not post on the number (a posting ban): no Edit for their own reply (deleting it stays). */
+  postingBanned?: boolean
 }
 
 /** One reply: its text (or the editor for the viewer's own), reactions, and edit and delete, or up, report and hide. */
-export function ReplyItem({ reply, viewerId, onChanged, onComplain }: ReplyItemProps) {
+export function ReplyItem({ reply, viewerId, onChanged, onComplain, postingBanned = false }: ReplyItemProps) {
   const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
   const { LL } = useI18nContext()
@@ -85,9 +87,11 @@ export function ReplyItem({ reply, viewerId, onChanged, onComplain }: ReplyItemP
         {mine ? (
           !editing && (
             <>
-              <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-                {LL.comments.edit()}
-              </Button>
+              {!postingBanned && (
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                  {LL.comments.edit()}
+                </Button>
+              )}
               <Button variant="ghost" size="sm" className="text-danger" onClick={remove}>
                 {LL.comments.delete()}
               </Button>

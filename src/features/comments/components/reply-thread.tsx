@@ -12,10 +12,12 @@ interface Props {
   onDeleted: () => void | Promise<void>
   /** A reply's Hide button: a complaint about it. */
   onComplain: HideFlows['complainReply']
+  /** The viewer may not post on the number (a posting ban): their own replies are not offered for editing. */
+  postingBanned?: boolean
 }
 
 /** A comment's replies behind a show/hide toggle, a page at a time. */
-export function ReplyThread({ replies, viewerId, onDeleted, onComplain }: Props) {
+export function ReplyThread({ replies, viewerId, onDeleted, onComplain, postingBanned = false }: Props) {
   const { LL } = useI18nContext()
 
   async function changed(deleted = false) {
@@ -35,7 +37,7 @@ export function ReplyThread({ replies, viewerId, onDeleted, onComplain }: Props)
       {replies.shown.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label={LL.comments.replies({ count: replies.count })}>
           {replies.shown.map((r) => (
-            <ReplyItem key={r.id} reply={r} viewerId={viewerId} onChanged={changed} onComplain={() => onComplain(r)} />
+            <ReplyItem key={r.id} reply={r} viewerId={viewerId} postingBanned={postingBanned} onChanged={changed} onComplain={() => onComplain(r)} />
           ))}
         </ul>
       )}
