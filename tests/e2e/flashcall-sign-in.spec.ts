@@ -71,6 +71,37 @@ test('a call whose caller id the carrier could not verify is refused: the page s
   await expect(flashCall(page).field).toHaveValue('')
 })
 
+test('two sign-ins bound to one number: the call confirms neither, both pages say so and offer a new code', async ({ page, browser, baseURL }) => {
+  // Another browser (an attacker who knows only the number) binds a code of its own to it too (ADR 0047).
+  const other = await browser.newPage()
+  try {
+    const pages = [page, other]
+    for (const p of pages) {
+      await p.goto(`${baseURL}/login`)
+      await expect(p.getByTestId('auth-code')).toHaveText(/^\d{6}$/)
+      const { field, ask } = flashCall(p)
+      await field.pressSequentially('+1 415 555 0171')
+      await ask.click()
+      await expect(p.getByRole('link', { name: `Call ${VOICE_NUMBER_SHOWN}` })).toBeVisible()
+    }
+    const first = (await page.getByTestId('auth-code').textContent())!.trim()
+
+    const res = await sendTwilioVoiceWebhook(baseURL!, TWILIO_AUTH_TOKEN, twilioVoiceParams('+14155550171', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' }))
+    expect(res.status).toBe(200)
+    for (const p of pages) {
+      const alert = p.getByRole('alert').filter({ hasText: 'Someone else started signing in with this number at the same time' })
+      await expect(alert).toBeVisible({ timeout: 20_000 })
+      await expect(alert).toContainText('choose another method')
+      expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    }
+    await page.getByRole('alert').getByRole('button', { name: 'Get a new code' }).click()
+    await expect(page.getByTestId('auth-code')).not.toHaveText(first)
+    await expect(flashCall(page).field).toHaveValue('')
+  } finally {
+    await other.close()
+  }
+})
+
 test('the voice webhook without Twilio’s signature is refused', async ({ baseURL }) => {
   const res = await fetch(`${baseURL}/api/v6/auth/webhook/voice`, {
     method: 'POST',
