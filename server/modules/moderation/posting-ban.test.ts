@@ -99,6 +99,11 @@ describe.each(backends)('a posting ban covers every text on the number on %s', (
     expect(owners.metrics.contactsCount).toBe(0)
     expect(JSON.stringify(owners)).not.toContain('Scammer')
     expect(await names(VIEWER, OWNER)).toEqual([])
+    // Nor does the viewer's search history name the number so (the page was searched above).
+    const history = await t.app.inject({ method: 'GET', url: '/api/v6/history/list', headers: bearer(tokens[VIEWER]) })
+    expect(history.statusCode, history.body).toBe(200)
+    expect(history.body).toContain(OWNER.slice(1))
+    expect(history.body).not.toContain('Scammer')
     // Nor does the owner hear of it in their inbox.
     const inbox = notificationListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[OWNER]) })).json()).data
     expect(JSON.stringify(inbox)).not.toContain('Scammer')

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { contacts, numbers, searchHistory } from '../../db/schema'
+import { postingBannedSql } from '../moderation/posting-bans'
 
 /** Records a look-up in the user's search history; `anonymous` hides it from the number's owner (anti-spy). */
 export async function recordSearch(db: Db, entry: { userId: number; numberId: number; searchedAt?: Date; paid?: boolean; anonymous?: boolean }): Promise<void> {
@@ -16,7 +17,9 @@ export async function listHistory(db: Db, userId: number, page: { limit: number;
         id: searchHistory.id,
         e164: numbers.e164,
         at: searchHistory.searchedAt,
-        name: sql<string | null>`(select concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) from ${contacts} where ${contacts.numberId} = ${numbers.id} group by 1 order by count(*) desc limit 1)`,
+        // Not the names of a user banned from posting on the number (issue 29).
+        name: sql<string | null>`(select concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) from ${contacts}
+          where ${contacts.numberId} = ${numbers.id} and not ${postingBannedSql(sql`${contacts.ownerId}`, sql`${numbers.id}`)} group by 1 order by count(*) desc limit 1)`,
       })
       .from(searchHistory)
       .innerJoin(numbers, eq(numbers.id, searchHistory.numberId))
