@@ -1086,6 +1086,11 @@ type RootTranslation = {
 		 * Y​o​u​ ​a​r​e​ ​s​i​g​n​e​d​ ​o​u​t​.​ ​S​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​i​n​ ​3​0​ ​d​a​y​s​ ​t​o​ ​r​e​s​t​o​r​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​.
 		 */
 		doneText: string
+		/**
+		 * Y​o​u​r​ ​p​l​a​n​ ​w​i​l​l​ ​n​o​t​ ​r​e​n​e​w​:​ ​i​t​ ​s​t​a​y​s​ ​i​n​ ​f​o​r​c​e​ ​u​n​t​i​l​ ​{​d​a​t​e​}​.
+		 * @param {string} date
+		 */
+		planStops: RequiredParams<'date'>
 	}
 	paywall: {
 		/**
@@ -4301,6 +4306,10 @@ export type TranslationFunctions = {
 		 * You are signed out. Sign in again within 30 days to restore your profile.
 		 */
 		doneText: () => LocalizedString
+		/**
+		 * Your plan will not renew: it stays in force until {date}.
+		 */
+		planStops: (arg: { date: string }) => LocalizedString
 	}
 	paywall: {
 		/**

@@ -273,6 +273,7 @@ const az_az = {
     failed: 'Profilinizi deaktiv etmək alınmadı. Yenidən cəhd edin.',
     doneTitle: 'Profil deaktiv edildi',
     doneText: 'Hesabdan çıxdınız. Profilinizi bərpa etmək üçün 30 gün ərzində yenidən daxil olun.',
+    planStops: 'Planınız yenilənməyəcək: {date} tarixinədək qüvvədə qalır.',
   },
   paywall: {
     title: 'Planlar və sikkələr',

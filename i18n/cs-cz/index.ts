@@ -273,6 +273,7 @@ const cs_cz = {
     failed: 'Profil se nepodařilo deaktivovat. Zkuste to znovu.',
     doneTitle: 'Profil deaktivován',
     doneText: 'Jste odhlášeni. Když se do 30 dní znovu přihlásíte, profil se obnoví.',
+    planStops: 'Váš tarif se neobnoví: platí do {date}.',
   },
   paywall: {
     title: 'Tarify a mince',

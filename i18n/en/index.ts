@@ -273,6 +273,7 @@ const en = {
     failed: 'Your profile could not be deactivated. Try again.',
     doneTitle: 'Profile deactivated',
     doneText: 'You are signed out. Sign in again within 30 days to restore your profile.',
+    planStops: 'Your plan will not renew: it stays in force until {date:string}.',
   },
   paywall: {
     title: 'Plans and coins',

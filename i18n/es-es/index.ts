@@ -273,6 +273,7 @@ const es_es = {
     failed: 'No se ha podido desactivar tu perfil. Inténtalo de nuevo.',
     doneTitle: 'Perfil desactivado',
     doneText: 'Se ha cerrado tu sesión. Vuelve a iniciarla en un plazo de 30 días para recuperar tu perfil.',
+    planStops: 'Tu plan no se renovará: sigue vigente hasta el {date}.',
   },
   paywall: {
     title: 'Planes y monedas',

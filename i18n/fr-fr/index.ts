@@ -273,6 +273,7 @@ const fr_fr = {
     failed: 'Votre profil n’a pas pu être désactivé. Réessayez.',
     doneTitle: 'Profil désactivé',
     doneText: 'Vous êtes déconnecté. Reconnectez-vous dans les 30 jours pour récupérer votre profil.',
+    planStops: 'Votre formule ne sera pas renouvelée : elle reste active jusqu’au {date}.',
   },
   paywall: {
     title: 'Offres et pièces',

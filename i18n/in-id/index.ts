@@ -273,6 +273,7 @@ const in_id = {
     failed: 'Profil Anda tidak dapat dinonaktifkan. Coba lagi.',
     doneTitle: 'Profil dinonaktifkan',
     doneText: 'Anda telah keluar. Masuk lagi dalam 30 hari untuk memulihkan profil Anda.',
+    planStops: 'Paket Anda tidak akan diperpanjang: paket tetap berlaku hingga {date}.',
   },
   paywall: {
     title: 'Paket dan koin',

@@ -273,6 +273,7 @@ const it_it = {
     failed: 'Impossibile disattivare il profilo. Riprova.',
     doneTitle: 'Profilo disattivato',
     doneText: 'Sei stato disconnesso. Accedi di nuovo entro 30 giorni per ripristinare il tuo profilo.',
+    planStops: 'Il tuo piano non verrà rinnovato: resta attivo fino al {date}.',
   },
   paywall: {
     title: 'Piani e monete',

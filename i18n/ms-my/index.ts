@@ -273,6 +273,7 @@ const ms_my = {
     failed: 'Profil anda tidak dapat dinyahaktifkan. Cuba lagi.',
     doneTitle: 'Profil dinyahaktifkan',
     doneText: 'Anda telah log keluar. Log masuk semula dalam tempoh 30 hari untuk memulihkan profil anda.',
+    planStops: 'Pelan anda tidak akan diperbaharui: ia kekal berkuat kuasa sehingga {date}.',
   },
   paywall: {
     title: 'Pelan dan syiling',

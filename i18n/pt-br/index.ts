@@ -273,6 +273,7 @@ const pt_br = {
     failed: 'Não foi possível desativar seu perfil. Tente novamente.',
     doneTitle: 'Perfil desativado',
     doneText: 'Sua sessão foi encerrada. Entre novamente em até 30 dias para restaurar seu perfil.',
+    planStops: 'Seu plano não será renovado: ele continua valendo até {date}.',
   },
   paywall: {
     title: 'Planos e moedas',

@@ -273,6 +273,7 @@ const tr = {
     failed: 'Profiliniz devre dışı bırakılamadı. Tekrar deneyin.',
     doneTitle: 'Profil devre dışı bırakıldı',
     doneText: 'Oturumunuz kapatıldı. Profilinizi geri getirmek için 30 gün içinde tekrar giriş yapın.',
+    planStops: 'Planınız yenilenmeyecek: {date} tarihine kadar geçerli kalır.',
   },
   paywall: {
     title: 'Planlar ve jetonlar',

@@ -273,6 +273,7 @@ const vi_vn = {
     failed: 'Không thể vô hiệu hóa hồ sơ của bạn. Hãy thử lại.',
     doneTitle: 'Đã vô hiệu hóa hồ sơ',
     doneText: 'Bạn đã đăng xuất. Đăng nhập lại trong vòng 30 ngày để khôi phục hồ sơ.',
+    planStops: 'Gói của bạn sẽ không được gia hạn: gói vẫn có hiệu lực đến {date}.',
   },
   paywall: {
     title: 'Gói và xu',

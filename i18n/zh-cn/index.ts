@@ -273,6 +273,7 @@ const zh_cn = {
     failed: '账号停用失败，请重试。',
     doneTitle: '账号已停用',
     doneText: '你已退出登录。30 天内重新登录即可恢复你的账号。',
+    planStops: '你的套餐不会续订：在 {date} 之前仍然有效。',
   },
   paywall: {
     title: '套餐与金币',

@@ -273,6 +273,7 @@ const zh_hk = {
     failed: '無法停用你的帳戶，請再試一次。',
     doneTitle: '已停用帳戶',
     doneText: '你已登出。30 日內重新登入即可恢復你的帳戶。',
+    planStops: '你的計劃不會續期：在 {date} 之前仍然有效。',
   },
   paywall: {
     title: '計劃及金幣',

@@ -29,12 +29,18 @@ test('a user names themself, deactivates through the three modals, is signed out
   const viewer = await openAs(browser, baseURL!, viewerToken, `/number/${DIGITS}`)
   await expect(viewer.getByTestId('number-name')).toHaveText('Dana Deactivating')
 
+  // A plan that renews (the development provider): deactivating stops its renewal, and the warning says so.
+  const bought = await request.post('/api/v6/payment/checkout', { headers: bearer(token), data: { product: 'tier1_month', provider: 'dev' } })
+  const paymentId = (await bought.json()).data.paymentId as number
+  expect((await request.post('/api/v6/payment/dev/pay', { headers: bearer(token), data: { id: paymentId } })).ok()).toBe(true)
+
   // 1. The warning: Continue stays disabled for the whole countdown.
   await page.goto('/settings')
   await page.getByRole('button', { name: /^Privacy management/ }).click()
   await page.getByRole('button', { name: 'Deactivate profile' }).click()
   const warning = page.getByRole('dialog', { name: 'Deactivate your profile?' })
   await expect(warning).toBeVisible()
+  await expect(warning.getByTestId('deactivate-plan')).toHaveText(/^Your plan will not renew: it stays in force until .*\d{4}\.$/)
   const opened = Date.now()
   const next = warning.getByRole('button', { name: 'Continue' })
   await expect(next).toBeDisabled()
@@ -70,6 +76,7 @@ test('a user names themself, deactivates through the three modals, is signed out
   // Signing in again within 30 days restores it.
   const again = await apiSignIn(baseURL!, OWN)
   expect((await (await request.get('/api/v6/profile/my', { headers: bearer(again) })).json()).data.firstName).toBe('Dana')
+  expect((await (await request.get('/api/v6/subscription/get', { headers: bearer(again) })).json()).data.activeSubscription).toMatchObject({ autoRenewing: false })
   await viewer.reload()
   await expect(viewer.getByTestId('number-name')).toHaveText('Dana Deactivating')
   await page.context().close()

@@ -405,6 +405,10 @@ describe.each(backends)('money on %s', (backend) => {
     expect(leaverPlan.status).not.toBe('expired')
     expect(leaverPlan.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 25 * 86_400_000)
     expect(await devPlan()).toMatchObject({ autoRenewing: false })
+    // Back within 30 days, the plan shows as not renewing (resumable like any cancelled plan).
+    await signInEach(t.app, [LEAVER], { tokens, ids })
+    const back = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', LEAVER)).json()).data.activeSubscription
+    expect(back).toMatchObject({ tier: 'tier2', provider: 'stripe', status: 'canceled', autoRenewing: false, nextCronScheduledAt: null })
     // Even a plan still set to renew (an account closed before this rule) is not renewed by the job.
     await db().update(subscriptions).set({ autoRenewing: true }).where(eq(subscriptions.userId, ids[DEV_LEAVER]))
     const end = (await devPlan()).expiresAt!.getTime()

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
+import useSWR from 'swr'
 import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { TranslationFunctions } from '@i18n/i18n-types'
@@ -8,10 +9,12 @@ import { DialogFooter } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { ltr } from '@/components/ui/phone-text'
 import { failureText } from '@/lib/failure-text'
+import { formatDate } from '@/lib/format'
 import { digitsOnly, phone } from '@/lib/phone'
 import { signedOut } from '@/stores/auth'
 import { closeModal, openModal } from '@/stores/modal'
 import { deactivateProfile } from '../api/deactivate-profile'
+import { getRenewingPlanEnd } from '../api/get-renewing-plan'
 
 /**
  * Deactivation, the three modals of SPEC.md section 2 in the app's one modal: a warning
@@ -65,7 +68,9 @@ function useSecondsLeft(seconds: number) {
  * at 5 and when Continue is enabled (the live region's text changes only then).
  */
 function WarningStep({ onContinue }: { onContinue: () => void }) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
+  // Deactivating stops a renewing plan (the server tells Stripe): said here, with the end of the period paid.
+  const planEnd = useSWR('deactivate-renewing-plan', getRenewingPlanEnd, { revalidateOnFocus: false }).data
   const start = LIMITS.deactivationCountdownSeconds
   const left = useSecondsLeft(start)
   // Filled just after the dialog opens: a live region that appears with its text is often not read.
@@ -78,6 +83,11 @@ function WarningStep({ onContinue }: { onContinue: () => void }) {
   const say = (seconds: number) => (seconds === 0 ? LL.deactivate.ready() : LL.deactivate.wait({ seconds }))
   return (
     <>
+      {planEnd != null && (
+        <p className="text-sm" data-testid="deactivate-plan">
+          {LL.deactivate.planStops({ date: formatDate(locale, new Date(planEnd), { dateStyle: 'long' }) })}
+        </p>
+      )}
       <p aria-hidden className="font-medium" data-testid="deactivate-countdown">
         {say(left)}
       </p>
