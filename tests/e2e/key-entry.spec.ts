@@ -70,6 +70,33 @@ test('a key link of the signed-in account itself asks nothing', async ({ browser
   await page.context().close()
 })
 
+test('the paywall link of another account’s key asks first too', async ({ browser, baseURL, request }) => {
+  const tokenA = await apiSignIn(baseURL!, A)
+  const tokenB = await apiSignIn(baseURL!, B)
+  const { key } = (await (await request.post('/api/v6/payment/key', { headers: bearer(tokenB) })).json()).data as { key: string }
+  // Signed in once, not at every load (openAs would put A's token back after the paywall's full load).
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await page.goto('/robots.txt')
+  await page.evaluate((t) => {
+    localStorage.setItem('token', t)
+    localStorage.setItem('locale_', 'en')
+  }, tokenA)
+  await page.goto(`/payment/show?key=${key}`)
+  const dialog = page.getByRole('dialog', { name: 'Continue as +49 1517 0293002?' })
+  await dialog.getByRole('button', { name: 'Stay signed in as +49 1517 0293001' }).click()
+  await page.waitForURL((url) => url.pathname === '/paywall')
+  expect(await storedToken(page)).toBe(tokenA)
+  expect((await request.post('/api/v6/auth/key/peek', { form: { key } })).status()).toBe(200)
+
+  await page.goto(`/payment/show?key=${key}`)
+  await dialog.getByRole('button', { name: 'Continue as +49 1517 0293002' }).click()
+  await page.waitForURL((url) => url.pathname === '/paywall')
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('phoneNumber'))).toBe(B)
+  expect(await storedToken(page)).not.toBe(tokenA)
+  await context.close()
+})
+
 test('a key link never sends the browser to another site, only to addresses of this app', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin
   const elsewhere: string[] = []
