@@ -470,8 +470,21 @@ export const searchHistory = pgTable(
     anonymous: boolean('anonymous').notNull().default(false),
     clearedAt: ts('cleared_at'),
     searchedAt: ts('searched_at').notNull().defaultNow(),
+    /**
+     * The UTC day of the look-up: one row per user, number and day (issue 30). A look-up of a number
+     * already looked up that day (`lookedUp`) is free: the page's actions reload it without counting.
+     */
+    day: date('day').notNull().default(sql`(now() at time zone 'utc')::date`),
+    /** Written by a look-up the server answered (counted, paid or of one's own number); not by `history/add` alone. */
+    lookedUp: boolean('looked_up').notNull().default(false),
+    /** The reputation index the look-up showed (the last one that day). */
+    index: doublePrecision('reputation_index'),
   },
-  (t) => [index('search_history_user_idx').on(t.userId, t.searchedAt), index('search_history_number_idx').on(t.numberId)],
+  (t) => [
+    index('search_history_user_idx').on(t.userId, t.searchedAt),
+    index('search_history_number_idx').on(t.numberId),
+    uniqueIndex('search_history_user_number_day_uq').on(t.userId, t.numberId, t.day),
+  ],
 )
 
 /** Searches per user per UTC day, for the daily limit. */

@@ -206,7 +206,9 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         return { userId: user(u), numberId: number(n), tagId: id, poll }
       }),
     )
-    await tx.insert(searchHistory).values(SEARCHES.map(([u, n, d]) => ({ userId: user(u), numberId: number(n), searchedAt: ago(d) })))
+    await tx.insert(searchHistory).values(
+      SEARCHES.map(([u, n, d]) => ({ userId: user(u), numberId: number(n), searchedAt: ago(d), day: ago(d).toISOString().slice(0, 10), lookedUp: true })),
+    )
     return true
   })
 }

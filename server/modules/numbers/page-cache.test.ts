@@ -30,8 +30,8 @@ async function post(app: FastifyInstance, token: string, url: string, params: Re
 async function writesShowAtOnce(write: FastifyInstance, read: FastifyInstance, tokens: { viewer: string; alice: string; bob: string }) {
   const before = await page(read, tokens.viewer)
   expect(before.comments).toEqual([])
-  // Searched twice: the second answer comes from the kept page, and is the same.
-  expect(await page(read, tokens.viewer)).toEqual({ ...before, common: { ...before.common, leftRequests: before.common.leftRequests - 1 } })
+  // Searched twice: the second answer comes from the kept page, and is the same (counted once, issue 30).
+  expect(await page(read, tokens.viewer)).toEqual(before)
 
   const { id: commentId } = await post(write, tokens.alice, '/api/v7/comment/add', { phone: NUMBER, text: 'Asked for my bank PIN' })
   let seen = await page(read, tokens.viewer)

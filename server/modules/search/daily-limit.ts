@@ -35,6 +35,11 @@ export interface SearchStart {
   numberId: number | null
   /** What the viewer sees of the number beyond its public page, read in the same statement; null with numberId. */
   part: ViewerPart | null
+  /**
+   * The number was looked up by the viewer already today (issue 30): this look-up counted nothing.
+   * `paid` says whether that first look-up was a paid one; `index` is the index its history row holds.
+   */
+  again: { paid: boolean; index: number | null } | null
 }
 
 interface StartValues {
@@ -51,14 +56,25 @@ interface StartValues {
   tier2: number
 }
 
-type StartRow = { start: { viewer: (SearchStart['viewer'] & { dailyLimit: number }) | null; count: number | null; numberId: number | null; part: ViewerPart | null } | string }
+type StartRow = {
+  start:
+    | {
+        viewer: (SearchStart['viewer'] & { dailyLimit: number }) | null
+        count: number | null
+        numberId: number | null
+        part: ViewerPart | null
+        again: SearchStart['again']
+      }
+    | string
+}
 
 /**
  * The start of a look-up in one statement (one database round trip): reads the viewer,
- * takes one of today's searches (none for your own number), and when the search may go
- * ahead creates the number's row, records the search in the history (anonymous under
- * anti-spy) and reads the viewer's part of the number's page. Past the limit it changes
- * nothing, so the caller can turn it into a paid search or the paid alert.
+ * takes one of today's searches (none for your own number, none for a number the viewer
+ * looked up already today: the page's actions reload it, issue 30), and when the search may
+ * go ahead creates the number's row, records the look-up in the history (one row per number
+ * and day; anonymous under anti-spy) and reads the viewer's part of the number's page. Past
+ * the limit it changes nothing, so the caller can turn it into a paid search or the paid alert.
  */
 const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
     with
@@ -71,40 +87,53 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
         and ${users.deactivatedAt} is null
         and exists (select 1 from ${sessions} where ${liveSession(p.sessionId, p.userId)})
     ),
+    known as (
+      select id from ${numbers} where e164 = ${p.e164}::text
+    ),
+    -- Looked up by the viewer today already (not merely added by history/add): free again, paid or not.
+    again as (
+      select h.paid, h.reputation_index as index from ${searchHistory} h, known
+      where h.user_id = ${p.userId}::int and h.number_id = known.id and h.day = ${p.day}::date and h.looked_up
+    ),
     taken as (
       insert into ${dailyUsage} (user_id, day, count)
-      select ${p.userId}::int, ${p.day}::date, 1 where not ${p.own}::boolean and exists (select 1 from viewer)
+      select ${p.userId}::int, ${p.day}::date, 1 where not ${p.own}::boolean and not exists (select 1 from again) and exists (select 1 from viewer)
       on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < (select "dailyLimit" from viewer)
       returning count
     ),
     used as (
       select count from ${dailyUsage} where user_id = ${p.userId}::int and day = ${p.day}::date
     ),
-    known as (
-      select id from ${numbers} where e164 = ${p.e164}::text
+    free as (
+      select 1 where ${p.own}::boolean or exists (select 1 from again)
     ),
     -- A number seen before is only read (no row lock: searches of one number never queue on it);
     -- a new one is created, and a race of two first searches still answers both with its id.
     created as (
       insert into ${numbers} (e164, country)
-      select ${p.e164}::text, ${p.country}::text where (${p.own}::boolean or exists (select 1 from taken)) and not exists (select 1 from known)
+      select ${p.e164}::text, ${p.country}::text where (exists (select 1 from free) or exists (select 1 from taken)) and not exists (select 1 from known)
         and exists (select 1 from viewer)
       on conflict (e164) do update set e164 = excluded.e164
       returning id
     ),
     num as (
-      select id from known where (${p.own}::boolean or exists (select 1 from taken)) and exists (select 1 from viewer)
+      select id from known where (exists (select 1 from free) or exists (select 1 from taken)) and exists (select 1 from viewer)
       union all
       select id from created
     ),
+    -- One row per number and day: a look-up again writes nothing, unless the row was cleared from
+    -- the list since (it shows again) or only history/add had written it.
     recorded as (
-      insert into ${searchHistory} (user_id, number_id, paid, anonymous)
-      select ${p.userId}::int, num.id, false, viewer.antispy from num, viewer
+      insert into ${searchHistory} (user_id, number_id, day, paid, anonymous, looked_up)
+      select ${p.userId}::int, num.id, ${p.day}::date, false, viewer.antispy, true from num, viewer
+      on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now()
+        where ${searchHistory}.cleared_at is not null or not ${searchHistory}.looked_up
     )
     select json_build_object(
       'viewer', (select row_to_json(viewer) from viewer),
-      'count', case when ${p.own}::boolean then coalesce((select count from used), 0) else (select count from taken) end,
+      'count', case when exists (select 1 from free) then coalesce((select count from used), 0) else (select count from taken) end,
       'numberId', (select id from num),
+      'again', (select row_to_json(again) from again),
       -- One round trip fewer per search: the viewer's part of the page in the same statement
       -- (a number created just now has nothing of the viewer's yet, and reads as empty).
       'part', case when exists (select 1 from num) then ${viewerPartJson(sql`(select id from num)`, p.userId)} end
@@ -139,5 +168,6 @@ export async function startSearch(
     day,
     numberId: start.numberId,
     part: start.numberId === null || !start.part ? null : viewerPartFrom(start.part),
+    again: start.again ?? null,
   }
 }

@@ -1,11 +1,46 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { hotStatement } from '../../db/client'
 import { contacts, numbers, searchHistory } from '../../db/schema'
 import { postingBannedSql } from '../moderation/posting-bans'
 
-/** Records a look-up in the user's search history; `anonymous` hides it from the number's owner (anti-spy). */
-export async function recordSearch(db: Db, entry: { userId: number; numberId: number; searchedAt?: Date; paid?: boolean; anonymous?: boolean }): Promise<void> {
-  await db.insert(searchHistory).values(entry)
+/**
+ * Records a number in the user's search history: one row per number and UTC day (issue 30).
+ * `lookedUp` marks a look-up the server answered (a paid one here): the number then opens free
+ * for the rest of that day. A row of that day already there stays, shown again if it was cleared;
+ * `paid` and `lookedUp` are only ever turned on. `anonymous` hides it from the number's owner (anti-spy).
+ */
+export async function recordSearch(
+  db: Db,
+  entry: { userId: number; numberId: number; searchedAt?: Date; day?: string; paid?: boolean; anonymous?: boolean; lookedUp?: boolean },
+): Promise<void> {
+  const searchedAt = entry.searchedAt ?? new Date()
+  const day = entry.day ?? searchedAt.toISOString().slice(0, 10)
+  await db
+    .insert(searchHistory)
+    .values({ ...entry, searchedAt, day })
+    .onConflictDoUpdate({
+      target: [searchHistory.userId, searchHistory.numberId, searchHistory.day],
+      set: {
+        clearedAt: null,
+        paid: sql`${searchHistory.paid} or excluded.paid`,
+        lookedUp: sql`${searchHistory.lookedUp} or excluded.looked_up`,
+      },
+    })
+}
+
+/**
+ * Writes the reputation index a look-up showed on its history row of the day. Quiet (ADR 0033):
+ * no kept answer shows a history row's index.
+ */
+const indexStatement = hotStatement<unknown, { userId: number; numberId: number; day: string; index: number }>(
+  (p) => sql`update ${searchHistory} set reputation_index = ${p.index}::float8
+    where user_id = ${p.userId}::int and number_id = ${p.numberId}::int and day = ${p.day}::date`,
+  { quiet: true },
+)
+
+export async function recordIndex(db: Db, row: { userId: number; numberId: number; day: string; index: number }): Promise<void> {
+  await indexStatement(db, row)
 }
 
 /** One page of the user's search history (not cleared), each number with the name most contact books give it; and the total. */

@@ -8,8 +8,6 @@ import { utcDay } from './daily-limit'
 
 /** How long a kept answer or session is used at most: what changes with the clock alone (a plan's or a hidden review's end, a session's expiry, the decay of bans) shows this late at most. */
 export const KEPT_MS = 1000
-/** Held-back history rows are written within this long (or before the database's next statement). */
-export const HISTORY_FLUSH_MS = 50
 /** A value no answer has, written where the searches left go, then replaced by them. */
 const LEFT_MARK = -736_492_581
 const LEFT_FIELD = `"leftRequests":${LEFT_MARK}`
@@ -55,30 +53,24 @@ export interface SlowSearch {
  * searches that count nothing (one's own number). While the write clock's generation has not
  * moved since a search was answered the slow way, the same search answers the same: the
  * session, the viewer, the page.
- * Such a search only counts (today's searches, kept exact here: the searches of one user run
- * the slow way one at a time with these) and is recorded in the history, held back and written
- * in one statement within HISTORY_FLUSH_MS or before any other statement, whichever comes first.
+ * Such a search is of a number the user looked up already today (the slow way, that day): it
+ * counts nothing and its history row is there (issue 30). The searches left it shows are the
+ * count kept here (exact: the searches of one user run the slow way one at a time with these).
  */
 export class KeptSearches {
   private readonly sessions = new LRUCache<string, KeptSession>({ max: 20_000 })
   private readonly answers: LRUCache<string, KeptAnswer>
   private readonly counts = new LRUCache<number, UserCount>({ max: 20_000 })
-  private history: Array<{ userId: number; numberId: number; anonymous: boolean; at: number }> = []
-  /** Today's held-back counts, one per user and day. */
-  private usage = new Map<string, { userId: number; day: string; count: number }>()
-  private timer: NodeJS.Timeout | null = null
   /** Searches answered from memory since the start (for tests and the bench). */
   hits = 0
 
   constructor(private readonly clock: WriteClock, opts: { maxBytes: number }) {
     this.answers = new LRUCache({ maxSize: Math.max(1, opts.maxBytes), sizeCalculation: (a) => Math.max(1, a.head.length + a.tail.length) })
-    clock.hold({ pending: () => this.history.length > 0, write: (exec) => this.write(exec) })
   }
 
   /**
    * The answer (the whole JSON, as UTF-8: sent without encoding or measuring 20 KB of text again) of
-   * this search when it can be given from memory, counted and recorded; undefined when it must run
-   * the slow way (nothing was counted or recorded then).
+   * this search when it can be given from memory; undefined when it must run the slow way.
    */
   answer(auth: AuthUser, e164: string, locale: string | undefined): Buffer | undefined {
     if (!this.clock.current()) return undefined
@@ -92,21 +84,8 @@ export class KeptSearches {
     if (session.day !== day || !count || count.day !== day || count.slow > 0) return undefined
     const kept = this.answers.get(answerKey(auth.id, e164, locale))
     if (!kept || kept.generation !== generation || kept.until <= now) return undefined
-    if (!kept.own) {
-      // Past the limit the search is a paid one or the paid alert: the slow way. So is every
-      // counted search where other processes count too (PostgreSQL): the database counts exactly.
-      if (!this.clock.countsExact || count.used >= session.dailyLimit) return undefined
-      count.used++
-      const key = `${auth.id} ${day}`
-      const held = this.usage.get(key)
-      if (held) held.count++
-      else this.usage.set(key, { userId: auth.id, day, count: 1 })
-    }
-    this.history.push({ userId: auth.id, numberId: kept.numberId, anonymous: session.antispy, at: now })
-    this.timer ??= setTimeout(() => {
-      this.timer = null
-      void this.clock.flush()
-    }, HISTORY_FLUSH_MS).unref()
+    // Where other processes count too (PostgreSQL), the searches left are the database's to say.
+    if (!kept.own && !this.clock.countsExact) return undefined
     this.hits++
     const left = Buffer.from(String(Math.max(0, session.dailyLimit - count.used)))
     return Buffer.concat([kept.head, left, kept.tail], kept.head.length + left.length + kept.tail.length)
@@ -169,25 +148,6 @@ export class KeptSearches {
   /** The answer's body with the mark where the searches left go: keep() needs it there. */
   static marked<T extends { common: { leftRequests: number } }>(data: T): T {
     return { ...data, common: { ...data.common, leftRequests: LEFT_MARK } }
-  }
-
-  /** Writes the held-back history and counts in one statement (one implicit transaction). */
-  private async write(exec: (statement: string) => Promise<unknown>): Promise<void> {
-    const rows = this.history
-    const usage = this.usage
-    this.history = []
-    this.usage = new Map()
-    if (rows.length === 0) return
-    // Every value is a number, a boolean or a date made here (days by utcDay): nothing from a request is spliced in.
-    let statement = `insert into search_history (user_id, number_id, paid, anonymous, searched_at) values ${rows
-      .map((r) => `(${r.userId | 0}, ${r.numberId | 0}, false, ${r.anonymous ? 'true' : 'false'}, '${new Date(r.at).toISOString()}')`)
-      .join(', ')};`
-    if (usage.size > 0) {
-      statement += ` insert into daily_usage (user_id, day, count) values ${[...usage.values()]
-        .map((u) => `(${u.userId | 0}, '${u.day}', ${u.count | 0})`)
-        .join(', ')} on conflict (user_id, day) do update set count = daily_usage.count + excluded.count;`
-    }
-    await exec(statement)
   }
 }
 

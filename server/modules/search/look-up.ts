@@ -11,14 +11,15 @@ import type { PlanLimits } from '../../db/entitlements'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, signedOutError } from '../../plugins/auth'
 import { SessionChanged, startSearch } from './daily-limit'
-import { recordSearch } from './history'
+import { recordIndex, recordSearch } from './history'
 import { KeptSearches, type SlowSearch } from './kept-searches'
 
 /**
  * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
  * section 5: free for your own number; otherwise one of today's searches, then a
  * paid search (overlimit on, paidSearch=1, a coin) or only the phone block with the
- * paid alert. Recorded in the search history (anonymously under anti-spy).
+ * paid alert. Recorded in the search history (anonymously under anti-spy), one row per
+ * number and day with the index shown: a number looked up already today opens free (issue 30).
  */
 export async function lookUpNumber(
   db: Db,
@@ -65,7 +66,8 @@ async function lookUp(
 
   let left = start.left
   let numberId = start.numberId
-  let paid = false
+  // A number looked up already today opens free, a paid one as paid still (issue 30).
+  let paid = start.again?.paid ?? false
   if (left === null || numberId === null) {
     const price = LIMITS.defaultPaidSearchPrice
     const wantsPaid = viewer.overlimit && query.paidSearch === '1'
@@ -74,7 +76,8 @@ async function lookUp(
       left = 0
       viewer.balance -= price
       numberId = await upsertNumber(db, phone.e164, phone.country)
-      await recordSearch(db, { userId: auth.id, numberId, paid, anonymous: viewer.antispy })
+      // Looked up for the rest of the day: the page's actions reload it free, still paid (issue 30).
+      await recordSearch(db, { userId: auth.id, numberId, day: start.day, paid, anonymous: viewer.antispy, lookedUp: true })
     } else {
       const limited = emptyNumberProfile(phone.digits)
       limited.phone = { number: phone.e164, ...(await describeNumber(phone.e164, locale)) }
@@ -86,6 +89,8 @@ async function lookUp(
 
   const { region, carrier } = await describeNumber(phone.e164, locale)
   const profile = await buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined }, store)
+  // The history row of the day holds the index the page shows; written when it is new or moved.
+  if (profile.metrics.index !== start.again?.index) await recordIndex(db, { userId: auth.id, numberId, day: start.day, index: profile.metrics.index })
   if (keeping && !paid) {
     keeping.kept.keep(keeping.slow, {
       auth,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, sessions, tags, users } from '../../db/schema'
@@ -182,6 +182,105 @@ describe.each(backends)('search on %s', (backend) => {
     expect(full.map((r) => r.common.leftRequests).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i))
     expect(limited.every((r) => r.common.leftRequests === 0)).toBe(true)
     expect(await leftToday(token)).toBe(0)
+  })
+
+  // Issue 30: the number page's actions reload the search; a look-up is counted once a day.
+  const post = async (token: string, url: string, params: Record<string, string | number>) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+    expect(res.statusCode, res.body).toBe(200)
+  }
+  const historyRows = (userId: number) => t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, userId)).orderBy(searchHistory.id)
+
+  it('counts a look-up once: the same search again, as the page reloads it after each action, counts nothing and adds no history row', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450201')
+    const numberId = await upsertNumber(t.database.db, '+493012340201', 'DE')
+    const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
+    await t.database.db.insert(importedEvidence).values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 40, lastSeen: new Date() })
+    const first = await found(token, '+493012340201')
+    expect(first.common.leftRequests).toBe(29)
+    // A note, a name and a comment, each followed by the page's reload of the search.
+    await post(token, '/api/v7/notice/add', { phone: '+493012340201', text: 'the plumber?' })
+    expect((await found(token, '+493012340201')).notice).toMatchObject({ text: 'the plumber?' })
+    await post(token, '/api/v6/suggest/add', { phone: '+493012340201', first_name: 'Pat', last_name: 'Plumber' })
+    expect((await found(token, '030 12340201')).suggestedProfile).toEqual({ firstName: 'Pat', lastName: 'Plumber' })
+    await post(token, '/api/v7/comment/add', { phone: '+493012340201', text: 'Calls about a leaking pipe' })
+    const last = await found(token, '+49 30 12340201')
+    expect(last.myComment?.text).toBe('Calls about a leaking pipe')
+    expect(last.common.leftRequests).toBe(29)
+    expect(last.paidAlert.show).toBe(false)
+    expect(await leftToday(token)).toBe(29)
+    const rows = await historyRows(profileId)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ numberId, paid: false, lookedUp: true, day: new Date().toISOString().slice(0, 10) })
+    expect(rows[0].index).not.toBeNull()
+    expect(rows[0].index).toBe(last.metrics.index)
+    expect(rows[0].index).toBeLessThan(5)
+    // Another number still counts.
+    expect((await found(token, '+493012340202')).common.leftRequests).toBe(28)
+  })
+
+  it('counts a number looked up yesterday again today, in a history row of its own', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450202')
+    expect((await found(token, '+493012340203')).common.leftRequests).toBe(29)
+    const yesterday = new Date(Date.now() - 86_400_000)
+    await t.database.db.update(searchHistory).set({ day: yesterday.toISOString().slice(0, 10), searchedAt: yesterday }).where(eq(searchHistory.userId, profileId))
+    expect((await found(token, '+493012340203')).common.leftRequests).toBe(28)
+    expect((await found(token, '+493012340203')).common.leftRequests).toBe(28)
+    const rows = await historyRows(profileId)
+    expect(rows.map((r) => r.day)).toEqual([yesterday.toISOString().slice(0, 10), new Date().toISOString().slice(0, 10)])
+    expect(rows.every((r) => r.index === 5)).toBe(true)
+  })
+
+  it('keeps a paid look-up paid for the day: one coin, and the page reloaded without paidSearch is still the full page', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450203')
+    await t.database.db.update(users).set({ overlimit: true }).where(eq(users.id, profileId))
+    await grantCoins(t.database.db, profileId, 3, 'test_grant', `grant-${profileId}`)
+    await exhaust(profileId)
+    const paid = await found(token, '+493012340204', { paidSearch: '1' })
+    expect(paid.paidAlert.show).toBe(false)
+    expect(paid.common).toMatchObject({ isPaidRequest: true, balance: 2 })
+    // The note, then the page's reload of the search, as the web app sends it (paidSearch=0).
+    await post(token, '/api/v7/notice/add', { phone: '+493012340204', text: 'paid for this one' })
+    const reloaded = await found(token, '+493012340204', { paidSearch: '0' })
+    expect(reloaded.paidAlert.show).toBe(false)
+    expect(reloaded.notice).toMatchObject({ text: 'paid for this one' })
+    expect(reloaded.common).toMatchObject({ isPaidRequest: true, leftRequests: 0, balance: 2 })
+    // Asked as a paid search again the same day: free too.
+    expect((await found(token, '+493012340204', { paidSearch: '1' })).common).toMatchObject({ isPaidRequest: true, balance: 2 })
+    expect(await balance(profileId)).toBe(2)
+    expect(await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))).toHaveLength(1)
+    const rows = await historyRows(profileId)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ paid: true, lookedUp: true })
+    expect(rows[0].index).toBe(5)
+    // Another number past the limit is still limited, and costs nothing without paidSearch=1.
+    expect((await found(token, '+493012340205')).paidAlert.show).toBe(true)
+    expect(await balance(profileId)).toBe(2)
+  })
+
+  it('does not open free a number only added to the history by the client (history/add)', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450204')
+    await post(token, '/api/v6/history/add', { phoneNumber: '+493012340206' })
+    await post(token, '/api/v6/history/add', { phoneNumber: '+493012340206' })
+    expect((await found(token, '+493012340206')).common.leftRequests).toBe(29)
+    expect((await found(token, '+493012340206')).common.leftRequests).toBe(29)
+    // Past the limit it is limited like any other number.
+    await post(token, '/api/v6/history/add', { phoneNumber: '+493012340207' })
+    await exhaust(profileId)
+    expect((await found(token, '+493012340207')).paidAlert.show).toBe(true)
+    // One row per number and day.
+    const rows = await historyRows(profileId)
+    expect(rows.map((r) => [r.lookedUp, r.index])).toEqual([[true, 5], [false, null]])
+  })
+
+  it('shows a number looked up again after the history was cleared in the list again, without counting it', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450205')
+    await found(token, '+493012340208')
+    expect((await t.app.inject({ method: 'POST', url: '/api/v6/history/clear', headers: bearer(token) })).statusCode).toBe(200)
+    expect((await found(token, '+493012340208')).common.leftRequests).toBe(29)
+    const rows = await historyRows(profileId)
+    expect(rows).toHaveLength(1)
+    expect(rows[0].clearedAt).toBeNull()
   })
 
   it('weighs imported evidence: 300 fraud votes pull the index far below 5', async () => {
