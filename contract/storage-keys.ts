@@ -19,4 +19,6 @@ export const STORAGE_KEYS = {
   numberBackup: 'numberBackup',
   promoDismissedAt: 'promoDismissedAt',
   firstComment: 'firstComment',
+  /** The search page's paid-search switch, on ('1') or off: remembered over reloads, forgotten at sign-out. */
+  paidSearch: 'paidSearch',
 } as const

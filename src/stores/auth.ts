@@ -6,7 +6,8 @@ import { storage, STORAGE_KEYS as K } from '@/lib/storage'
 export const auth = proxy({
   accessToken: storage.get(K.token),
   isAuthenticated: Boolean(storage.get(K.token)),
-  paidSearch: false,
+  /** The paid-search switch: every search past the daily limit is paid for in coins. Remembered in local storage. */
+  paidSearch: storage.get(K.paidSearch) === '1',
   code: null as string | null,
   isProcessed: false,
   authMethod: null as AuthMethod | null,
@@ -58,8 +59,8 @@ export function signInWithKey(key: string) {
 }
 
 export function signedOut() {
-  for (const key of [K.token, K.phoneNumber, K.profileId, K.balance, K.profile, K.mainData, K.history]) storage.set(key, null)
-  Object.assign(auth, { accessToken: null, isAuthenticated: false, phoneNumber: null, profileId: 0, status: false, code: null, wait: false })
+  for (const key of [K.token, K.phoneNumber, K.profileId, K.balance, K.profile, K.mainData, K.history, K.paidSearch]) storage.set(key, null)
+  Object.assign(auth, { accessToken: null, isAuthenticated: false, phoneNumber: null, profileId: 0, status: false, code: null, wait: false, paidSearch: false })
 }
 
 /** After a comment was posted: the first-comment flag of SPEC.md section 4, kept in local storage. */
@@ -69,7 +70,9 @@ export function markFirstComment() {
   auth.firstComment = true
 }
 
+/** The paid-search switch, remembered over reloads (issue 30). */
 export function setPaidSearch(on: boolean) {
+  storage.set(K.paidSearch, on ? '1' : null)
   auth.paidSearch = on
 }
 

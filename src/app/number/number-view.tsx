@@ -43,8 +43,9 @@ export function NumberView({ data, profileId }: { data: NumberProfile; /** Set o
           </>
         }
       />
-      <TagsCard data={data} />
-      <EvidenceCard data={data} />
+      {/* Past the daily limit the answer knows no tags nor evidence: their empty cards would read as facts. */}
+      {community && <TagsCard data={data} />}
+      {community && <EvidenceCard data={data} />}
       {/* The owner may contest the rating unless a dispute is already under review (the form then only confirms its own sending). */}
       {own && <DisputeForm key={`dispute-${data.phone.number}`} phone={data.phone.number} underReview={data.dispute?.status === 'open'} />}
       {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block.

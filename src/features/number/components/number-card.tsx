@@ -13,10 +13,13 @@ export function displayName(p: NumberProfile): string | null {
 
 /**
  * The number's summary: the number, its name, region and carrier, the reputation gauge,
- * the viewer's `actions` on it (not in the limited answer) and the community counts.
+ * the viewer's `actions` on it and the community counts. The limited answer (past the daily
+ * limit) knows only the number, its region and carrier: no name, index or counts are shown
+ * for it, since its defaults ("no name", 5 out of 10, 0 comments) would read as facts (issue 30).
  */
 export function NumberCard({ data, actions }: { data: NumberProfile; actions: ReactNode }) {
   const { LL } = useI18nContext()
+  const limited = data.paidAlert.show
   const name = displayName(data)
   return (
     <Card className="flex flex-col gap-4 wide:col-span-2">
@@ -24,10 +27,12 @@ export function NumberCard({ data, actions }: { data: NumberProfile; actions: Re
         <p className="text-3xl font-bold tracking-tight" data-testid="number-international">
           <PhoneText value={data.phone.number} className="[unicode-bidi:isolate]" />
         </p>
-        <p className={cn('text-lg', name ? 'text-fg' : 'text-muted')} data-testid="number-name">
-          {name ?? LL.number.unknownName()}
-        </p>
-        {data.metrics.isVerified && <p className="text-sm text-success">{LL.number.verified()}</p>}
+        {!limited && (
+          <p className={cn('text-lg', name ? 'text-fg' : 'text-muted')} data-testid="number-name">
+            {name ?? LL.number.unknownName()}
+          </p>
+        )}
+        {!limited && data.metrics.isVerified && <p className="text-sm text-success">{LL.number.verified()}</p>}
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
@@ -39,13 +44,17 @@ export function NumberCard({ data, actions }: { data: NumberProfile; actions: Re
           <dd className="font-medium">{data.phone.carrier ?? LL.number.unknown()}</dd>
         </div>
       </dl>
-      <ReputationGauge index={data.metrics.index} />
-      {!data.paidAlert.show && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-      <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-        <li>{LL.number.comments({ count: data.metrics.commentsCount })}</li>
-        <li>{LL.number.contacts({ count: data.metrics.contactsCount })}</li>
-        <li>{LL.number.bans({ count: data.metrics.bans })}</li>
-      </ul>
+      {!limited && (
+        <>
+          <ReputationGauge index={data.metrics.index} />
+          <div className="flex flex-wrap items-center gap-2">{actions}</div>
+          <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+            <li>{LL.number.comments({ count: data.metrics.commentsCount })}</li>
+            <li>{LL.number.contacts({ count: data.metrics.contactsCount })}</li>
+            <li>{LL.number.bans({ count: data.metrics.bans })}</li>
+          </ul>
+        </>
+      )}
     </Card>
   )
 }
