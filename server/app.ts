@@ -28,7 +28,6 @@ import { disputeRoutes } from './modules/disputes/routes'
 import { localeRoutes } from './modules/locale/routes'
 import { moderationRoutes } from './modules/moderation/routes'
 import { pageCachePlugin } from './modules/numbers/page-cache'
-import { keptSearchesPlugin } from './modules/search/kept-searches'
 import { searchRoutes } from './modules/search/routes'
 import { notesRoutes } from './modules/notes/routes'
 import { contactsRoutes } from './modules/contacts/routes'
@@ -79,7 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin)
   await app.register(securityPlugin)
   // Before every other request hook (after the security headers): a call refused for load costs nothing further.
-  await app.register(pressurePlugin, { env, database })
+  await app.register(pressurePlugin, { env })
   await app.register(clientVersionPlugin)
   // Before compression: it keeps the answers to money calls as sent (Idempotency-Key).
   await app.register(idempotencyPlugin)
@@ -91,7 +90,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(botCheckPlugin, { checker: opts.botCheck })
 
   await app.register(pageCachePlugin)
-  await app.register(keptSearchesPlugin)
   await app.register(systemRoutes)
   await app.register(authRoutes)
   await app.register(authWebhookRoutes, { telegram: opts.telegram })

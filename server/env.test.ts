@@ -97,13 +97,12 @@ describe('environment', () => {
   })
 
   it('sheds load by default, never under NODE_ENV=test unless asked, 0 turns a check off, and names a bad value', () => {
-    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 200, PRESSURE_MAX_DB_WAITING: 10, PRESSURE_MAX_WAIT_MS: 200, PRESSURE_RETRY_AFTER_SECONDS: 2 })
-    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0, PRESSURE_MAX_DB_WAITING: 0, PRESSURE_MAX_WAIT_MS: 0 })
-    const set = { PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '250', PRESSURE_MAX_DB_WAITING: '0', PRESSURE_MAX_WAIT_MS: '800', PRESSURE_RETRY_AFTER_SECONDS: '10' }
-    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', ...set })).toMatchObject({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 250, PRESSURE_MAX_DB_WAITING: 0, PRESSURE_MAX_WAIT_MS: 800, PRESSURE_RETRY_AFTER_SECONDS: 10 })
-    expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(/PRESSURE_MAX_EVENT_LOOP_DELAY_MS is milliseconds/)
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 500, PRESSURE_QUEUE_FLOOR: 100, PRESSURE_RETRY_AFTER_SECONDS: 2 })
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 0, PRESSURE_QUEUE_FLOOR: 100 })
+    const set = { PRESSURE_MAX_WAIT_MS: '800', PRESSURE_QUEUE_FLOOR: '20', PRESSURE_RETRY_AFTER_SECONDS: '10' }
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', ...set })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 800, PRESSURE_QUEUE_FLOOR: 20, PRESSURE_RETRY_AFTER_SECONDS: 10 })
     expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_MAX_WAIT_MS: 'soon' })).toThrow(/PRESSURE_MAX_WAIT_MS/)
-    expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_MAX_DB_WAITING: 'many' })).toThrow(/PRESSURE_MAX_DB_WAITING/)
+    expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_QUEUE_FLOOR: '0' })).toThrow(/PRESSURE_QUEUE_FLOOR is a number of calls/)
     for (const bad of ['0', '301', '1.5']) expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_RETRY_AFTER_SECONDS: bad }), bad).toThrow(/PRESSURE_RETRY_AFTER_SECONDS/)
   })
 

@@ -23,6 +23,9 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive()
 
+/** The load shedding's production settings (server/plugins/pressure.ts, ADR 0050); tests of the shedding use them too. */
+export const PRESSURE_DEFAULTS = { maxWaitMs: 500, queueFloor: 100 } as const
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,12 +59,14 @@ const envSchema = z.object({
   FOF_EXPIRY_INTERVAL_MINUTES: z.coerce.number().min(0, 'FOF_EXPIRY_INTERVAL_MINUTES is minutes, 0 or more (0 turns the expiry off)').max(24 * 60).optional(),
   /** Minutes between runs of the purge of accounts deactivated over 30 days ago; 0 turns it off. Default 60 (0 under NODE_ENV=test). */
   PURGE_INTERVAL_MINUTES: z.coerce.number().min(0, 'PURGE_INTERVAL_MINUTES is minutes, 0 or more (0 turns the purge off)').max(24 * 60).optional(),
-  /** Load shedding (server/plugins/pressure.ts): the API answers 503 while the event loop lags more than this (ms, mean over 250 ms). 0 turns it off. Default 200 (0 under NODE_ENV=test). */
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS is milliseconds, 0 or more (0 turns the check off)').max(60_000).optional(),
-  /** Load shedding: the API answers 503 while this many queries or more wait for a database connection. 0 turns it off. Default 20 (0 under NODE_ENV=test). */
-  PRESSURE_MAX_DB_WAITING: z.coerce.number().int().min(0, 'PRESSURE_MAX_DB_WAITING is a number of queries, 0 or more (0 turns the check off)').max(100_000).optional(),
-  /** Load shedding: a call that has waited this long (ms) for its turn, in the event loop and the database queue, is answered 503 before its route runs. 0 turns it off. Default 500 (0 under NODE_ENV=test). */
+  /**
+   * Load shedding (server/plugins/pressure.ts): a new API call is answered 503 when the calls under way would keep it
+   * waiting longer than this (ms), by the oldest one's wait and the rate calls are answered at. 0 turns it off.
+   * Default 500 (0 under NODE_ENV=test).
+   */
   PRESSURE_MAX_WAIT_MS: z.coerce.number().int().min(0, 'PRESSURE_MAX_WAIT_MS is milliseconds, 0 or more (0 turns the check off)').max(60_000).optional(),
+  /** Load shedding: while fewer API calls than this are under way in a process, none is refused. */
+  PRESSURE_QUEUE_FLOOR: z.coerce.number().int().min(1, 'PRESSURE_QUEUE_FLOOR is a number of calls, 1 or more').max(100_000).default(PRESSURE_DEFAULTS.queueFloor),
   /** The Retry-After of the load shedding's 503 answers, in seconds. */
   PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300').max(300, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300').default(2),
   /** The oldest web app version the API still serves (`X-Client-Version`); older ones get 426. */
@@ -123,13 +128,11 @@ export function stripePriceVar(product: Product): string {
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS' | 'PRESSURE_MAX_DB_WAITING' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE' | 'KEY_REDIRECT_HOSTS'> {
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE' | 'KEY_REDIRECT_HOSTS'> {
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   RENEWAL_INTERVAL_MINUTES: number
   FOF_EXPIRY_INTERVAL_MINUTES: number
   PURGE_INTERVAL_MINUTES: number
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: number
-  PRESSURE_MAX_DB_WAITING: number
   PRESSURE_MAX_WAIT_MS: number
   VITALS_SAMPLE_RATE: number
   /** Origins outside the app a key link may send the browser to (KEY_REDIRECT_HOSTS); none by default. */
@@ -188,9 +191,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     FOF_EXPIRY_INTERVAL_MINUTES: raw.FOF_EXPIRY_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
     PURGE_INTERVAL_MINUTES: raw.PURGE_INTERVAL_MINUTES ?? (raw.NODE_ENV === 'test' ? 0 : 60),
     // Tests run many requests at once on a busy machine; they turn shedding on where they test it.
-    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: raw.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (raw.NODE_ENV === 'test' ? 0 : 200),
-    PRESSURE_MAX_DB_WAITING: raw.PRESSURE_MAX_DB_WAITING ?? (raw.NODE_ENV === 'test' ? 0 : 10),
-    PRESSURE_MAX_WAIT_MS: raw.PRESSURE_MAX_WAIT_MS ?? (raw.NODE_ENV === 'test' ? 0 : 200),
+    PRESSURE_MAX_WAIT_MS: raw.PRESSURE_MAX_WAIT_MS ?? (raw.NODE_ENV === 'test' ? 0 : PRESSURE_DEFAULTS.maxWaitMs),
     // Browser tests would each send reports at random; the one that tests them turns them on.
     VITALS_SAMPLE_RATE: raw.VITALS_SAMPLE_RATE ?? (raw.NODE_ENV === 'test' ? 0 : 0.1),
     KEY_REDIRECT_HOSTS: raw.KEY_REDIRECT_HOSTS ?? [],

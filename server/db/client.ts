@@ -13,8 +13,6 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg'
 import { dumpPglite } from './backup'
 import * as schema from './schema'
-import { attachWriteClock, writeClockOf, type WriteClock } from './write-clock'
-import { QUIET, watchPoolWrites } from './shared-clock'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -26,12 +24,6 @@ export interface Database {
    * (PostgreSQL advisory lock); null when it was skipped. PGlite has one process only.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null>
-  /**
-   * How many queries wait for a connection right now: the load shedding's database
-   * signal (server/plugins/pressure.ts). PostgreSQL: the pool's waiting queue; PGlite,
-   * one connection: the queries and transactions queued behind the running one.
-   */
-  pressure(): { waiting: number }
   /** The embedded database only: writes a consistent backup to `file` (server/db/backup.ts); its size in bytes. */
   backup?(file: string): Promise<number>
   close(): Promise<void>
@@ -147,7 +139,6 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
   }
   const client = new PGlite(pgdata, opts.restoreFrom ? { loadDataDir: new Blob([new Uint8Array(opts.restoreFrom)]) } : {})
   const db = drizzlePglite(client, { schema }) as unknown as Db
-  const { clock, running } = attachWriteClock(client, db)
   await migratePglite(db as never, { migrationsFolder })
   leanParsers(client)
   return {
@@ -155,10 +146,8 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
     kind: 'pglite',
     // The data folder lock already makes this process the only one on the database.
     exclusive: (_key, fn) => fn(),
-    pressure: () => ({ waiting: Math.max(0, running() - 1) }),
     backup: (file) => dumpPglite(client, file),
     async close() {
-      await clock.flush()
       await client.close()
       await release?.()
     },
@@ -170,8 +159,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // An idle connection dropped by the server (restart, failover) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`))
-  // Before the first connection: a shared write clock, once attached, hears of every write (ADR 0037).
-  watchPoolWrites(pool)
   await pool.query('select 1')
   const db = drizzlePg(pool, { schema }) as unknown as Db
   // Migrations from several servers starting at once must not race.
@@ -204,9 +191,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release(!unlocked)
       }
     },
-    pressure: () => ({ waiting: pool.waitingCount }),
     async close() {
-      await writeClockOf(db)?.flush()
       await pool.end()
     },
   }
@@ -246,8 +231,6 @@ export type Param<T> = T | SQLWrapper
  */
 export function hotStatement<T, V extends object>(
   build: (p: { [K in keyof V]: Param<V[K]> }) => SQL,
-  /** quiet: it leaves the write clock as it is (write-clock.ts, shared-clock.ts): a read, or a write no kept answer depends on. */
-  opts: { quiet?: boolean } = {},
 ): (db: Db, values: V) => Promise<T[]> {
   let compiled: Compiled | undefined
   const placeholders = new Proxy({}, { get: (_target, key) => sql.placeholder(String(key)) }) as { [K in keyof V]: Param<V[K]> }
@@ -260,10 +243,9 @@ export function hotStatement<T, V extends object>(
     }
     const params = fillPlaceholders(compiled.params, values as Record<string, unknown>)
     if (client instanceof pg.Pool) {
-      const config = { name: compiled.name, text: compiled.text, values: params, ...(opts.quiet ? { [QUIET]: true } : {}) }
-      return (await client.query(config)).rows as T[]
+      return (await client.query({ name: compiled.name, text: compiled.text, values: params })).rows as T[]
     }
-    return runPreparedPglite<T>(db, client, compiled, params, () => build(values), opts.quiet ? writeClockOf(db) : undefined)
+    return runPreparedPglite<T>(db, client, compiled, params, () => build(values))
   }
 }
 
@@ -301,8 +283,7 @@ function literal(value: unknown): string | null {
  * database's one session and EXECUTEd with its values as quoted literals. Anything that
  * is not a plain value, or a statement PostgreSQL cannot prepare, runs as usual.
  */
-async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled, params: unknown[], built: () => SQL, clock?: WriteClock): Promise<T[]> {
-  const send = <R>(call: () => Promise<R>) => (clock ? clock.quietly(call) : call())
+async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled, params: unknown[], built: () => SQL): Promise<T[]> {
   const values = params.map(literal)
   let prepared = preparedInPglite.get(client)
   if (!prepared) preparedInPglite.set(client, (prepared = new Map()))
@@ -310,7 +291,7 @@ async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled,
   if (values.some((v) => v === null) || prepared.get(text) === false) return rowsOf<T>(await db.execute(built()))
   if (!prepared.has(text)) {
     try {
-      await send(() => client.exec(`PREPARE ${name} AS ${text}`))
+      await client.exec(`PREPARE ${name} AS ${text}`)
       prepared.set(text, true)
     } catch {
       prepared.set(text, false)
@@ -318,5 +299,5 @@ async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled,
     }
   }
   const execute = values.length ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`
-  return (await send(() => client.query<T>(execute))).rows
+  return (await client.query<T>(execute)).rows
 }

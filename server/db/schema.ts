@@ -459,8 +459,8 @@ export const searchHistory = pgTable(
   'search_history',
   {
     id: serial('id').primaryKey(),
-    // No foreign keys (ADR 0039): a row is written per search, often hundreds at once (the held-back
-    // history of searches answered from memory, ADR 0033 and 0037), and PostgreSQL's check of both keys
+    // No foreign keys (ADR 0039): a row is written per look-up (one per number and day since issue 30),
+    // on the hot path of every counted search, and PostgreSQL's check of both keys
     // was seven eighths of the insert. Both ids come from the search that read them; no code deletes
     // a user or a number (a user's full deletion removes their history itself).
     userId: integer('user_id').notNull(),

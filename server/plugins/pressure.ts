@@ -1,35 +1,21 @@
 import fp from 'fastify-plugin'
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import underPressure from '@fastify/under-pressure'
+import type { FastifyRequest } from 'fastify'
 import { ERROR_CODES } from '../../contract/errors'
-import type { Database } from '../db/client'
 import type { Env } from '../env'
 import { errorBody } from './errors'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * Whether this call is to be refused for load now: too many queries wait for the
-     * database, or the call has already waited longer for its turn than an answer may take.
-     * For code about to query after an await that let other calls in (server/plugins/auth.ts,
-     * before the session query); answer with `return app.refuseBusy(reply)`.
-     */
-    overloaded(request: FastifyRequest): boolean
-    /** Answers the load shedding's 503: SERVER_BUSY, Retry-After. Return it from the hook. */
-    refuseBusy(reply: FastifyReply): FastifyReply
-  }
-  interface FastifyRequest {
-    /** When the call was taken up (performance.now()), for its wait so far. */
-    arrivedAt: number
+    /** The API calls under way and how they fare: the load shedding's measure, and the health check's. */
+    queue: CallQueue
   }
 }
 
-/**
- * How often @fastify/under-pressure samples the event-loop delay (the mean over the last
- * period): long enough that one slow turn of the loop is not taken for lag, short enough
- * that shedding ends within a quarter of a second once the loop runs freely again.
- */
-const SAMPLE_INTERVAL_MS = 250
+/** A call under way longer than this means the server is wedged: the health check says so (503). */
+export const WEDGED_MS = 30_000
+
+/** How often the rate calls are answered at is measured (a moving mean over such periods). */
+const RATE_PERIOD_MS = 250
 
 /**
  * Only API calls are shed. The web app's own files are cheap and let the page come up
@@ -42,46 +28,99 @@ function sheddable(request: FastifyRequest): boolean {
 }
 
 /**
- * Load shedding (issue 12, P3): while the event loop lags, too many queries wait for a
- * database connection, or a call has waited too long for its turn, API calls are answered
- * at once with 503, `Retry-After` and the error envelope instead of joining a queue nobody
- * gets out of in time. Registered
- * before the other request hooks but the security headers', so a refused call costs
- * nothing further.
+ * The API calls this process has taken and not answered yet, in the order they came, and the
+ * rate it answers them at while it has any. A call leaves when its connection is done with it
+ * (`close` of the response: answered, or the client gone), so the count cannot drift up.
+ */
+export class CallQueue {
+  private readonly under = new Set<{ at: number }>()
+  private answered = 0
+  /** Calls answered a second, a moving mean over the periods with calls under way; 0 until measured. */
+  private rate = 0
+  private readonly timer: NodeJS.Timeout
+
+  constructor(private readonly opts: { floor: number; maxWaitMs: number }) {
+    let last = performance.now()
+    this.timer = setInterval(() => {
+      const now = performance.now()
+      // Idle periods say nothing of how fast calls are answered.
+      if (this.answered > 0) {
+        const measured = (this.answered * 1000) / (now - last)
+        this.rate = this.rate === 0 ? measured : 0.7 * this.rate + 0.3 * measured
+      }
+      this.answered = 0
+      last = now
+    }, RATE_PERIOD_MS)
+    this.timer.unref()
+  }
+
+  get size(): number {
+    return this.under.size
+  }
+
+  /** How long the oldest call under way has waited so far (ms); 0 when none is. */
+  oldestWaitMs(now = performance.now()): number {
+    for (const call of this.under) return now - call.at
+    return 0
+  }
+
+  /**
+   * How long a call taken now would wait for the calls before it: the longer of the oldest
+   * one's wait so far and the queue's length at the rate calls are answered now.
+   */
+  expectedWaitMs(now = performance.now()): number {
+    const byRate = this.rate > 0 ? (this.under.size * 1000) / this.rate : 0
+    return Math.max(this.oldestWaitMs(now), byRate)
+  }
+
+  /**
+   * Whether a new call is refused: never while fewer than `floor` calls are under way (a few
+   * clients, a burst, a slow host are served, more slowly); past it, when the calls already
+   * in would keep it waiting longer than an answer may take.
+   */
+  full(): boolean {
+    return this.opts.maxWaitMs > 0 && this.under.size >= this.opts.floor && this.expectedWaitMs() > this.opts.maxWaitMs
+  }
+
+  /** Takes a call in; the returned function lets it out (once, however often it is called). */
+  enter(): () => void {
+    const call = { at: performance.now() }
+    this.under.add(call)
+    return () => {
+      if (this.under.delete(call)) this.answered++
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer)
+  }
+}
+
+/**
+ * Load shedding (issue 12, P3; reworked in issue 30, ADR 0050): an API call is refused at
+ * once with 503, `Retry-After` and the error envelope when the calls already under way would
+ * keep it waiting longer than PRESSURE_MAX_WAIT_MS, judged by this process's own queue: how
+ * long the oldest call has waited and how fast calls are answered. Fewer than
+ * PRESSURE_QUEUE_FLOOR calls under way are never refused. Registered first among the request
+ * hooks but the security headers', so a refused call costs nothing further.
  */
 export const pressurePlugin = fp(
-  async (app, opts: { env: Env; database: Database }) => {
-    const { PRESSURE_MAX_EVENT_LOOP_DELAY_MS: maxDelay, PRESSURE_MAX_DB_WAITING: maxWaiting, PRESSURE_MAX_WAIT_MS: maxWait, PRESSURE_RETRY_AFTER_SECONDS: retryAfter } = opts.env
+  async (app, opts: { env: Env }) => {
+    const { PRESSURE_MAX_WAIT_MS: maxWaitMs, PRESSURE_QUEUE_FLOOR: floor, PRESSURE_RETRY_AFTER_SECONDS: retryAfter } = opts.env
+    const queue = new CallQueue({ floor, maxWaitMs })
+    app.decorate('queue', queue)
+    app.addHook('onClose', async () => queue.close())
     // Built once: under a flood most answers are this one, and each must cost next to nothing.
     const busy = JSON.stringify(errorBody(ERROR_CODES.SERVER_BUSY, `The service is busy; try again in ${retryAfter} s`))
-    // Returned from an async hook, the reply (a thenable) settles once the answer is out, so no later hook or handler runs.
-    app.decorate('refuseBusy', (reply: FastifyReply) => reply.code(503).header('retry-after', retryAfter).type('application/json; charset=utf-8').send(busy))
-    const databaseBusy = () => maxWaiting > 0 && opts.database.pressure().waiting >= maxWaiting
-    const waitedTooLong = (request: FastifyRequest) => maxWait > 0 && performance.now() - request.arrivedAt > maxWait
-    app.decorate('overloaded', (request: FastifyRequest) => sheddable(request) && (databaseBusy() || waitedTooLong(request)))
-    app.decorateRequest('arrivedAt', 0)
 
-    // The event loop: @fastify/under-pressure samples its delay and calls this while it is too high.
-    await app.register(underPressure, {
-      maxEventLoopDelay: maxDelay,
-      sampleInterval: SAMPLE_INTERVAL_MS,
-      retryAfter,
-      pressureHandler: async (request, reply) => {
-        if (sheddable(request)) await app.refuseBusy(reply)
-      },
-    })
-
-    // The database: its queue is read on every call, so shedding starts with the first call
-    // that would queue too long and ends with the first that would not.
     app.addHook('onRequest', async (request, reply) => {
-      request.arrivedAt = performance.now()
-      if (sheddable(request) && databaseBusy()) return app.refuseBusy(reply)
+      if (!sheddable(request)) return
+      if (queue.full()) {
+        // Returned from an async hook, the reply (a thenable) settles once the answer is out, so no later hook or handler runs.
+        return reply.code(503).header('retry-after', retryAfter).type('application/json; charset=utf-8').send(busy)
+      }
+      reply.raw.once('close', queue.enter())
     })
-    // Calls that arrive together pass that first look together while their tokens are
-    // checked off the event loop (and PGlite then runs their queries one after the other
-    // without a break): the sign-in check and the route look again before they query, at
-    // the queue and at how long the call has waited, so what is let through is answered in time.
-    app.addHook('preHandler', async (request, reply) => (app.overloaded(request) ? app.refuseBusy(reply) : undefined))
   },
   { name: 'pressure' },
 )

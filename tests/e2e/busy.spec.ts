@@ -5,7 +5,7 @@ test('a busy server: the number page says so with the seconds, then loads by its
   const token = await apiSignIn(baseURL!, '+49 151 78500001')
   const page = await signedInPage(browser, baseURL!, token)
 
-  // The first look-up meets a server that sheds load, as @fastify/under-pressure answers; the next one goes through.
+  // The first look-up meets a server that sheds load, as server/plugins/pressure.ts answers; the next one goes through.
   let searches = 0
   await page.route('**/api/v202505/search/**', async (route) => {
     searches++

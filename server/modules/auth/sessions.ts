@@ -16,7 +16,6 @@ const sessionUserStatement = hotStatement<{ id: number; phone: string; role: Rol
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${liveSession(p.sessionId, p.userId)} and ${users.deactivatedAt} is null
     limit 1`,
-  { quiet: true },
 )
 
 /** The user of a token's session while it is live (not revoked, not expired, user active); null otherwise. */

@@ -214,7 +214,6 @@ const publicPageStatement = hotStatement<{ page: PublicPage | string }, { number
       'hidden', (select coalesce(json_agg(json_build_object('userId', user_id, 'hiddenUntil', floor(extract(epoch from hidden_until))::bigint, 'likes', likes, 'dislikes', dislikes)), '[]'::json)
         from all_cmts where hidden_until > now())
     ) as page`,
-  { quiet: true },
 )
 
 /**
@@ -272,7 +271,6 @@ export function viewerPartFrom(json: ViewerPart | string): ViewerPart {
 
 const viewerPartStatement = hotStatement<{ part: ViewerPart | string }, { numberId: number; viewerId: number }>(
   ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
-  { quiet: true },
 )
 
 /** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */

@@ -64,6 +64,8 @@ type StartRow = {
         numberId: number | null
         part: ViewerPart | null
         again: SearchStart['again']
+        /** Counted by this look-up's history row, but today's count was at the limit by then (look-ups of the person at the same moment). */
+        overrun: { id: number; inserted: boolean } | null
       }
     | string
 }
@@ -75,6 +77,14 @@ type StartRow = {
  * go ahead creates the number's row, records the look-up in the history (one row per number
  * and day; anonymous under anti-spy) and reads the viewer's part of the number's page. Past
  * the limit it changes nothing, so the caller can turn it into a paid search or the paid alert.
+ *
+ * The history row decides what counts. Every part of one statement reads the same snapshot, so
+ * two first look-ups of one number by one person at the same moment both see no row of today;
+ * but only one of them inserts it (the other's insert waits for it, then finds it looked up and
+ * writes nothing), and only the look-up that inserted the row, or turned a history/add row into a
+ * look-up, bumps today's count. The bump itself checks the limit against the latest count, so
+ * look-ups of several numbers at once never count past it; one that lost that race is reported
+ * as `overrun`, for the caller to take its row back (startSearch).
  */
 const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
     with
@@ -90,34 +100,32 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
     known as (
       select id from ${numbers} where e164 = ${p.e164}::text
     ),
-    -- Looked up by the viewer today already (not merely added by history/add): free again, paid or not.
-    again as (
-      select h.paid, h.reputation_index as index from ${searchHistory} h, known
-      where h.user_id = ${p.userId}::int and h.number_id = known.id and h.day = ${p.day}::date and h.looked_up
+    -- The viewer's row of today for the number, if any: looked up (free again, paid or not), or only added by history/add.
+    prior as (
+      select h.paid, h.reputation_index as index, h.looked_up from ${searchHistory} h, known
+      where h.user_id = ${p.userId}::int and h.number_id = known.id and h.day = ${p.day}::date
     ),
-    taken as (
-      insert into ${dailyUsage} (user_id, day, count)
-      select ${p.userId}::int, ${p.day}::date, 1 where not ${p.own}::boolean and not exists (select 1 from again) and exists (select 1 from viewer)
-      on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < (select "dailyLimit" from viewer)
-      returning count
+    again as (
+      select paid, index from prior where looked_up
     ),
     used as (
       select count from ${dailyUsage} where user_id = ${p.userId}::int and day = ${p.day}::date
     ),
-    free as (
-      select 1 where ${p.own}::boolean or exists (select 1 from again)
+    -- May it go ahead: one's own number, a number looked up today already, or searches left.
+    allowed as (
+      select 1 from viewer
+      where ${p.own}::boolean or exists (select 1 from again) or coalesce((select count from used), 0) < viewer."dailyLimit"
     ),
     -- A number seen before is only read (no row lock: searches of one number never queue on it);
     -- a new one is created, and a race of two first searches still answers both with its id.
     created as (
       insert into ${numbers} (e164, country)
-      select ${p.e164}::text, ${p.country}::text where (exists (select 1 from free) or exists (select 1 from taken)) and not exists (select 1 from known)
-        and exists (select 1 from viewer)
+      select ${p.e164}::text, ${p.country}::text where exists (select 1 from allowed) and not exists (select 1 from known)
       on conflict (e164) do update set e164 = excluded.e164
       returning id
     ),
     num as (
-      select id from known where (exists (select 1 from free) or exists (select 1 from taken)) and exists (select 1 from viewer)
+      select id from known where exists (select 1 from allowed)
       union all
       select id from created
     ),
@@ -128,19 +136,39 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
       select ${p.userId}::int, num.id, ${p.day}::date, false, viewer.antispy, true from num, viewer
       on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now()
         where ${searchHistory}.cleared_at is not null or not ${searchHistory}.looked_up
+      returning id, (xmax = 0) as inserted
+    ),
+    counted as (
+      select id, inserted from recorded
+      where not ${p.own}::boolean and (inserted or exists (select 1 from prior where not looked_up))
+    ),
+    taken as (
+      insert into ${dailyUsage} (user_id, day, count)
+      select ${p.userId}::int, ${p.day}::date, 1 from counted
+      on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < (select "dailyLimit" from viewer)
+      returning count
     )
     select json_build_object(
       'viewer', (select row_to_json(viewer) from viewer),
-      'count', case when exists (select 1 from free) then coalesce((select count from used), 0) else (select count from taken) end,
+      'count', case when exists (select 1 from allowed) then coalesce((select count from taken), (select count from used), 0) end,
       'numberId', (select id from num),
       'again', (select row_to_json(again) from again),
+      'overrun', case when not exists (select 1 from taken) then (select row_to_json(counted) from counted) end,
       -- One round trip fewer per search: the viewer's part of the page in the same statement
       -- (a number created just now has nothing of the viewer's yet, and reads as empty).
       'part', case when exists (select 1 from num) then ${viewerPartJson(sql`(select id from num)`, p.userId)} end
     ) as start`,
-  // Quiet on the embedded database (ADR 0033): what it writes (today's count, the history, a number
-  // seen for the first time) is in no kept answer but the searcher's own, which the search keeps anew.
-  { quiet: true },
+)
+
+/**
+ * Takes back the history row of a look-up that the daily limit refused after all (`overrun`):
+ * the row it inserted is deleted; a history/add row it had turned into a look-up is that again.
+ */
+const takeBackStatement = hotStatement<unknown, { id: number; inserted: boolean }>(
+  (p) => sql`with
+    gone as (delete from ${searchHistory} where id = ${p.id}::int and ${p.inserted}::boolean),
+    back as (update ${searchHistory} set looked_up = false where id = ${p.id}::int and not ${p.inserted}::boolean)
+    select 1`,
 )
 
 /** The session of a look-up ended, or its account's phone or role changed, since the caller checked it. */
@@ -160,10 +188,16 @@ export async function startSearch(
   const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
   const { dailyLimit, ...viewer } = start.viewer
+  const refused = { viewer, left: null, used: dailyLimit, dailyLimit, day, numberId: null, part: null, again: null }
+  if (start.overrun) {
+    await takeBackStatement(db, start.overrun)
+    return refused
+  }
+  if (start.count === null) return refused
   return {
     viewer,
-    left: start.count === null ? null : Math.max(0, dailyLimit - start.count),
-    used: start.count ?? dailyLimit,
+    left: Math.max(0, dailyLimit - start.count),
+    used: start.count,
     dailyLimit,
     day,
     numberId: start.numberId,

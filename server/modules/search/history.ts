@@ -30,13 +30,28 @@ export async function recordSearch(
 }
 
 /**
- * Writes the reputation index a look-up showed on its history row of the day. Quiet (ADR 0033):
- * no kept answer shows a history row's index.
+ * Records a paid look-up of the day (issue 30): true when this call made the number looked up
+ * today (a new row, or a history/add row turned into a look-up); false when it was looked up
+ * already, by a look-up at the same moment too (the insert waits for that one's row), and then
+ * nothing is to be paid. Run it in the transaction that spends the coin.
  */
+export async function recordPaidLookUp(db: Db, entry: { userId: number; numberId: number; day: string; anonymous: boolean }): Promise<boolean> {
+  const rows = await db
+    .insert(searchHistory)
+    .values({ ...entry, paid: true, lookedUp: true })
+    .onConflictDoUpdate({
+      target: [searchHistory.userId, searchHistory.numberId, searchHistory.day],
+      set: { clearedAt: null, paid: true, lookedUp: true, searchedAt: sql`now()` },
+      where: sql`not ${searchHistory.lookedUp}`,
+    })
+    .returning({ id: searchHistory.id })
+  return rows.length > 0
+}
+
+/** Writes the reputation index a look-up showed on its history row of the day. */
 const indexStatement = hotStatement<unknown, { userId: number; numberId: number; day: string; index: number }>(
   (p) => sql`update ${searchHistory} set reputation_index = ${p.index}::float8
     where user_id = ${p.userId}::int and number_id = ${p.numberId}::int and day = ${p.day}::date`,
-  { quiet: true },
 )
 
 export async function recordIndex(db: Db, row: { userId: number; numberId: number; day: string; index: number }): Promise<void> {

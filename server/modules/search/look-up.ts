@@ -11,8 +11,7 @@ import type { PlanLimits } from '../../db/entitlements'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, signedOutError } from '../../plugins/auth'
 import { SessionChanged, startSearch } from './daily-limit'
-import { recordIndex, recordSearch } from './history'
-import { KeptSearches, type SlowSearch } from './kept-searches'
+import { recordIndex, recordPaidLookUp } from './history'
 
 /**
  * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
@@ -28,24 +27,6 @@ export async function lookUpNumber(
   query: { locale?: string; paidSearch?: string },
   limits: PlanLimits,
   store?: PublicPageStore,
-  kept?: KeptSearches,
-): Promise<NumberProfile> {
-  const keeping = kept && { kept, slow: kept.begin(auth.id) }
-  try {
-    return await lookUp(db, auth, phone, query, limits, store, keeping)
-  } finally {
-    keeping?.kept.end(keeping.slow)
-  }
-}
-
-async function lookUp(
-  db: Db,
-  auth: AuthUser,
-  phone: NormalizedPhone,
-  query: { locale?: string; paidSearch?: string },
-  limits: PlanLimits,
-  store: PublicPageStore | undefined,
-  keeping: { kept: KeptSearches; slow: SlowSearch } | undefined,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
   // One round trip for the viewer, the daily limit, the number, the history and the viewer's part of the page;
@@ -60,7 +41,6 @@ async function lookUp(
     own: isOwn,
     limits,
   })
-  keeping?.kept.counted(keeping.slow, start.day, start.used)
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'
 
@@ -71,13 +51,12 @@ async function lookUp(
   if (left === null || numberId === null) {
     const price = LIMITS.defaultPaidSearchPrice
     const wantsPaid = viewer.overlimit && query.paidSearch === '1'
-    if (wantsPaid && (await spendCoins(db, auth.id, price, 'paid_search', undefined)) !== null) {
+    const bought = wantsPaid ? await buyLookUp(db, { userId: auth.id, e164: phone.e164, country: phone.country, day: start.day, anonymous: viewer.antispy, price }) : null
+    if (bought) {
       paid = true
       left = 0
-      viewer.balance -= price
-      numberId = await upsertNumber(db, phone.e164, phone.country)
-      // Looked up for the rest of the day: the page's actions reload it free, still paid (issue 30).
-      await recordSearch(db, { userId: auth.id, numberId, day: start.day, paid, anonymous: viewer.antispy, lookedUp: true })
+      if (bought.charged) viewer.balance -= price
+      numberId = bought.numberId
     } else {
       const limited = emptyNumberProfile(phone.digits)
       limited.phone = { number: phone.e164, ...(await describeNumber(phone.e164, locale)) }
@@ -91,22 +70,38 @@ async function lookUp(
   const profile = await buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined }, store)
   // The history row of the day holds the index the page shows; written when it is new or moved.
   if (profile.metrics.index !== start.again?.index) await recordIndex(db, { userId: auth.id, numberId, day: start.day, index: profile.metrics.index })
-  if (keeping && !paid) {
-    keeping.kept.keep(keeping.slow, {
-      auth,
-      start,
-      numberId,
-      e164: phone.e164,
-      own: isOwn,
-      locale: query.locale,
-      body: searchAnswer(KeptSearches.marked(profile)),
-    })
-  }
   return profile
 }
 
-/** What the search answers: the profile in the API's envelope (kept answers are this, as text). */
+/** What the search answers: the profile in the API's envelope. */
 export const searchAnswer = (data: NumberProfile) => ({ status: true as const, data })
+
+/**
+ * A paid look-up (DESIGN.md section 5): one coin for a number past the daily limit, spent in the
+ * transaction that records the look-up, so the number opens free, still paid, for the rest of the
+ * day (issue 30). The history row is written first: a paid look-up of the same number by the same
+ * person at the same moment waits for it, then finds the number looked up and is charged nothing.
+ * Null when the balance does not cover the price (nothing changed).
+ */
+async function buyLookUp(
+  db: Db,
+  args: { userId: number; e164: string; country: string | null; day: string; anonymous: boolean; price: number },
+): Promise<{ numberId: number; charged: boolean } | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const numberId = await upsertNumber(tx, args.e164, args.country)
+      const first = await recordPaidLookUp(tx, { userId: args.userId, numberId, day: args.day, anonymous: args.anonymous })
+      if (!first) return { numberId, charged: false }
+      if ((await spendCoins(tx, args.userId, args.price, 'paid_search', undefined)) === null) throw new NotEnoughCoins()
+      return { numberId, charged: true }
+    })
+  } catch (err) {
+    if (err instanceof NotEnoughCoins) return null
+    throw err
+  }
+}
+
+class NotEnoughCoins extends Error {}
 
 /**
  * Runs a look-up as the request's user. Its statement checks the session itself (the auth

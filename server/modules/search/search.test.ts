@@ -184,6 +184,42 @@ describe.each(backends)('search on %s', (backend) => {
     expect(await leftToday(token)).toBe(0)
   })
 
+  it('counts 10 simultaneous first look-ups of one number by one person once, in one history row', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450301')
+    const results = await Promise.all(Array.from({ length: 10 }, () => found(token, '+493012340301')))
+    expect(results.every((r) => !r.paidAlert.show)).toBe(true)
+    expect(await leftToday(token)).toBe(29)
+    const rows = await t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, profileId))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ lookedUp: true, paid: false })
+  })
+
+  it('takes back the history row of a look-up the limit refused after all: 12 first look-ups at once with 5 searches left', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450302')
+    await t.database.db.insert(dailyUsage).values({ userId: profileId, day: new Date().toISOString().slice(0, 10), count: 25 })
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => found(token, `+4930123403${String(i).padStart(2, '0')}`)))
+    const full = results.filter((r) => !r.paidAlert.show)
+    expect(full).toHaveLength(5)
+    expect(await leftToday(token)).toBe(0)
+    // Exactly the numbers answered in full are looked up today: the others open limited, not free.
+    const rows = await t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, profileId))
+    expect(rows.map((r) => r.lookedUp)).toEqual([true, true, true, true, true])
+    const limitedNumber = results.find((r) => r.paidAlert.show)!.phone.number
+    expect((await found(token, limitedNumber)).paidAlert.show).toBe(true)
+  })
+
+  it('charges one coin for 8 simultaneous paid look-ups of one number by one person', async () => {
+    const { token, profileId } = await signIn(t.app, '+4915123450303')
+    await t.database.db.update(users).set({ overlimit: true }).where(eq(users.id, profileId))
+    await grantCoins(t.database.db, profileId, 5, 'test_grant', `grant-${profileId}`)
+    await exhaust(profileId)
+    const results = await Promise.all(Array.from({ length: 8 }, () => found(token, '+493012340399', { paidSearch: '1' })))
+    expect(results.every((r) => !r.paidAlert.show && r.common.isPaidRequest)).toBe(true)
+    expect(await balance(profileId)).toBe(4)
+    expect(await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))).toHaveLength(1)
+    expect(await t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, profileId))).toHaveLength(1)
+  })
+
   // Issue 30: the number page's actions reload the search; a look-up is counted once a day.
   const post = async (token: string, url: string, params: Record<string, string | number>) => {
     const res = await t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })

@@ -1,14 +1,32 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { healthResponse } from '../../../contract/api/account'
+import { ERROR_CODES } from '../../../contract/errors'
 import { ping } from '../../db/client'
+import { AppError } from '../../errors'
+import { WEDGED_MS } from '../../plugins/pressure'
 import { version } from '../../version'
 
-/** The health check a load balancer or monitor polls. */
+/** How long the health check waits for the database's answer before it says the database does not answer. */
+const PING_TIMEOUT_MS = 5_000
+
+/**
+ * The health check a load balancer or monitor polls: 200 while the database answers and the API
+ * moves; 503 when the database has not answered within 5 s, or an API call has been under way for
+ * 30 s or more (the server is wedged: a statement that never settles, a call that never ends).
+ */
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  r.get('/api/health', { schema: { tags: ['system'], summary: 'Health: database reachable', response: { 200: healthResponse } } }, async () => {
-    await ping(app.db)
+  r.get('/api/health', { schema: { tags: ['system'], summary: 'Health: the database answers and no API call is stuck', response: { 200: healthResponse } } }, async () => {
+    const stuck = app.queue.oldestWaitMs()
+    if (stuck >= WEDGED_MS) throw new AppError(503, ERROR_CODES.SERVER_BUSY, `Wedged: an API call has been under way for ${Math.round(stuck / 1000)} s`)
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), PING_TIMEOUT_MS)))
+    try {
+      if ((await Promise.race([ping(app.db), late])) === 'late') throw new AppError(503, ERROR_CODES.SERVER_BUSY, `The database has not answered in ${PING_TIMEOUT_MS / 1000} s`)
+    } finally {
+      clearTimeout(timer)
+    }
     return { status: true as const, data: { db: 'ok' as const, version } }
   })
 }
