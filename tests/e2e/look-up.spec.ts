@@ -31,6 +31,35 @@ function searchesLeft(page: Page): Array<Promise<number>> {
 
 const searchDone = (page: Page) => page.waitForResponse((res) => res.url().includes('/api/v202505/search/') && res.status() === 200)
 
+/** A private note, a comment and a suggested name on the open number page; each reloads the search, whose answers it returns. */
+async function noteCommentAndName(page: Page, words: { note: string; comment: string; first: string; last: string }) {
+  const answers: Array<{ data: { paidAlert: { show: boolean }; common: { isPaidRequest: boolean; leftRequests: number } } }> = []
+  const note = page.getByRole('region', { name: 'Private note' })
+  await note.getByRole('button', { name: 'Add note' }).click()
+  await note.getByLabel('Your private note about this number').fill(words.note)
+  let reloaded = searchDone(page)
+  await note.getByRole('button', { name: 'Save note' }).click()
+  await expect(note.getByTestId('note-text')).toHaveText(words.note)
+  answers.push(await (await reloaded).json())
+
+  const comments = page.getByRole('region', { name: 'Comments' })
+  await comments.getByLabel('Write a comment').fill(words.comment)
+  reloaded = searchDone(page)
+  await comments.getByRole('button', { name: 'Post comment' }).click()
+  await expect(comments.getByTestId('comment-text')).toHaveText(words.comment)
+  answers.push(await (await reloaded).json())
+
+  await page.getByRole('button', { name: 'Suggest a name' }).click()
+  const form = page.getByRole('dialog', { name: /^Suggest a name for / })
+  await form.getByLabel('First name').fill(words.first)
+  await form.getByLabel('Last name').fill(words.last)
+  reloaded = searchDone(page)
+  await form.getByRole('button', { name: 'Save suggestion' }).click()
+  await expect(page.getByTestId('my-suggestion')).toHaveText(`Your suggestion: \u2068${words.first} ${words.last}\u2069`)
+  answers.push(await (await reloaded).json())
+  return answers
+}
+
 test('a look-up counts one search: a note, a comment and a name suggested on its page count no more', async ({ browser, baseURL, request }) => {
   const token = await apiSignIn(baseURL!, '+49 151 78300101')
   expect(await leftToday(request, token)).toBe(30)
@@ -39,32 +68,7 @@ test('a look-up counts one search: a note, a comment and a name suggested on its
   await page.goto('/number/4930901831')
   await expect(page.getByRole('meter', { name: 'Reputation' })).toBeVisible()
 
-  // A private note: the page reloads the search.
-  const note = page.getByRole('region', { name: 'Private note' })
-  await note.getByRole('button', { name: 'Add note' }).click()
-  await note.getByLabel('Your private note about this number').fill('The plumber, probably')
-  let reloaded = searchDone(page)
-  await note.getByRole('button', { name: 'Save note' }).click()
-  await expect(note.getByTestId('note-text')).toHaveText('The plumber, probably')
-  await reloaded
-
-  // A comment.
-  const comments = page.getByRole('region', { name: 'Comments' })
-  await comments.getByLabel('Write a comment').fill('Called twice about a leaking pipe')
-  reloaded = searchDone(page)
-  await comments.getByRole('button', { name: 'Post comment' }).click()
-  await expect(comments.getByTestId('comment-text')).toHaveText('Called twice about a leaking pipe')
-  await reloaded
-
-  // A name.
-  await page.getByRole('button', { name: 'Suggest a name' }).click()
-  const form = page.getByRole('dialog', { name: /^Suggest a name for / })
-  await form.getByLabel('First name').fill('Pat')
-  await form.getByLabel('Last name').fill('Plumber')
-  reloaded = searchDone(page)
-  await form.getByRole('button', { name: 'Save suggestion' }).click()
-  await expect(page.getByTestId('my-suggestion')).toHaveText('Your suggestion: \u2068Pat Plumber\u2069')
-  await reloaded
+  await noteCommentAndName(page, { note: 'The plumber, probably', comment: 'Called twice about a leaking pipe', first: 'Pat', last: 'Plumber' })
 
   // The page was searched again after each action, and every answer says 29 left: counted once.
   const answers = await Promise.all(left)
@@ -78,7 +82,7 @@ test('a look-up counts one search: a note, a comment and a name suggested on its
   await page.context().close()
 })
 
-test('a paid look-up stays paid on its page: after a note it is still the full page, for one coin', async ({ browser, baseURL, request }) => {
+test('a paid look-up stays paid on its page: after a note, a comment and a name it is still the full page, for one coin', async ({ browser, baseURL, request }) => {
   const token = await apiSignIn(baseURL!, LOOK_UP_USERS.paying.phone)
   const before = await balanceOf(request, token)
   const page = await openAs(browser, baseURL!, token, '/number/4930901832', WHOLE_PAGE)
@@ -87,21 +91,18 @@ test('a paid look-up stays paid on its page: after a note it is still the full p
   await expect(page.getByRole('meter', { name: 'Reputation' })).toBeVisible()
   await expect(limit).toHaveCount(0)
 
-  const note = page.getByRole('region', { name: 'Private note' })
-  await note.getByRole('button', { name: 'Add note' }).click()
-  await note.getByLabel('Your private note about this number').fill('Paid to see this one')
-  const reloaded = searchDone(page)
-  await note.getByRole('button', { name: 'Save note' }).click()
-  const answer = await (await reloaded).json()
-  expect(answer.data.paidAlert.show).toBe(false)
-  expect(answer.data.common.isPaidRequest).toBe(true)
-  await expect(note.getByTestId('note-text')).toHaveText('Paid to see this one')
+  const answers = await noteCommentAndName(page, { note: 'Paid to see this one', comment: 'A paid look-up, and worth it', first: 'Paula', last: 'Paid' })
+  for (const answer of answers) {
+    expect(answer.data.paidAlert.show).toBe(false)
+    expect(answer.data.common.isPaidRequest).toBe(true)
+  }
   await expect(page.getByRole('meter', { name: 'Reputation' })).toBeVisible()
   await expect(page.getByText('Daily search limit reached')).toHaveCount(0)
+  expect(await balanceOf(request, token)).toBe(before - 1)
 
   // Reloaded: still the full page, and still one coin spent.
   await page.reload()
-  await expect(note.getByTestId('note-text')).toHaveText('Paid to see this one')
+  await expect(page.getByRole('region', { name: 'Private note' }).getByTestId('note-text')).toHaveText('Paid to see this one')
   await expect(page.getByText('Daily search limit reached')).toHaveCount(0)
   expect(await balanceOf(request, token)).toBe(before - 1)
   await page.context().close()
