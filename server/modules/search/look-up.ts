@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { emptyNumberProfile, type NumberProfile } from '../../../contract/api/number-profile'
 import { LIMITS } from '../../../contract/constants'
 import type { NormalizedPhone } from '../../../contract/phone'
@@ -10,8 +11,14 @@ import { upsertNumber } from '../numbers/repository'
 import type { PlanLimits } from '../../db/entitlements'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, signedOutError } from '../../plugins/auth'
-import { SessionChanged, startSearch } from './daily-limit'
+import { SessionChanged, startSearch, type ShownIndex } from './daily-limit'
 import { recordIndex, recordPaidLookUp } from './history'
+
+/**
+ * The index each number's page showed last in this process, with the page's version: the next
+ * look-up of the number writes it on its history row in its first statement (ADR 0050).
+ */
+const shownIndexes = new LRUCache<string, ShownIndex>({ max: 100_000 })
 
 /**
  * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
@@ -40,6 +47,7 @@ export async function lookUpNumber(
     country: phone.country,
     own: isOwn,
     limits,
+    shown: shownIndexes.get(phone.e164),
   })
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'
@@ -68,8 +76,11 @@ export async function lookUpNumber(
 
   const { region, carrier } = await describeNumber(phone.e164, locale)
   const profile = await buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined }, store)
-  // The history row of the day holds the index the page shows; written when it is new or moved.
-  if (profile.metrics.index !== start.again?.index) await recordIndex(db, { userId: auth.id, numberId, day: start.day, index: profile.metrics.index })
+  // The history row of the day holds the index the page shows: written with the row when the page
+  // had not changed since it was shown last, else now (a new row's, or one that moved).
+  const written = start.again ? start.again.index : start.indexed
+  if (profile.metrics.index !== written) await recordIndex(db, { userId: auth.id, numberId, day: start.day, index: profile.metrics.index })
+  if (start.part) shownIndexes.set(phone.e164, { version: start.part.version, epoch: start.part.epoch, index: profile.metrics.index })
   return profile
 }
 

@@ -184,6 +184,28 @@ describe.each(backends)('search on %s', (backend) => {
     expect(await leftToday(token)).toBe(0)
   })
 
+  it('writes on each history row the index that person was shown, also when the page changed between two people', async () => {
+    const first = await signIn(t.app, '+4915123450311')
+    const second = await signIn(t.app, '+4915123450312')
+    const third = await signIn(t.app, '+4915123450313')
+    const shownTo = async (who: { token: string; profileId: number }) => {
+      const index = (await found(who.token, '+493012340311')).metrics.index
+      const [row] = await t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, who.profileId))
+      return { index, written: row.index }
+    }
+    const before = await shownTo(first)
+    expect(before).toEqual({ index: 5, written: 5 })
+    // The same page for the next person: the index goes with the history row in the look-up's first statement.
+    expect(await shownTo(second)).toEqual(before)
+    // The page changes (300 fraud votes imported): the next person is shown, and keeps, the new index.
+    const numberId = await upsertNumber(t.database.db, '+493012340311', 'DE')
+    const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
+    await t.database.db.insert(importedEvidence).values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 300, lastSeen: new Date() })
+    const after = await shownTo(third)
+    expect(after.index).toBeLessThan(3)
+    expect(after.written).toBe(after.index)
+  })
+
   it('counts 10 simultaneous first look-ups of one number by one person once, in one history row', async () => {
     const { token, profileId } = await signIn(t.app, '+4915123450301')
     const results = await Promise.all(Array.from({ length: 10 }, () => found(token, '+493012340301')))
