@@ -97,7 +97,7 @@ describe('environment', () => {
   })
 
   it('sheds load by default, never under NODE_ENV=test unless asked, 0 turns a check off, and names a bad value', () => {
-    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 500, PRESSURE_QUEUE_FLOOR: 100, PRESSURE_RETRY_AFTER_SECONDS: 2 })
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 200, PRESSURE_QUEUE_FLOOR: 100, PRESSURE_RETRY_AFTER_SECONDS: 2 })
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 0, PRESSURE_QUEUE_FLOOR: 100 })
     const set = { PRESSURE_MAX_WAIT_MS: '800', PRESSURE_QUEUE_FLOOR: '20', PRESSURE_RETRY_AFTER_SECONDS: '10' }
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', ...set })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 800, PRESSURE_QUEUE_FLOOR: 20, PRESSURE_RETRY_AFTER_SECONDS: 10 })

@@ -24,7 +24,7 @@ const bool = z
 const positiveInt = z.coerce.number().int().positive()
 
 /** The load shedding's production settings (server/plugins/pressure.ts, ADR 0050); tests of the shedding use them too. */
-export const PRESSURE_DEFAULTS = { maxWaitMs: 500, queueFloor: 100 } as const
+export const PRESSURE_DEFAULTS = { maxWaitMs: 200, queueFloor: 100 } as const
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -62,7 +62,7 @@ const envSchema = z.object({
   /**
    * Load shedding (server/plugins/pressure.ts): a new API call is answered 503 when the calls under way would keep it
    * waiting longer than this (ms), by the oldest one's wait and the rate calls are answered at. 0 turns it off.
-   * Default 500 (0 under NODE_ENV=test).
+   * Default 200 (0 under NODE_ENV=test).
    */
   PRESSURE_MAX_WAIT_MS: z.coerce.number().int().min(0, 'PRESSURE_MAX_WAIT_MS is milliseconds, 0 or more (0 turns the check off)').max(60_000).optional(),
   /** Load shedding: while fewer API calls than this are under way in a process, none is refused. */
