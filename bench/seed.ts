@@ -1,7 +1,8 @@
 /**
- * The bench's databases: the PhoneBlock list plus a community on the searched number
- * (120 comments with two replies each, synthetic users commenting on other numbers), and
- * for P2 as many extra numbers as asked with comments spread over them.
+ * The bench's databases: the PhoneBlock list plus a community on one of its numbers
+ * (120 comments with two replies each, synthetic users commenting on other numbers), as many
+ * extra numbers as asked with imported reports and comments spread over them, and the people
+ * who look numbers up (issue 30).
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,12 +10,14 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../server/db/client'
 import { rowsOf } from '../server/db/client'
 import { importFile } from '../server/db/import'
-import { comments, numbers, threadReplies, users } from '../server/db/schema'
+import { comments, importedEvidence, numbers, tags, threadReplies, users } from '../server/db/schema'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const PHONEBLOCK = path.resolve(root, '../shared/data/phoneblock-blocklist.xml')
-/** A real PhoneBlock fraud number; its owner searches it (own searches are free, so the daily limit never stops the run). */
+/** A real PhoneBlock fraud number, the one with the long community thread. */
 export const SEARCHED = '+491637875622'
+/** The people who look numbers up: their phones are +49 1709 9xx xxx, none of them a number of the list. */
+export const PEOPLE = 2500
 const USERS = 300
 const COMMENTS_PER_USER = 20
 const ON_SEARCHED = 120
@@ -45,6 +48,14 @@ export async function seedCommunity(db: Db): Promise<{ ownerId: number }> {
   return { ownerId: owner.id }
 }
 
+/** The people who look numbers up (PEOPLE of them); their user ids, in order. */
+export async function seedPeople(db: Db): Promise<number[]> {
+  const rows = Array.from({ length: PEOPLE }, (_, i) => ({ phone: `+491709${String(900000 + i)}`, firstName: `Person ${i}` }))
+  const ids: number[] = []
+  await insertAll(rows, async (batch) => ids.push(...(await db.insert(users).values(batch).returning({ id: users.id })).map((u) => u.id)))
+  return ids
+}
+
 /** How many numbers the database holds. */
 export async function countNumbers(db: Db): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from ${numbers}`))
@@ -52,7 +63,7 @@ export async function countNumbers(db: Db): Promise<number> {
 }
 
 /**
- * Grows the database to `total` numbers (synthetic US numbers, in set-based SQL, in
+ * Grows the database to `total` numbers (synthetic US numbers from +1 201 200 0000 up, valid ones, in set-based SQL, in
  * chunks of a million) with one comment on every tenth new number by one of the bench users.
  */
 export async function growTo(db: Db, total: number, log: (line: string) => void): Promise<void> {
@@ -64,12 +75,19 @@ export async function growTo(db: Db, total: number, log: (line: string) => void)
     const [before] = rowsOf<{ max: number | string }>(await db.execute(sql`select coalesce(max(id), 0) as max from ${numbers}`))
     await db.execute(sql`
       insert into ${numbers} (e164, country)
-      select '+1' || (2000000000 + g)::text, 'US' from generate_series(${have}::bigint, ${have + chunk - 1}::bigint) g
+      select '+1' || (2012000000 + g)::text, 'US' from generate_series(${have}::bigint, ${have + chunk - 1}::bigint) g
       on conflict (e164) do nothing`)
     await db.execute(sql`
       insert into ${comments} (number_id, user_id, text, likes, dislikes)
       select n.id, (${sql.raw(`array[${benchUsers.join(',')}]`)})[1 + n.id % ${benchUsers.length}], 'Spread comment ' || n.id, n.id % 7, n.id % 3
       from ${numbers} n where n.id > ${Number(before.max)} and n.id % 10 = 0
+      on conflict do nothing`)
+    // Two in three new numbers were reported in an imported list (fraud, spam or a company), with 1–40 votes.
+    await db.execute(sql`
+      insert into ${importedEvidence} (number_id, source, tag_id, label, votes, last_seen)
+      select n.id, 'bench', t.id, 'BENCH_' || t.code, 1 + n.id % 40, now() - (n.id % 300) * interval '1 day'
+      from ${numbers} n join ${tags} t on t.code = (array['fraud', 'spam', 'company'])[1 + n.id % 3]
+      where n.id > ${Number(before.max)} and n.id % 3 <> 0
       on conflict do nothing`)
     have = await countNumbers(db)
     log(`  ${have.toLocaleString('en')} numbers (${((Date.now() - started) / 1000).toFixed(0)} s)`)
