@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { backends, openTestDatabase } from '../../tests/support/database'
 import { DataDirLockedError, hotStatement, openPglite } from './client'
@@ -84,6 +84,24 @@ describe.each(backends)('prepared statements of the hot path (%s)', (backend) =>
       // The users table is still there after the injection attempt above.
       const [count] = await userCount(db, {})
       expect(count.n).toBe(0)
+    } finally {
+      await database.close()
+    }
+  })
+})
+
+describe('prepared statements on the embedded database', () => {
+  const twice = hotStatement<{ n: number }, { i: number }>((p) => sql`select ${p.i}::int * 2 as n`)
+
+  it('stay prepared when their first calls come together: later calls run the prepared statement, not a plain one', async () => {
+    const database = await openPglite(null)
+    try {
+      const { db } = database
+      const first = await Promise.all(Array.from({ length: 8 }, (_, i) => twice(db, { i })))
+      expect(first.map(([row]) => row.n)).toEqual([0, 2, 4, 6, 8, 10, 12, 14])
+      const plain = vi.spyOn(db, 'execute')
+      expect((await twice(db, { i: 21 }))[0].n).toBe(42)
+      expect(plain).not.toHaveBeenCalled()
     } finally {
       await database.close()
     }

@@ -266,8 +266,13 @@ function statementName(text: string): string {
   return name
 }
 
-/** The statements PREPAREd in each embedded database (one session each); false: it cannot be prepared. */
-const preparedInPglite = new WeakMap<PGlite, Map<string, boolean>>()
+/**
+ * The statements PREPAREd in each embedded database (one session each), as the PREPARE's outcome:
+ * true once prepared, false when it cannot be. Calls that come together share the one PREPARE
+ * (a second PREPARE of the name failed as "already exists" and left the statement unprepared for
+ * good, planned at every call: half the embedded database's searches a second, in one run of two).
+ */
+const preparedInPglite = new WeakMap<PGlite, Map<string, Promise<boolean>>>()
 
 /** A parameter as an SQL literal of unknown type (PostgreSQL casts it to the parameter's type); null when it is not a plain value. */
 function literal(value: unknown): string | null {
@@ -290,16 +295,13 @@ async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled,
   let prepared = preparedInPglite.get(client)
   if (!prepared) preparedInPglite.set(client, (prepared = new Map()))
   const { text, name } = statement
-  if (values.some((v) => v === null) || prepared.get(text) === false) return rowsOf<T>(await db.execute(built()))
-  if (!prepared.has(text)) {
-    try {
-      await client.exec(`PREPARE ${name} AS ${text}`)
-      prepared.set(text, true)
-    } catch {
-      prepared.set(text, false)
-      return rowsOf<T>(await db.execute(built()))
-    }
+  if (values.some((v) => v === null)) return rowsOf<T>(await db.execute(built()))
+  let ready = prepared.get(text)
+  if (!ready) {
+    ready = client.exec(`PREPARE ${name} AS ${text}`).then(() => true, () => false)
+    prepared.set(text, ready)
   }
+  if (!(await ready)) return rowsOf<T>(await db.execute(built()))
   const execute = values.length ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`
   return (await client.query<T>(execute)).rows
 }
