@@ -14,7 +14,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-/** Issue 13: 100 kB gzip of initial JavaScript (README, *First load*, says how far the build is from it). */
+/** Issue 13: 100 kB gzip of initial JavaScript (docs/performance.md says how far the build is from it). */
 export const JS_BUDGET_GZIP_BYTES = 100_000
 
 export interface Asset {

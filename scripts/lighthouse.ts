@@ -150,7 +150,7 @@ async function audit(url: string, chromePort: number, attempts = 2): Promise<Res
         const name = `${page}.${(savedRuns.get(page) ?? 0) + 1}`
         savedRuns.set(page, (savedRuns.get(page) ?? 0) + 1)
         fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(result!.lhr))
-        // And the page load's trace (open it in Chrome's Performance panel, or read its tasks: README, First load).
+        // And the page load's trace (open it in Chrome's Performance panel, or read its tasks: docs/performance.md).
         const { Trace } = result!.artifacts as { Trace?: unknown }
         if (Trace) fs.writeFileSync(path.join(dir, `${name}.trace.json`), JSON.stringify(Trace))
       }

@@ -2,7 +2,7 @@
  * The smallest app on the libraries the first load cannot do without (`npm run size:floor`):
  * React 19 and React DOM, TanStack Router, SWR, valtio and typesafe-i18n, each used as the web
  * app uses it, with a page of a few lines. Its gzip size is the floor under the web app's first
- * load, before any code of the product's own (README, "First load").
+ * load, before any code of the product's own (docs/performance.md, "Page measurements").
  */
 import { createRoot } from 'react-dom/client'
 import { createRootRoute, createRoute, createRouter, Link, Outlet, RouterProvider } from '@tanstack/react-router'

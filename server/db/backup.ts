@@ -6,7 +6,7 @@
  * the dump (a request file and SIGUSR2, answered by a result file); with no server it
  * opens the folder itself. A restore opens a fresh folder from the dump
  * (`openPglite(dir, { restoreFrom })`), migrating it to this version. PostgreSQL is
- * backed up with pg_dump (README).
+ * backed up with pg_dump (docs/operations.md).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'

@@ -108,7 +108,7 @@ const ANSWERED_ARRAY_TYPES = [1000, 1005, 1007, 1016, 1009, 1015, 1021, 1022, 19
  * PGlite copies its whole table of value parsers (about 320 types, most of them array types)
  * into a new object on every query that brings parsers of its own, and drizzle's every query
  * does: that copy was a fifth of the server's CPU under load on the embedded database
- * (README, Benchmarks). The table keeps only the array types our statements answer as its own
+ * (docs/performance.md). The table keeps only the array types our statements answer as its own
  * entries and finds every other type through its prototype, so the copy is small. Statements
  * run without parsers of their own (hotStatement) parse every type as before; through drizzle,
  * an array of another type (an enum's) comes as PostgreSQL's text, which drizzle's array

@@ -40,7 +40,7 @@ export const securityPlugin = fp(
  * The headers helmet sets with these options, worked out once. They are the same on every answer
  * (no nonces: the inline script is allowed by its hash), and @fastify/helmet built helmet's
  * middleware again on every request, parsing the policy each time: a tenth of a small request's
- * CPU (README, Benchmarks).
+ * CPU (docs/performance.md).
  */
 export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
   const headers = new Map<string, string>()
