@@ -74,14 +74,16 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories touch the database: route, webhook and plugin files read and write through them.
-    files: ['server/modules/**/*routes.ts', 'server/modules/**/webhook.ts', 'server/modules/**/webhooks.ts', 'server/plugins/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // The database wall (docs/architecture.md): in server/modules only repositories (repository.ts,
+    // *-repository.ts) import drizzle and the schema; routes, webhooks, jobs and logic call them.
+    // Plugins never touch the database either.
+    files: ['server/modules/**/*.ts', 'server/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/modules/**/repository.ts', 'server/modules/**/*-repository.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes never query the database: call a repository.' },
-          { regex: '(^|/)db/schema$', message: 'Routes never touch the schema: call a repository.' },
+          { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories query the database: move the query into a repository.ts or *-repository.ts and call it.' },
+          { regex: '(^|/)db/schema$', message: 'Only repositories touch the schema: move the query into a repository.ts or *-repository.ts and call it.' },
         ],
       }],
     },

@@ -11,6 +11,7 @@ import { corePlugin } from './plugins/core'
 import { docsPlugin } from './plugins/docs'
 import { errorsPlugin, frameworkErrors } from './plugins/errors'
 import { idempotencyPlugin } from './plugins/idempotency'
+import { registerJob } from './plugins/jobs'
 import { pressurePlugin } from './plugins/pressure'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { securityPlugin } from './plugins/security'
@@ -18,10 +19,11 @@ import { responseSerializerCompiler } from './plugins/serializer'
 import { defaultWebRoot, webAppPlugin } from './plugins/web-app'
 import { accountRoutes } from './modules/account/routes'
 import { analyticsRoutes } from './modules/analytics/routes'
+import { historyRoutes } from './modules/history/routes'
 import { authRoutes } from './modules/auth/routes'
 import { createTokenService } from './modules/auth/tokens'
 import { authWebhookRoutes } from './modules/auth/webhooks'
-import { registerRenewalJob } from './modules/coins/renewal-job'
+import { renewalJob } from './modules/coins/renewal-job'
 import { coinRoutes } from './modules/coins/routes'
 import { commentRoutes } from './modules/comments/routes'
 import { disputeRoutes } from './modules/disputes/routes'
@@ -33,12 +35,12 @@ import { notesRoutes } from './modules/notes/routes'
 import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
 import { profilesRoutes } from './modules/profiles/routes'
-import { registerFofExpiryJob } from './modules/fof/expiry-job'
+import { fofExpiryJob } from './modules/fof/expiry-job'
 import { fofRoutes } from './modules/fof/routes'
 import { notificationsRoutes } from './modules/notifications/routes'
 import { paymentsModule } from './modules/payments'
 import { privacyLookupRoutes } from './modules/privacy-lookup/routes'
-import { registerPurgeJob } from './modules/privacy/purge-job'
+import { purgeJob } from './modules/privacy/purge-job'
 import { privacyRoutes } from './modules/privacy/routes'
 import { systemRoutes } from './modules/system/routes'
 import { vitalsRoutes } from './modules/vitals/routes'
@@ -95,8 +97,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authWebhookRoutes, { telegram: opts.telegram })
   await app.register(searchRoutes)
   await app.register(accountRoutes)
+  await app.register(historyRoutes)
   await app.register(privacyRoutes)
-  registerPurgeJob(app, database)
+  registerJob(app, database, 'purgeJob', purgeJob(app, database))
   await app.register(analyticsRoutes)
   await app.register(vitalsRoutes)
   await app.register(notesRoutes)
@@ -104,14 +107,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(pollsRoutes)
   await app.register(profilesRoutes)
   await app.register(fofRoutes)
-  registerFofExpiryJob(app, database)
+  registerJob(app, database, 'fofExpiryJob', fofExpiryJob(app, database))
   await app.register(notificationsRoutes)
   await app.register(commentRoutes)
   await app.register(moderationRoutes)
   await app.register(disputeRoutes)
   await app.register(privacyLookupRoutes)
   await app.register(coinRoutes)
-  registerRenewalJob(app, database)
+  registerJob(app, database, 'renewalJob', renewalJob(app, database))
   await app.register(paymentsModule, { database, stripe: opts.stripe })
   await app.register(localeRoutes)
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCKS } from './db/locks'
 import { signIn } from '../tests/support/app'
 import { twoServersOnOnePostgres } from '../tests/support/database'
 import { commentListResponse, likeResponse } from '../contract/api/community'
@@ -11,12 +12,8 @@ import { ERROR_CODES } from '../contract/errors'
 import { searchResponse, type NumberProfile } from '../contract/api/number-profile'
 import type { Database } from './db/client'
 import { coinLedger, comments, commentSubscriptions, dailyUsage, numbers, reactions, searchHistory, users } from './db/schema'
-import { grantCoins } from './modules/coins/ledger'
-import { RENEWAL_LOCK_KEY } from './modules/coins/renewal-job'
+import { grantCoins } from './modules/coins/ledger-repository'
 import { HIDE_REASON, renewCommentSubscriptions } from './modules/coins/repository'
-import { FOF_EXPIRY_LOCK_KEY } from './modules/fof/expiry-job'
-import { PLAN_EXPIRY_LOCK_KEY } from './modules/payments'
-import { PURGE_LOCK_KEY } from './modules/privacy/purge-job'
 import type { ScheduledJob } from './plugins/jobs'
 
 const redisUrl = process.env.TEST_REDIS_URL
@@ -193,10 +190,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('two servers on one
 
   it('gives every background job its own lock: one holding its lock on one server never makes another skip its turn on the other', async () => {
     const jobs: Record<string, { job: (app: FastifyInstance) => ScheduledJob<unknown>; key: number }> = {
-      renewal: { job: (app) => app.renewalJob, key: RENEWAL_LOCK_KEY },
-      'plan expiry': { job: (app) => app.planExpiryJob, key: PLAN_EXPIRY_LOCK_KEY },
-      'introduction expiry': { job: (app) => app.fofExpiryJob, key: FOF_EXPIRY_LOCK_KEY },
-      purge: { job: (app) => app.purgeJob, key: PURGE_LOCK_KEY },
+      renewal: { job: (app) => app.renewalJob, key: LOCKS.renewalJob },
+      'plan expiry': { job: (app) => app.planExpiryJob, key: LOCKS.planExpiryJob },
+      'introduction expiry': { job: (app) => app.fofExpiryJob, key: LOCKS.fofExpiryJob },
+      purge: { job: (app) => app.purgeJob, key: LOCKS.purgeJob },
     }
     for (const [holder, held] of Object.entries(jobs)) {
       for (const [name, other] of Object.entries(jobs)) {

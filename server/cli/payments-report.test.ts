@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, openTestDatabase } from '../../tests/support/database'
 import type { Database } from '../db/client'
 import { users } from '../db/schema'
-import { addPeriod, fulfilPack, grantPlan } from '../modules/payments/fulfilment'
+import { addPeriod, fulfilPack, grantPlan } from '../modules/payments/fulfilment-repository'
 import { createPayment } from '../modules/payments/repository'
 import { readDays, renderReport } from './payments-report'
 

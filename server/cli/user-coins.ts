@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { createPhoneTools } from '../../contract/phone'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
-import { grantCoins } from '../modules/coins/ledger'
+import { grantCoins } from '../modules/coins/ledger-repository'
 import { CliError, openCliDatabase, runCli } from './common'
 
 const MAX_GRANT = 1_000_000

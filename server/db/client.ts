@@ -13,6 +13,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg'
 import { dumpPglite } from './backup'
 import * as schema from './schema'
+import { LOCKS } from './locks'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -166,10 +167,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // Migrations from several servers starting at once must not race.
   const lockClient = await pool.connect()
   try {
-    await lockClient.query('select pg_advisory_lock(727274)')
+    await lockClient.query('select pg_advisory_lock($1)', [LOCKS.migrate])
     await migratePg(db as never, { migrationsFolder })
   } finally {
-    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {})
+    await lockClient.query('select pg_advisory_unlock($1)', [LOCKS.migrate]).catch(() => {})
     lockClient.release()
   }
   return {

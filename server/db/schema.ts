@@ -12,7 +12,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   serial,
   smallint,
   text,
@@ -611,16 +610,6 @@ export const webVitals = pgTable(
   },
   (t) => [index('web_vitals_route_metric_created_idx').on(t.route, t.metric, t.createdAt)],
 )
-
-/** Cached reputation of a number, refreshed when its evidence changes. */
-export const numberStats = pgTable('number_stats', {
-  numberId: integer('number_id').primaryKey().references(() => numbers.id),
-  reputation: real('reputation').notNull().default(5),
-  negative: real('negative').notNull().default(0),
-  positive: real('positive').notNull().default(0),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-})
-
 
 /**
  * Answers to money calls sent with an `Idempotency-Key` (issue 11): a retry with the

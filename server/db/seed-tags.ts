@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { TAGS } from '../../contract/tags'
 import type { Db } from './client'
 import { tags } from './schema'
+import { LOCKS, transactionLock } from './locks'
 
 /**
  * The tag catalogue is code: keep the table in step with it, ids included, at every start.
@@ -10,7 +11,7 @@ import { tags } from './schema'
  */
 export async function seedTags(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed-tags'))`)
+    await tx.execute(transactionLock(LOCKS.seedTags))
     await tx
       .insert(tags)
       .values(TAGS.map((t) => ({ id: t.id, code: t.code, kind: t.kind, polarity: t.polarity })))

@@ -17,6 +17,7 @@ import {
 } from './schema'
 import { seedTags } from './seed-tags'
 import { contactNameHash } from './name-hash'
+import { LOCKS, transactionLock } from './locks'
 
 /*
  * Synthetic demo data for a fresh install. Every number is in a range set aside
@@ -139,7 +140,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
   const ago = (days: number) => new Date(now.getTime() - days * DAY)
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL must not both seed.
-    await tx.execute(sql`select pg_advisory_xact_lock(727275)`)
+    await tx.execute(transactionLock(LOCKS.seed))
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users)
     if (count > 0) return false
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { AppError, unauthorized } from '../errors'
 import { ERROR_CODES } from '../../contract/errors'
-import { sessionUser } from '../modules/auth/sessions'
+import { sessionUser } from '../modules/auth/session-repository'
 import type { TokenService } from '../modules/auth/tokens'
 import type { Role } from '../../contract/constants'
 

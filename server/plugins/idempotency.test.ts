@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../contract/errors'
 import { backends } from '../../tests/support/database'
 import { bearer, createTestApp, signInEach, type TestApp } from '../../tests/support/app'
 import { coinLedger, comments, idempotencyKeys, payments, users } from '../db/schema'
-import { grantCoins } from '../modules/coins/ledger'
+import { grantCoins } from '../modules/coins/ledger-repository'
 import { upsertNumber } from '../modules/numbers/repository'
 
 const BUYER = '+4915190020001'

@@ -16,7 +16,7 @@ export interface ScheduledJob<T> {
 export interface JobOptions<T> {
   /** For the logs: "renewing hidden reviews". */
   name: string
-  /** PostgreSQL advisory lock key: one server process runs the job at a time. */
+  /** Its PostgreSQL advisory lock (db/locks.ts LOCKS): one server process runs the job at a time. */
   lockKey: number
   intervalMinutes: number
   work(now?: Date): Promise<T>
@@ -78,4 +78,12 @@ export function scheduleJob<T>(app: FastifyInstance, database: Database, opts: J
       return runs
     },
   }
+}
+
+/**
+ * The one way a module adds a background job: `app[decorator]` is the scheduled job
+ * (tests run it with `app.purgeJob.run()`); each job's module declares the decorator's type.
+ */
+export function registerJob<T>(app: FastifyInstance, database: Database, decorator: string, opts: JobOptions<T>): void {
+  app.decorate(decorator, scheduleJob(app, database, opts))
 }

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { rowsOf, type Db } from '../client'
 import { importedEvidence, numbers, tags } from '../schema'
+import { keyedTransactionLock } from '../locks'
 
 /**
  * Complaints go here one by one while the file is read. When `add` returns a
@@ -151,7 +152,7 @@ async function stageWithCopy(
 
 /** One import of a source at a time: the merge writes evidence without ON CONFLICT. Taken share by share, in order. */
 function lockSource(tx: Executor, source: string, share: number) {
-  return tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import:${source}`}), ${share})`)
+  return tx.execute(keyedTransactionLock('importSource', source, share))
 }
 
 /**

@@ -5,7 +5,7 @@ import { bearer, createTestApp, form, signIn, type TestApp } from '../../../test
 import { balanceResponse, historyListResponse, mainLoadResponse, myProfileResponse, type HistoryItem } from '../../../contract/api/account'
 import { ERROR_CODES } from '../../../contract/errors'
 import { importedEvidence, tags } from '../../db/schema'
-import { grantCoins } from '../coins/ledger'
+import { grantCoins } from '../coins/ledger-repository'
 import { upsertNumber } from '../numbers/repository'
 
 /** A multipart/form-data body as a browser builds it, with its boundary in the content type. */

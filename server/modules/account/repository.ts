@@ -1,22 +1,15 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import type { NotificationSettings } from '../../../contract/api/privacy'
 import type { Db } from '../../db/client'
 import { jsonValue, rowsOf } from '../../db/client'
-import { coinLedger, importedEvidence, numbers, users } from '../../db/schema'
-import { nameEntries } from '../contacts/names'
-import { evidenceFrom, evidenceJson, type EvidenceRows } from '../numbers/evidence'
-import { reputationIndex } from '../reputation'
+import { importedEvidence, numbers, users } from '../../db/schema'
+import { nameEntries } from '../contacts/name-repository'
+import { evidenceFrom, evidenceJson, type EvidenceRows } from '../numbers/evidence-repository'
+import { reputationIndex } from '../reputation/formula'
 
 /** The user's own row; null when the user is unknown. */
 export async function findUser(db: Db, userId: number) {
   const [u] = await db.select().from(users).where(eq(users.id, userId))
   return u ?? null
-}
-
-/** Whether the user turned paid searches past the daily limit on. */
-export async function overlimitOf(db: Db, userId: number): Promise<boolean> {
-  const [u] = await db.select({ overlimit: users.overlimit }).from(users).where(eq(users.id, userId))
-  return u?.overlimit ?? false
 }
 
 /** The numbers with the most imported reports, most first. */
@@ -39,47 +32,6 @@ export async function setOwnName(db: Db, userId: number, name: { firstName?: str
     ? await db.update(users).set(set).where(eq(users.id, userId)).returning({ firstName: users.firstName, lastName: users.lastName })
     : await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId))
   return row
-}
-
-const notificationColumns = {
-  reply: users.notifyReply,
-  newNotice: users.notifyNewNotice,
-  newContactName: users.notifyNewContactName,
-  commonAcquaintances: users.notifyCommonAcquaintances,
-  deliverWithoutSound: users.deliverWithoutSound,
-}
-const notificationFields = {
-  reply: 'notifyReply',
-  newNotice: 'notifyNewNotice',
-  newContactName: 'notifyNewContactName',
-  commonAcquaintances: 'notifyCommonAcquaintances',
-  deliverWithoutSound: 'deliverWithoutSound',
-} as const satisfies Record<keyof NotificationSettings, keyof typeof users.$inferInsert>
-
-/** The user's notification settings (DESIGN.md section 9). */
-export async function notificationSettingsOf(db: Db, userId: number): Promise<NotificationSettings | null> {
-  const [row] = await db.select(notificationColumns).from(users).where(eq(users.id, userId))
-  return row ?? null
-}
-
-/** Changes the given notification settings, the others stay; answers all of them. */
-export async function setNotificationSettings(db: Db, userId: number, change: Partial<NotificationSettings>): Promise<NotificationSettings | null> {
-  const set = Object.fromEntries(
-    (Object.keys(notificationFields) as Array<keyof NotificationSettings>).filter((k) => change[k] !== undefined).map((k) => [notificationFields[k], change[k]]),
-  )
-  if (!Object.keys(set).length) return notificationSettingsOf(db, userId)
-  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning(notificationColumns)
-  return row ?? null
-}
-
-/** One page of the user's coin ledger, newest first, and how many rows it has. */
-export async function ledgerPage(db: Db, userId: number, limit: number, offset: number) {
-  const mine = eq(coinLedger.userId, userId)
-  const [items, [{ total }]] = await Promise.all([
-    db.select().from(coinLedger).where(mine).orderBy(desc(coinLedger.createdAt), desc(coinLedger.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(coinLedger).where(mine),
-  ])
-  return { items, total }
 }
 
 /** SQL: a number's best-known name, as the number page's `averageProfile` picks it; null when it has none. */

@@ -1,42 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  balanceResponse,
-  historyAddBody,
-  historyListQuery,
-  historyListResponse,
-  mainLoadQuery,
-  mainLoadResponse,
-  myProfileResponse,
-} from '../../../contract/api/account'
-import { statusOnly } from '../../../contract/api/envelope'
-import {
-  ledgerQuery,
-  ledgerResponse,
-  notificationSettingsBody,
-  notificationSettingsResponse,
-  profileNameBody,
-  profileNameResponse,
-} from '../../../contract/api/privacy'
-import { badRequest, notFound } from '../../errors'
+import { mainLoadQuery, mainLoadResponse, myProfileResponse } from '../../../contract/api/account'
+import { profileNameBody, profileNameResponse } from '../../../contract/api/privacy'
+import { notFound } from '../../errors'
 import { planInForce } from '../../db/entitlements'
 import { currentUser } from '../../plugins/auth'
-import { balanceOf } from '../coins/ledger'
-import { upsertNumber } from '../numbers/repository'
-import { readPhone } from '../profiles/lookup'
-import { searchAllowance } from '../search/daily-limit'
-import { clearHistory, listHistory, recordSearch } from '../search/history'
-import {
-  featuredNumbers,
-  findUser,
-  ledgerPage,
-  mostReportedNumbers,
-  notificationSettingsOf,
-  overlimitOf,
-  setNotificationSettings,
-  setOwnName,
-} from './repository'
+import { overlimitOf, searchAllowance } from '../search/repository'
+import { featuredNumbers, findUser, mostReportedNumbers, setOwnName } from './repository'
 
+/** The signed-in person's own account: `/profile/my`, `/profile/name` and the first screen's data (`/main/load`). */
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { preHandler: app.requireUser }
@@ -67,11 +39,6 @@ export async function accountRoutes(app: FastifyInstance) {
     }
   })
 
-  r.get('/api/v6/numcy/balance', {
-    ...auth,
-    schema: { tags: ['coins'], summary: 'Coin balance', response: { 200: balanceResponse } },
-  }, async (request) => ({ status: true as const, data: { balance: await balanceOf(app.db, currentUser(request).id) } }))
-
   r.post('/api/v6/profile/name', {
     ...auth,
     schema: {
@@ -85,44 +52,6 @@ export async function accountRoutes(app: FastifyInstance) {
     const name = await setOwnName(app.db, currentUser(request).id, { firstName: first_name, lastName: last_name })
     if (!name) throw notFound('Profile not found')
     return { status: true as const, data: name }
-  })
-
-  r.get('/api/v6/notifications/settings', {
-    ...auth,
-    schema: { tags: ['notifications'], summary: 'Which notifications you get, and whether they play a sound', response: { 200: notificationSettingsResponse } },
-  }, async (request) => {
-    const settings = await notificationSettingsOf(app.db, currentUser(request).id)
-    if (!settings) throw notFound('Profile not found')
-    return { status: true as const, data: settings }
-  })
-
-  r.post('/api/v6/notifications/settings', {
-    ...auth,
-    schema: {
-      tags: ['notifications'],
-      summary: 'Turn notification kinds on or off (1/0); the settings not given stay. Answers all of them.',
-      body: notificationSettingsBody,
-      response: { 200: notificationSettingsResponse },
-    },
-  }, async (request) => {
-    const settings = await setNotificationSettings(app.db, currentUser(request).id, request.body)
-    if (!settings) throw notFound('Profile not found')
-    return { status: true as const, data: settings }
-  })
-
-  r.get('/api/v6/numcy/ledger', {
-    ...auth,
-    schema: { tags: ['coins'], summary: 'Your coin ledger, newest first: every change of the balance with its reason', querystring: ledgerQuery, response: { 200: ledgerResponse } },
-  }, async (request) => {
-    const { limit, offset } = request.query
-    const { items, total } = await ledgerPage(app.db, currentUser(request).id, limit, offset)
-    return {
-      status: true as const,
-      data: {
-        total,
-        items: items.map((e) => ({ id: e.id, delta: e.delta, balanceAfter: e.balanceAfter, reason: e.reason, createdAtTimestamp: Math.floor(e.createdAt.getTime() / 1000) })),
-      },
-    }
   })
 
   r.get('/api/v202305/main/load', {
@@ -146,41 +75,4 @@ export async function accountRoutes(app: FastifyInstance) {
     }
   })
 
-  r.get('/api/v6/history/list', {
-    ...auth,
-    schema: { tags: ['history'], summary: 'Search history, newest first by default', querystring: historyListQuery, response: { 200: historyListResponse } },
-  }, async (request) => {
-    const user = currentUser(request)
-    const { limit, offset, order_by } = request.query
-    const { items: rows, total } = await listHistory(app.db, user.id, { limit, offset, order: order_by })
-    return {
-      status: true as const,
-      data: {
-        total,
-        items: rows.map((r) => ({ id: r.id, phoneNumber: r.e164.slice(1), date: Math.floor(r.at.getTime() / 1000), name: r.name || null, index: null })),
-      },
-    }
-  })
-
-  r.post('/api/v6/history/add', {
-    ...auth,
-    schema: { tags: ['history'], summary: 'Record a look-up in the search history', body: historyAddBody, response: { 200: statusOnly } },
-  }, async (request) => {
-    const user = currentUser(request)
-    const phone = readPhone(app, user, request.body.phoneNumber, 'phoneNumber')
-    const at = request.body.date ? new Date(request.body.date * (request.body.date < 1e12 ? 1000 : 1)) : new Date()
-    // Written so that an Invalid Date (a number beyond what Date holds) fails too.
-    if (!(at.getTime() <= Date.now() + 60_000 && at.getTime() >= Date.UTC(2000, 0, 1))) throw badRequest('date must be a Unix time in the past')
-    const numberId = await upsertNumber(app.db, phone.e164, phone.country)
-    await recordSearch(app.db, { userId: user.id, numberId, searchedAt: at })
-    return { status: true as const }
-  })
-
-  r.post('/api/v6/history/clear', {
-    ...auth,
-    schema: { tags: ['history'], summary: 'Clear the search history', response: { 200: statusOnly } },
-  }, async (request) => {
-    await clearHistory(app.db, currentUser(request).id)
-    return { status: true as const }
-  })
 }

@@ -4,14 +4,15 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient, expectError } from '../../../tests/support/api'
 import { mainLoadResponse } from '../../../contract/api/account'
 import { ledgerResponse, notificationSettingsResponse, profileNameResponse } from '../../../contract/api/privacy'
 import { ERROR_CODES } from '../../../contract/errors'
 import { importFile } from '../../db/import'
 import { contactNameHash } from '../../db/name-hash'
 import { contacts, numbers, users } from '../../db/schema'
-import { grantCoins, spendCoins } from '../coins/ledger'
+import { grantCoins, spendCoins } from '../coins/ledger-repository'
 
 const ME = '+4915170600001'
 const VIEWER = '+4915170600002'
@@ -42,14 +43,7 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
   })
   afterAll(async () => t?.close())
 
-  const post = (token: string, url: string, params: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
-  const postJson = (token: string, url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload })
-  const get = (token: string, url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: bearer(token), query })
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code: number = ERROR_CODES.VALIDATION) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: code, message: expect.any(String) })
-  }
+  const { post, postJson, get } = apiClient(() => t.app)
   const nameRow = async () => (await t.database.db.select({ f: users.firstName, l: users.lastName }).from(users).where(eq(users.id, ids[ME])))[0]
 
   it('sets the own name, shown to others as the profile of the number; empty clears, a part left out stays', async () => {
@@ -68,9 +62,9 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
   it('refuses NUL characters and overlong names with 400, changing nothing', async () => {
     const before = await nameRow()
     for (const bad of [{ first_name: 'Ma\u0000ria' }, { first_name: 'Two\nlines' }, { last_name: 'x'.repeat(101) }, { first_name: 'Ok', last_name: 'y'.repeat(101) }] as Array<Record<string, string>>) {
-      expectError(await post(tokens[ME], '/api/v6/profile/name', bad), 400)
+      expectError(await post(tokens[ME], '/api/v6/profile/name', bad), 400, ERROR_CODES.VALIDATION)
     }
-    expectError(await postJson(tokens[ME], '/api/v6/profile/name', { first_name: 42 }), 400)
+    expectError(await postJson(tokens[ME], '/api/v6/profile/name', { first_name: 42 }), 400, ERROR_CODES.VALIDATION)
     expect(await nameRow()).toEqual(before)
     expectError(await t.app.inject({ method: 'POST', url: '/api/v6/profile/name', payload: { first_name: 'A' } }), 401, ERROR_CODES.UNAUTHORIZED)
   })
@@ -90,7 +84,7 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
   it('refuses notification settings that name no flag, or a value that is not on/off, with 400', async () => {
     const before = (await get(tokens[ME], '/api/v6/notifications/settings')).json().data
     for (const bad of [{ x: 1 }, {}, { reply: 'maybe' }, { newNotice: 2 }] as Array<Record<string, string | number>>) {
-      expectError(await post(tokens[ME], '/api/v6/notifications/settings', bad), 400)
+      expectError(await post(tokens[ME], '/api/v6/notifications/settings', bad), 400, ERROR_CODES.VALIDATION)
     }
     const none = await post(tokens[ME], '/api/v6/notifications/settings', { x: 1 })
     expect(none.json().message).toMatch(/at least one of reply, newNotice/)
@@ -117,7 +111,7 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
     // Only the caller's own rows.
     expect((await get(tokens[VIEWER], '/api/v6/numcy/ledger')).json().data).toEqual({ items: [], total: 0 })
     for (const query of [{ offset: '-1' }, { limit: '0' }, { limit: '101' }, { limit: 'x' }, { offset: '1.5' }] as Array<Record<string, string>>) {
-      expectError(await get(tokens[ME], '/api/v6/numcy/ledger', query), 400)
+      expectError(await get(tokens[ME], '/api/v6/numcy/ledger', query), 400, ERROR_CODES.VALIDATION)
     }
   })
 

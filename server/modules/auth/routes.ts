@@ -13,15 +13,17 @@ import {
   flashcallResponse,
 } from '../../../contract/api/auth'
 import { statusOnly } from '../../../contract/api/envelope'
+import { authKeyBody, authKeyPeekResponse, authKeyResponse } from '../../../contract/api/payments'
 import { LIMITS } from '../../../contract/constants'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { signInMethods } from './methods'
 import { clientNetwork } from './client-network'
-import { agreeToTerms, checkCode, confirmCode, createCode, EXCHANGE_GRACE_MS, expectCall } from './codes'
-import { revokeSession } from './sessions'
-import { voidKeys } from '../payments/repository'
+import { agreeToTerms, checkCode, confirmCode, createCode, EXCHANGE_GRACE_MS, expectCall } from './code-repository'
+import { openSession, revokeSession } from './session-repository'
+import { peekKey, useKey, voidKeys } from './key-repository'
+import { phoneOf } from '../payments/repository'
 
 const WRONG_CODE_WINDOW_SECONDS = 600
 /** How long the network that asked for a code is remembered: the code's life and its exchange grace. */
@@ -151,4 +153,25 @@ export async function authRoutes(app: FastifyInstance) {
     return { status: true as const, data: { status: true as const, phoneNumber: phone.e164 } }
   })
 
+  r.post('/api/v6/auth/key', {
+    schema: { tags: ['auth'], summary: 'Trades a one-time key for a session token; a key works once', body: authKeyBody, response: { 200: authKeyResponse } },
+  }, async (request) => {
+    const claims = await app.tokens.verifyKey(request.body.key)
+    const userId = claims && (await useKey(app.db, claims.jti))
+    if (!claims || userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
+    const phone = await phoneOf(app.db, userId)
+    if (!phone) throw badRequest('This key is not valid, has expired or was already used')
+    const token = await openSession(app.db, app.tokens, userId, `key-${claims.jti}`)
+    return { status: true as const, data: { token, profileId: userId, phoneNumber: phone } }
+  })
+
+  // Tells no more than the key itself gives its holder (trading it shows the same number), and spends nothing.
+  r.post('/api/v6/auth/key/peek', {
+    schema: { tags: ['auth'], summary: 'Whose an unused one-time key is, without using it: the web app asks before it switches accounts', body: authKeyBody, response: { 200: authKeyPeekResponse } },
+  }, async (request) => {
+    const claims = await app.tokens.verifyKey(request.body.key)
+    const owner = claims && (await peekKey(app.db, claims.jti))
+    if (!claims || !owner || owner.userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
+    return { status: true as const, data: { profileId: owner.userId, phoneNumber: owner.phone } }
+  })
 }

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, signInEach, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient, expectError } from '../../../tests/support/api'
 import { commentListResponse, commentSubscriptionResponse } from '../../../contract/api/community'
 import { coinLedger, comments, commentSubscriptions, users } from '../../db/schema'
-import { grantCoins } from './ledger'
+import { grantCoins } from './ledger-repository'
 import { addMonth, renewCommentSubscriptions } from './repository'
 
 const OWNER = '+493012345620'
@@ -32,14 +33,9 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (who: string, url: string, params: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+  const { post } = apiClient(() => t.app, tokens)
   const hide = (who: string, comment_id: number | string) => post(who, '/api/v6/numcy/subscription/comment/add', { comment_id })
   const cancel = (who: string, comment_id: number | string) => post(who, '/api/v6/numcy/subscription/comment/cancel', { comment_id })
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: code ?? expect.any(Number), message: expect.any(String) })
-  }
   const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
   const setBalance = (phone: string, b: number) => t.database.db.update(users).set({ balance: b }).where(eq(users.id, ids[phone]))
   const commentRow = async (id: number) => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]

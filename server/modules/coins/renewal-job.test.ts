@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCKS } from '../../db/locks'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { comments, commentSubscriptions, users } from '../../db/schema'
-import { grantCoins } from './ledger'
-import { RENEWAL_LOCK_KEY } from './renewal-job'
+import { grantCoins } from './ledger-repository'
 
 const OWNER = '+493012345640'
 const OTHER_OWNER = '+493012345641'
@@ -29,8 +30,7 @@ describe.each(backends)('the scheduled renewal of hidden reviews on %s', (backen
   })
   afterAll(async () => t?.close())
 
-  const post = (who: string, url: string, params: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+  const { post } = apiClient(() => t.app, tokens)
   const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
   const subOf = async (commentId: number) => (await t.database.db.select().from(commentSubscriptions).where(eq(commentSubscriptions.commentId, commentId)))[0]
   const commentRow = async (id: number) => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]
@@ -60,7 +60,7 @@ describe.each(backends)('the scheduled renewal of hidden reviews on %s', (backen
   })
 
   it('skips a run while another server process holds the renewal lock', async () => {
-    const inside = await t.database.exclusive(RENEWAL_LOCK_KEY, () => t.app.renewalJob.run())
+    const inside = await t.database.exclusive(LOCKS.renewalJob, () => t.app.renewalJob.run())
     // PostgreSQL: the lock is taken on another connection, so the job stands aside.
     // PGlite: one process owns the data folder, so there is no one to stand aside for.
     if (backend === 'postgres') expect(inside).toBeNull()

@@ -1,9 +1,9 @@
-import { and, eq, inArray, lte } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
-import { comments, commentSubscriptions, numbers, users } from '../../db/schema'
+import { coinLedger, comments, commentSubscriptions, numbers, users } from '../../db/schema'
 import { notFound } from '../../errors'
-import { balanceOf, notEnoughCoins, spendCoins } from './ledger'
+import { balanceOf, notEnoughCoins, spendCoins } from './ledger-repository'
 
 /** Ledger reason of the coin-paid hiding of a review; the ref is `<comment id>:<end of the paid month>`. */
 export const HIDE_REASON = 'comment_hide'
@@ -119,4 +119,14 @@ export async function renewCommentSubscriptions(db: Db, now = new Date()): Promi
     }
   }
   return result
+}
+
+/** One page of the user's coin ledger, newest first, and how many rows it has. */
+export async function ledgerPage(db: Db, userId: number, limit: number, offset: number) {
+  const mine = eq(coinLedger.userId, userId)
+  const [items, [{ total }]] = await Promise.all([
+    db.select().from(coinLedger).where(mine).orderBy(desc(coinLedger.createdAt), desc(coinLedger.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(coinLedger).where(mine),
+  ])
+  return { items, total }
 }

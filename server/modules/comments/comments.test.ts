@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient, expectError } from '../../../tests/support/api'
 import { commentListResponse, threadListResponse } from '../../../contract/api/community'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { coinLedger, comments, postingBans, reactions, threadReplies, users } from '../../db/schema'
-import { grantCoins } from '../coins/ledger'
+import { grantCoins } from '../coins/ledger-repository'
 
 const OWNER = '+493012345678'
 const ALICE = '+4915123456701'
@@ -23,14 +24,7 @@ describe.each(backends)('comments on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (who: string | null, url: string, params: Record<string, string | number>) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...(who ? bearer(tokens[who]) : {}), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form(params),
-    })
-  const get = (who: string, url: string, query: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]), query })
+  const { post, get } = apiClient(() => t.app, tokens)
   async function list(who: string, phone: string, query: Record<string, string> = {}) {
     const res = await get(who, '/api/v7/comment/list', { phone, ...query })
     expect(res.statusCode, res.body).toBe(200)
@@ -40,10 +34,6 @@ describe.each(backends)('comments on %s', (backend) => {
     const res = await post(who, '/api/v7/comment/add', { phone, text })
     expect(res.statusCode, res.body).toBe(200)
     return res.json().data.id
-  }
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: code ?? expect.any(Number), message: expect.any(String) })
   }
   const commentRow = async (id: number) => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]
   const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b

@@ -7,7 +7,7 @@ import { jsonValue, rowsOf } from '../../db/client'
 import { comments, commentSubscriptions, numbers, postingBans, reactions, threadReplies, users } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
 import { excerpt, notify, notifyNumberOwner } from '../notifications/repository'
-import { deleteReactionsOfComment, deleteReactionsOfReply } from './reactions'
+import { deleteReactionsOfComment, deleteReactionsOfReply } from './reaction-repository'
 
 type ThreadReply = CommunityComment['thread'][number]
 export type CommentOrder = 'interesting' | 'new' | 'old' | 'rating'

@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../../errors'
 import { currentUser, type AuthUser } from '../../plugins/auth'
 import { findNumber, upsertNumber } from '../numbers/repository'
 import { readPhone } from '../profiles/lookup'
-import { react, reactionKinds } from './reactions'
+import { react, reactionKinds } from './reaction-repository'
 import {
   addReply,
   assertMayPost,

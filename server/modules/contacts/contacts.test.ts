@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { moderationQueueResponse } from '../../../contract/api/community'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
@@ -92,9 +93,7 @@ describe.each(backends)('contacts on %s', (backend) => {
     const body = multipart(content, filename, type, field)
     return t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: { ...(token ? bearer(token) : {}), ...body.headers }, payload: body.payload })
   }
-  const post = (token: string, url: string, body: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(body) })
-  const get = (token: string, url: string, query: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: bearer(token), query })
+  const { post, get } = apiClient(() => t.app)
   const book = (ownerId: number) => t.database.db.select().from(contacts).where(eq(contacts.ownerId, ownerId)).orderBy(contacts.numberId)
   const page = async (token: string, number: string) => {
     const res = await get(token, `/api/v202505/search/${encodeURIComponent(number)}`, {})

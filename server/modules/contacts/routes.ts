@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { findNumber } from '../numbers/repository'
 import { ownRegion, readPhone, visibleProfile } from '../profiles/lookup'
-import { contactNames } from './names'
+import { contactNames } from './name-repository'
 import { ContactFileError, parseContactFile } from './parse'
 import { addContactVote, removeContactVote, replaceContactBook, reportContactName, type BookEntry } from './repository'
 

@@ -9,9 +9,10 @@ import { disputeDecideResponse, disputeQueueResponse } from '../../../contract/a
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { contactsResponse } from '../../../contract/api/numbers'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signInEach, TEST_HOST, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient, expectError } from '../../../tests/support/api'
 import { importFile } from '../../db/import'
-import { contacts, disputes, moderationLog, numberStats, tags, users } from '../../db/schema'
+import { contacts, disputes, moderationLog, tags, users } from '../../db/schema'
 import { findNumber } from '../numbers/repository'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -63,18 +64,7 @@ describe.each(backends)('contesting a number on %s', (backend) => {
   }, 60_000)
   afterAll(async () => t?.close())
 
-  const post = (who: string | null, url: string, params: Record<string, string | number>) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...(who ? bearer(tokens[who]) : { host: TEST_HOST }), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form(params),
-    })
-  const get = (who: string, url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]), query })
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, message?: RegExp) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: expect.any(Number), message: message ?? expect.any(String) })
-  }
+  const { post, get } = apiClient(() => t.app, tokens)
   const page = async (who: string, number: string): Promise<NumberProfile> => {
     const res = await get(who, `/api/v202505/search/${encodeURIComponent(number)}`)
     expect(res.statusCode, res.body).toBe(200)
@@ -88,11 +78,6 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     post(who, '/api/v6/dispute/add', { reasons: 'I got this number from the carrier last month', ...params })
   const decide = (who: string, params: Record<string, string | number>) => post(who, '/api/v6/moderation/dispute/decide', params)
   const disputeRows = () => t.database.db.select().from(disputes)
-  const statsOf = async (e164: string) => {
-    const id = (await findNumber(t.database.db, e164))!
-    const [row] = await t.database.db.select().from(numberStats).where(eq(numberStats.numberId, id))
-    return row
-  }
 
   it('starts with no dispute: the imported fraud evidence counts, and a name saved before shows', async () => {
     const csv = await upload(BOOK, `Name,Phone\nOld Owner,${OWNER}\nViewer Friend,${VIEWER}\n`)
@@ -187,7 +172,7 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect(decided).toMatchObject({ id: disputeOf[OWNER], status: 'upheld', category: 'new_owner', decisionNote: 'Contract checked', index: 5 })
     expect(decided.decidedAtTimestamp).toBeGreaterThan(0)
     expectError(await decide(MOD, { dispute_id: disputeOf[OWNER], decision: 'reject' }), 409, /already been decided/)
-    expect((await statsOf(OWNER)).reputation).toBe(5)
+    expect((await page(VIEWER, OWNER)).metrics.index).toBe(5)
     const [log] = await t.database.db.select().from(moderationLog).where(and(eq(moderationLog.targetType, 'dispute'), eq(moderationLog.targetId, disputeOf[OWNER])))
     expect(log).toMatchObject({ moderatorId: ids[MOD], action: 'dispute_uphold', details: expect.objectContaining({ category: 'new_owner', indexAfter: 5, archivedNames: 1 }) })
     expect((log.details as { indexBefore: number }).indexBefore).toBeLessThan(5)
@@ -249,7 +234,6 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect(p.evidence.find((e) => e.kind === 'imported')).not.toHaveProperty('discounted')
     expect(p.metrics.index).toBeLessThan(5)
     expect(p.metrics.index).toBe(decided.index)
-    expect((await statsOf(OTHER)).reputation).toBe(decided.index)
     const queue = disputeQueueResponse.parse((await get(MOD, '/api/v6/moderation/disputes', { status: 'decided' })).json()).data
     expect(queue.items.find((i) => i.id === disputeOf[OTHER])).toMatchObject({ status: 'upheld', discount: ['bans', 'polls'] })
 

@@ -6,10 +6,10 @@ import { rowsOf } from '../../db/client'
 import { contacts, disputes, nameSuggestions, numbers } from '../../db/schema'
 import { badRequest, conflict, notFound } from '../../errors'
 import { logAction } from '../moderation/repository'
-import { evidenceFrom, evidenceJson, loadEvidence, readEvidenceRows, type EvidenceRows } from '../numbers/evidence'
-import { reputationIndex } from '../reputation'
-import { storeReputation } from '../reputation/stats'
-import { ARCHIVED_NAME } from './archived-names'
+import { evidenceFrom, evidenceJson, loadEvidence, readEvidenceRows, type EvidenceRows } from '../numbers/evidence-repository'
+import { reputationIndex } from '../reputation/formula'
+import { currentReputation } from '../reputation/repository'
+import { ARCHIVED_NAME } from './archived-name-repository'
 
 /** SQL: a dispute row (`alias`) as the number page shows it (`DisputeState`). */
 const stateJson = (alias: string) =>
@@ -104,7 +104,7 @@ export async function disputeQueue(db: Db, status: 'open' | 'decided', limit: nu
  * when already decided. Upholding `new_owner` discounts the evidence dated before the date
  * of ownership and archives the crowd names saved before it; upholding another category
  * discounts the kinds and sources named in `discount` (400 when none). The number's
- * stored index is refreshed and the decision logged. Rejecting changes nothing else.
+ * index after the decision is logged. Rejecting changes nothing else.
  */
 export async function decideDispute(
   db: Db,
@@ -127,7 +127,7 @@ export async function decideDispute(
       .set({ status: upheld ? 'upheld' : 'rejected', discount, decidedBy: moderatorId, decidedAt: sql`now()`, decisionNote: args.note })
       .where(and(eq(disputes.id, found.id), eq(disputes.status, 'open')))
       .returning()
-    const { index } = await storeReputation(tx, found.numberId)
+    const { index } = await currentReputation(tx, found.numberId)
     await logAction(tx, moderatorId, upheld ? 'dispute_uphold' : 'dispute_reject', 'dispute', found.id, {
       numberId: found.numberId,
       category: found.category,

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../db/client'
-import { scheduleJob, type ScheduledJob } from '../../plugins/jobs'
+import { LOCKS } from '../../db/locks'
+import type { JobOptions, ScheduledJob } from '../../plugins/jobs'
 import { expireIntroductions, INTRODUCTION_TTL_DAYS } from './repository'
-
-/** Advisory lock key of the introduction expiry job: one server process expires at a time. */
-export const FOF_EXPIRY_LOCK_KEY = 727280
 
 export type FofExpiryJob = ScheduledJob<Awaited<ReturnType<typeof expireIntroductions>>>
 
@@ -19,17 +17,14 @@ declare module 'fastify' {
  * them, every FOF_EXPIRY_INTERVAL_MINUTES (0 turns it off), one server process at a time
  * (docs/decisions/0005); the refund itself is exactly once however many run it.
  */
-export function registerFofExpiryJob(app: FastifyInstance, database: Database): void {
-  app.decorate(
-    'fofExpiryJob',
-    scheduleJob(app, database, {
-      name: `expiring introduction requests older than ${INTRODUCTION_TTL_DAYS} days`,
-      lockKey: FOF_EXPIRY_LOCK_KEY,
-      intervalMinutes: app.env.FOF_EXPIRY_INTERVAL_MINUTES,
-      work: (now) => expireIntroductions(database.db, now),
-      report: (outcome) => {
-        if (outcome.expired > 0) app.log.info({ introductions: outcome }, 'expired and refunded introduction requests')
-      },
-    }),
-  )
+export function fofExpiryJob(app: FastifyInstance, database: Database): JobOptions<Awaited<ReturnType<typeof expireIntroductions>>> {
+  return {
+    name: `expiring introduction requests older than ${INTRODUCTION_TTL_DAYS} days`,
+    lockKey: LOCKS.fofExpiryJob,
+    intervalMinutes: app.env.FOF_EXPIRY_INTERVAL_MINUTES,
+    work: (now) => expireIntroductions(database.db, now),
+    report: (outcome) => {
+      if (outcome.expired > 0) app.log.info({ introductions: outcome }, 'expired and refunded introduction requests')
+    },
+  }
 }

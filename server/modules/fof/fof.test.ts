@@ -8,9 +8,10 @@ import { ERROR_CODES } from '../../../contract/errors'
 import type { FastifyInstance } from 'fastify'
 import { backends, twoServersOnOnePostgres } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient, expectError } from '../../../tests/support/api'
 import type { Database } from '../../db/client'
 import { coinLedger, contacts, introductionAnswers, introductionRequests, users } from '../../db/schema'
-import { grantCoins } from '../coins/ledger'
+import { grantCoins } from '../coins/ledger-repository'
 import { contactNameHash } from '../../db/name-hash'
 import { upsertNumber } from '../numbers/repository'
 import { expireIntroductions } from './repository'
@@ -49,8 +50,7 @@ describe.each(backends)('friends of friends on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (who: string, url: string, params: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+  const { post } = apiClient(() => t.app, tokens)
   const request = (who: string, phone: string) => post(who, '/api/v6/fof/request', { phone })
   const requestOk = async (phone: string) => {
     const res = await request(ME, phone)
@@ -75,10 +75,6 @@ describe.each(backends)('friends of friends on %s', (backend) => {
   }
   const inbox = async (who: string) =>
     notificationListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[who]) })).json()).data
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code: number) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: code, message: expect.any(String) })
-  }
   const backdate = (id: number, days: number) =>
     t.database.db.update(introductionRequests).set({ createdAt: new Date(Date.now() - days * DAY) }).where(eq(introductionRequests.id, id))
 

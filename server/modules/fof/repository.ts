@@ -5,9 +5,10 @@ import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { introductionAnswers, introductionRequests } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
-import { applyOnce, balanceOf, notEnoughCoins, spendCoins } from '../coins/ledger'
-import { friendsWhoKnow } from '../contacts/names'
+import { applyOnce, balanceOf, notEnoughCoins, spendCoins } from '../coins/ledger-repository'
+import { friendsWhoKnow } from '../contacts/name-repository'
 import { markRequestRead, notifyMany } from '../notifications/repository'
+import { keyedTransactionLock } from '../../db/locks'
 
 export type IntroductionRequest = typeof introductionRequests.$inferSelect
 
@@ -30,7 +31,7 @@ const ledgerRef = (requestId: number) => `fof:${requestId}`
 export async function requestIntroduction(db: Db, userId: number, numberId: number): Promise<{ request: IntroductionRequest; created: boolean; balance: number }> {
   return db.transaction(async (tx) => {
     // One request at a time per user and number: parallel calls wait here and then find it.
-    await tx.execute(sql`select pg_advisory_xact_lock(${userId}, ${numberId})`)
+    await tx.execute(keyedTransactionLock('introduction', userId, numberId))
     const [pending] = await tx
       .select()
       .from(introductionRequests)

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signInEach, TEST_HOST, type TestApp } from '../../../tests/support/app'
+import { createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient, expectError } from '../../../tests/support/api'
 import { commentListResponse, moderationQueueResponse } from '../../../contract/api/community'
 import { coinLedger, comments, complaints, moderationLog, postingBans, reports, threadReplies, users } from '../../db/schema'
 import { grantUserCoins, readArgs } from '../../cli/user-coins'
@@ -24,18 +25,7 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
   })
   afterAll(async () => t?.close())
 
-  const post = (who: string | null, url: string, params: Record<string, string | number>) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...(who ? bearer(tokens[who]) : { host: TEST_HOST }), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form(params),
-    })
-  const get = (who: string, url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]), query })
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: code ?? expect.any(Number), message: expect.any(String) })
-  }
+  const { post, get } = apiClient(() => t.app, tokens)
   async function add(who: string, phone: string, text: string): Promise<number> {
     const res = await post(who, '/api/v7/comment/add', { phone, text })
     expect(res.statusCode, res.body).toBe(200)

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { contactsResponse } from '../../../contract/api/numbers'
 import { notificationListResponse } from '../../../contract/api/notifications'
@@ -45,8 +46,7 @@ describe.each(backends)('a posting ban covers every text on the number on %s', (
   })
   afterAll(async () => t?.close())
 
-  const post = (who: string, url: string, body: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(body) })
+  const { post } = apiClient(() => t.app, tokens)
   const page = async (who: string, phone: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[who]) })
     expect(res.statusCode, res.body).toBe(200)

@@ -16,7 +16,7 @@ import {
 import { notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { visibleComment } from '../comments/repository'
-import { editText, removeText, resolveCase } from './actions'
+import { editText, removeText, resolveCase } from './action-repository'
 import { addComplaint, assertModerator, fileReport, findText, moderationQueue } from './repository'
 
 export async function moderationRoutes(app: FastifyInstance) {

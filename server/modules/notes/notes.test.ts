@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { contactsResponse } from '../../../contract/api/numbers'
@@ -15,8 +16,7 @@ describe.each(backends)('notes and name suggestions on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (token: string | null, url: string, body: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(body) })
+  const { post } = apiClient(() => t.app)
   const page = async (token: string, number: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
     expect(res.statusCode, res.body).toBe(200)

@@ -5,6 +5,7 @@ import { notificationListResponse, notificationReadResponse, type NotificationIt
 import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { notifications, users } from '../../db/schema'
 import { EXCERPT_LENGTH } from './repository'
 
@@ -38,8 +39,7 @@ describe.each(backends)('the notifications inbox on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (who: string, url: string, params: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+  const { post } = apiClient(() => t.app, tokens)
   const upload = (who: string, csv: string) => {
     const body = multipart(csv)
     return t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: { ...bearer(tokens[who]), ...body.headers }, payload: body.payload })

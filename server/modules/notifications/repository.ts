@@ -1,12 +1,27 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { NotificationItem } from '../../../contract/api/notifications'
 import type { FofRequestStatus } from '../../../contract/api/number-profile'
-import type { NotificationKind } from '../../../contract/api/privacy'
+import type { NotificationKind, NotificationSettings } from '../../../contract/api/privacy'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { contacts, introductionAnswers, introductionRequests, nameSuggestions, notifications, numbers, users } from '../../db/schema'
-import { SUGGESTION_ACCEPTED_AT } from '../contacts/names'
-import { postingBannedSql } from '../moderation/posting-bans'
+import { SUGGESTION_ACCEPTED_AT } from '../contacts/name-repository'
+import { postingBannedSql } from '../moderation/posting-ban-repository'
+
+const notificationColumns = {
+  reply: users.notifyReply,
+  newNotice: users.notifyNewNotice,
+  newContactName: users.notifyNewContactName,
+  commonAcquaintances: users.notifyCommonAcquaintances,
+  deliverWithoutSound: users.deliverWithoutSound,
+}
+const notificationFields = {
+  reply: 'notifyReply',
+  newNotice: 'notifyNewNotice',
+  newContactName: 'notifyNewContactName',
+  commonAcquaintances: 'notifyCommonAcquaintances',
+  deliverWithoutSound: 'deliverWithoutSound',
+} as const satisfies Record<keyof NotificationSettings, keyof typeof users.$inferInsert>
 
 /** What a notification carries besides its kind: the excerpt shown, and the request it asks about. */
 export interface NotificationData {
@@ -211,4 +226,20 @@ export async function markRequestRead(db: Db, userId: number, requestId: number)
         isNull(notifications.readAt),
       ),
     )
+}
+
+/** The user's notification settings (DESIGN.md section 9). */
+export async function notificationSettingsOf(db: Db, userId: number): Promise<NotificationSettings | null> {
+  const [row] = await db.select(notificationColumns).from(users).where(eq(users.id, userId))
+  return row ?? null
+}
+
+/** Changes the given notification settings, the others stay; answers all of them. */
+export async function setNotificationSettings(db: Db, userId: number, change: Partial<NotificationSettings>): Promise<NotificationSettings | null> {
+  const set = Object.fromEntries(
+    (Object.keys(notificationFields) as Array<keyof NotificationSettings>).filter((k) => change[k] !== undefined).map((k) => [notificationFields[k], change[k]]),
+  )
+  if (!Object.keys(set).length) return notificationSettingsOf(db, userId)
+  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning(notificationColumns)
+  return row ?? null
 }

@@ -6,9 +6,10 @@ import {
   notificationReadBody,
   notificationReadResponse,
 } from '../../../contract/api/notifications'
+import { notificationSettingsBody, notificationSettingsResponse } from '../../../contract/api/privacy'
 import { notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
-import { inboxCounts, listNotifications, markAllRead, markRead } from './repository'
+import { inboxCounts, listNotifications, markAllRead, markRead, notificationSettingsOf, setNotificationSettings } from './repository'
 
 /** The in-app inbox (DESIGN.md section 9): replies, comments on your number, new names, introduction requests. */
 export async function notificationsRoutes(app: FastifyInstance) {
@@ -46,5 +47,28 @@ export async function notificationsRoutes(app: FastifyInstance) {
       await markAllRead(app.db, user.id)
     }
     return { status: true as const, data: { unread: (await inboxCounts(app.db, user.id)).unread } }
+  })
+
+  r.get('/api/v6/notifications/settings', {
+    ...auth,
+    schema: { tags: ['notifications'], summary: 'Which notifications you get, and whether they play a sound', response: { 200: notificationSettingsResponse } },
+  }, async (request) => {
+    const settings = await notificationSettingsOf(app.db, currentUser(request).id)
+    if (!settings) throw notFound('Profile not found')
+    return { status: true as const, data: settings }
+  })
+
+  r.post('/api/v6/notifications/settings', {
+    ...auth,
+    schema: {
+      tags: ['notifications'],
+      summary: 'Turn notification kinds on or off (1/0); the settings not given stay. Answers all of them.',
+      body: notificationSettingsBody,
+      response: { 200: notificationSettingsResponse },
+    },
+  }, async (request) => {
+    const settings = await setNotificationSettings(app.db, currentUser(request).id, request.body)
+    if (!settings) throw notFound('Profile not found')
+    return { status: true as const, data: settings }
   })
 }

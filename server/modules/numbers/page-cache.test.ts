@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import { backends, twoServersOnOnePostgres } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 
 /**
  * The public part of a number page is kept between searches (page-cache.ts). Whatever
@@ -20,11 +21,7 @@ async function page(app: FastifyInstance, token: string, number = NUMBER): Promi
   return searchResponse.parse(res.json()).data
 }
 
-async function post(app: FastifyInstance, token: string, url: string, params: Record<string, string | number>) {
-  const res = await app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json().data
-}
+const post = (app: FastifyInstance, token: string, url: string, params: Record<string, string | number>) => apiClient(app).postOk(token, url, params)
 
 /** Every kind of write a viewer notices, each checked on the next search of another viewer through `read`. */
 async function writesShowAtOnce(write: FastifyInstance, read: FastifyInstance, tokens: { viewer: string; alice: string; bob: string }) {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
-import type { PublicPage, PublicPageStore } from './profile'
+import type { PublicPage, PublicPageStore } from './page-repository'
 
 declare module 'fastify' {
   interface FastifyInstance {

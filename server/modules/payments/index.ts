@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Database } from '../../db/client'
-import { scheduleJob, type ScheduledJob } from '../../plugins/jobs'
+import { LOCKS } from '../../db/locks'
+import { registerJob, type ScheduledJob } from '../../plugins/jobs'
 import type { StripeGateway } from '../../providers/stripe'
 import { createPaymentsContext, type PaymentsContext } from './context'
-import { expireLapsedPlans } from './fulfilment'
+import { expireLapsedPlans } from './fulfilment-repository'
 import { paymentRoutes } from './routes'
 import { subscriptionRoutes } from './subscription-routes'
 import { paymentWebhookRoutes } from './webhook'
-
-/** Advisory lock key of the plan expiry job. */
-export const PLAN_EXPIRY_LOCK_KEY = 727276
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,18 +25,15 @@ declare module 'fastify' {
 export const paymentsModule = fp(async (app: FastifyInstance, opts: { database: Database; stripe?: StripeGateway }) => {
   const payments = createPaymentsContext(app.env, opts.stripe)
   app.decorate('payments', payments)
-  app.decorate(
-    'planExpiryJob',
-    scheduleJob(app, opts.database, {
-      name: 'expiring lapsed plans',
-      lockKey: PLAN_EXPIRY_LOCK_KEY,
-      intervalMinutes: app.env.RENEWAL_INTERVAL_MINUTES,
-      work: (now) => expireLapsedPlans(app.db, payments.catalogue.coinsPerPeriod, now),
-      report: (o) => {
-        if (o.renewed + o.expired > 0) app.log.info({ plans: o }, 'renewed development plans and expired lapsed ones')
-      },
-    }),
-  )
+  registerJob(app, opts.database, 'planExpiryJob', {
+    name: 'expiring lapsed plans',
+    lockKey: LOCKS.planExpiryJob,
+    intervalMinutes: app.env.RENEWAL_INTERVAL_MINUTES,
+    work: (now) => expireLapsedPlans(app.db, payments.catalogue.coinsPerPeriod, now),
+    report: (o) => {
+      if (o.renewed + o.expired > 0) app.log.info({ plans: o }, 'renewed development plans and expired lapsed ones')
+    },
+  })
   await app.register(paymentRoutes, { payments })
   await app.register(subscriptionRoutes, { payments })
   await app.register(paymentWebhookRoutes, { payments })

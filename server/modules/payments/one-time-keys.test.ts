@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 
 /**
  * Issue 29: a one-time key (POST /api/v6/payment/key) is a way into an account. It dies with the
@@ -18,15 +19,14 @@ describe.each(backends)('one-time keys on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (url: string, token?: string, params: Record<string, string | number> = {}) =>
-    t.app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : { host: 'api.test:3000' }), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+  const { post } = apiClient(() => t.app)
   const makeKey = async (token: string) => {
-    const res = await post('/api/v6/payment/key', token)
+    const res = await post(token, '/api/v6/payment/key')
     expect(res.statusCode).toBe(200)
     return res.json().data.key as string
   }
-  const trade = (key: string) => post('/api/v6/auth/key', undefined, { key })
-  const peek = (key: string) => post('/api/v6/auth/key/peek', undefined, { key })
+  const trade = (key: string) => post(null, '/api/v6/auth/key', { key })
+  const peek = (key: string) => post(null, '/api/v6/auth/key/peek', { key })
   const expectRefused = (res: Awaited<ReturnType<typeof trade>>) => {
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ status: false, message: REFUSED })
@@ -35,7 +35,7 @@ describe.each(backends)('one-time keys on %s', (backend) => {
   it('a key made before signing out is refused after it', async () => {
     const { token } = await signIn(t.app, OWNER)
     const key = await makeKey(token)
-    expect((await post('/api/v6/auth/logout', token)).statusCode).toBe(200)
+    expect((await post(token, '/api/v6/auth/logout')).statusCode).toBe(200)
     expectRefused(await trade(key))
   })
 
@@ -45,7 +45,7 @@ describe.each(backends)('one-time keys on %s', (backend) => {
     const other = await signIn(t.app, OTHER)
     const mine = await makeKey(two.token)
     const theirs = await makeKey(other.token)
-    expect((await post('/api/v6/auth/logout', one.token)).statusCode).toBe(200)
+    expect((await post(one.token, '/api/v6/auth/logout')).statusCode).toBe(200)
     expectRefused(await trade(mine))
     expect((await trade(theirs)).statusCode).toBe(200)
     // A key made after signing out in another session works.
@@ -55,7 +55,7 @@ describe.each(backends)('one-time keys on %s', (backend) => {
   it('a key made before deactivating is refused once the account is restored by signing in again', async () => {
     const { token } = await signIn(t.app, OWNER)
     const key = await makeKey(token)
-    expect((await post('/api/v6/profile/deactivate', token, { cancel: 1 })).statusCode).toBe(200)
+    expect((await post(token, '/api/v6/profile/deactivate', { cancel: 1 })).statusCode).toBe(200)
     const restored = await signIn(t.app, OWNER)
     expect((await t.app.inject({ method: 'GET', url: '/api/v6/profile/my', headers: bearer(restored.token) })).statusCode).toBe(200)
     expectRefused(await trade(key))
@@ -65,7 +65,7 @@ describe.each(backends)('one-time keys on %s', (backend) => {
   it('a key made before deleting the privacy data is refused after it', async () => {
     const { token } = await signIn(t.app, OWNER)
     const key = await makeKey(token)
-    expect((await post('/api/v6/privacy/delete', token)).statusCode).toBe(200)
+    expect((await post(token, '/api/v6/privacy/delete')).statusCode).toBe(200)
     expectRefused(await trade(key))
   })
 
@@ -86,7 +86,7 @@ describe.each(backends)('one-time keys on %s', (backend) => {
     expect((await peek(token)).statusCode).toBe(400)
     expect((await peek(`${key.slice(0, -4)}AAAA`)).statusCode).toBe(400)
     // Validated by the contract: a readable 400, never a 500.
-    const empty = await post('/api/v6/auth/key/peek')
+    const empty = await post(null, '/api/v6/auth/key/peek')
     expect(empty.statusCode).toBe(400)
     expect(empty.json().status).toBe(false)
   })

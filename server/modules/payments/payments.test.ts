@@ -5,9 +5,10 @@ import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
+import { expectError } from '../../../tests/support/api'
 import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe'
 import { coinLedger, dailyUsage, payments, subscriptions, users } from '../../db/schema'
-import { grantCoins } from '../coins/ledger'
+import { grantCoins } from '../coins/ledger-repository'
 
 const BUYER = '+4915170000001'
 const OTHER = '+4915170000002'
@@ -49,10 +50,6 @@ describe.each(backends)('money on %s', (backend) => {
     t.app.inject({ method, url, headers: who ? bearer(tokens[who]) : {}, ...(payload ? { payload } : {}) })
   const balance = async (userId: number) => (await db().select({ b: users.balance }).from(users).where(eq(users.id, userId)))[0].b
   const ledger = (userId: number, reason: string) => db().select().from(coinLedger).where(and(eq(coinLedger.userId, userId), eq(coinLedger.reason, reason)))
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, message: expect.any(String), ...(code ? { status_code: code } : {}) })
-  }
   const checkout = async (who: string, body: object) => {
     const res = await call('POST', '/api/v6/payment/checkout', who, body)
     expect(res.statusCode, res.body).toBe(200)

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client'
 import { conflict } from '../../errors'
 import type { PaymentsContext } from './context'
-import { syncUserPlan } from './fulfilment'
+import { syncUserPlan } from './fulfilment-repository'
 import { currentSubscription, setAutoRenewing, toActiveSubscription } from './repository'
 
 type PlanRow = NonNullable<Awaited<ReturnType<typeof currentSubscription>>['row']>

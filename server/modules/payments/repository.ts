@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { ActiveSubscription, CheckoutProvider, Product } from '../../../contract/api/payments'
-import { rowsOf, type Db } from '../../db/client'
+import type { Db } from '../../db/client'
 import { planInForce } from '../../db/entitlements'
-import { coinLedger, numbers, oneTimeKeys, payments, searchHistory, subscriptions, users } from '../../db/schema'
+import { coinLedger, payments, subscriptions, users } from '../../db/schema'
 
 export interface NewPayment {
   userId: number
@@ -82,59 +82,6 @@ export async function planTierOf(db: Db, userId: number): Promise<'tier1' | 'tie
   return u ? planInForce(u) : null
 }
 
-/** Signed-in users who looked up this user's number since `since`; anti-spy searchers come without a number. */
-export async function lookupsOf(db: Db, userId: number, since: Date, limit: number, offset: number) {
-  const where = sql`h.number_id = (select n.id from ${numbers} n join ${users} me on me.phone = n.e164 where me.id = ${userId})
-    and h.user_id <> ${userId} and h.searched_at >= ${since.toISOString()}::timestamptz`
-  const result = await db.execute(sql`
-    select case when h.anonymous or u.antispy then null else u.phone end as phone,
-           case when h.anonymous or u.antispy then null else nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') end as name,
-           h.searched_at, count(*) over ()::int as total
-    from ${searchHistory} h join ${users} u on u.id = h.user_id
-    where ${where}
-    order by h.searched_at desc limit ${limit} offset ${offset}`)
-  const list = rowsOf<{ phone: string | null; name: string | null; searched_at: string | Date; total: number }>(result)
-  return {
-    items: list.map((r) => ({ phoneNumber: r.phone, name: r.name, date: new Date(r.searched_at).getTime() })),
-    total: list[0]?.total ?? 0,
-  }
-}
-
-/** One-time keys: stored at issue, used once before they expire. */
-export async function storeKey(db: Db, jti: string, userId: number, expiresAt: Date): Promise<void> {
-  await db.insert(oneTimeKeys).values({ jti, userId, expiresAt })
-}
-
-/**
- * The user of an unused, unexpired one-time key and their number, without using it: the web app
- * asks whose a key is before it switches a browser signed in as someone else (issue 29).
- */
-export async function peekKey(db: Db, jti: string): Promise<{ userId: number; phone: string } | null> {
-  const [row] = await db
-    .select({ userId: oneTimeKeys.userId, phone: users.phone })
-    .from(oneTimeKeys)
-    .innerJoin(users, eq(users.id, oneTimeKeys.userId))
-    .where(and(eq(oneTimeKeys.jti, jti), isNull(oneTimeKeys.usedAt), gt(oneTimeKeys.expiresAt, new Date()), isNull(users.deactivatedAt)))
-  return row ?? null
-}
-
-/**
- * Voids every unused one-time key of the user (marked used): a key dies with the user's
- * sessions, at sign-out, deactivation and deleting the privacy data (issue 29).
- */
-export async function voidKeys(db: Db, userId: number, now = new Date()): Promise<void> {
-  await db.update(oneTimeKeys).set({ usedAt: now }).where(and(eq(oneTimeKeys.userId, userId), isNull(oneTimeKeys.usedAt)))
-}
-
-export async function useKey(db: Db, jti: string): Promise<number | null> {
-  const [row] = await db
-    .update(oneTimeKeys)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeKeys.jti, jti), isNull(oneTimeKeys.usedAt), gt(oneTimeKeys.expiresAt, new Date())))
-    .returning({ userId: oneTimeKeys.userId })
-  return row?.userId ?? null
-}
-
 /** What `npm run payments:report` prints: purchases and refunds since `since`, and the plans in force. */
 export async function paymentsReport(db: Db, since: Date) {
   const purchases = await db
@@ -166,8 +113,4 @@ export async function paymentsReport(db: Db, since: Date) {
     .where(and(sql`${subscriptions.status} <> 'expired'`, gt(subscriptions.expiresAt, new Date())))
     .orderBy(subscriptions.expiresAt)
   return { purchases, refunds, plans }
-}
-
-export async function setOverlimit(db: Db, userId: number, on: boolean): Promise<void> {
-  await db.update(users).set({ overlimit: on }).where(eq(users.id, userId))
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
-  apkResponse,
   checkoutBody,
   checkoutResponse,
   devPayBody,
@@ -17,7 +16,7 @@ import { ERROR_CODES } from '../../../contract/errors'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { readPhone } from '../profiles/lookup'
-import { fulfilPack, fulfilPlanPayment, onceForEvent } from './fulfilment'
+import { fulfilPack, fulfilPlanPayment, onceForEvent } from './fulfilment-repository'
 import { createPayment, getPayment, setPaymentRef } from './repository'
 import type { PaymentsContext } from './context'
 
@@ -140,13 +139,6 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
     })
     const back = entry.kind === 'pack' ? '/paywall/numcy' : `/paywall?tab=${entry.tier}`
     return { status: true as const, data: { status: 'paid' as const, returnUrl: back } }
-  })
-
-  r.get('/api/v202305/apk/get', {
-    schema: { tags: ['payments'], summary: 'Where the Android app is downloaded from (APK_URL); 404 when none is configured', response: { 200: apkResponse } },
-  }, async () => {
-    if (!app.env.APK_URL) throw notFound('No Android app download is configured on this server')
-    return { status: true as const, data: { url: app.env.APK_URL } }
   })
 
   async function ownDevPayment(request: FastifyRequest, id: number) {

@@ -16,7 +16,7 @@ import {
   userExists,
   type Outcome,
   type SubscriptionSnapshot,
-} from './fulfilment'
+} from './fulfilment-repository'
 
 /** What we put in every Checkout Session (and its Subscription or PaymentIntent). */
 export const checkoutMetadata = z.object({

@@ -2,30 +2,22 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
-  authKeyBody,
-  authKeyPeekResponse,
-  authKeyResponse,
   cancelResumeResponse,
-  lookupsQuery,
-  lookupsResponse,
-  overlimitResponse,
   paymentKeyResponse,
   subscriptionQuery,
   subscriptionResponse,
   type SubscriptionData,
 } from '../../../contract/api/payments'
-import { badRequest, conflict } from '../../errors'
+import { conflict } from '../../errors'
 import { currentUser } from '../../plugins/auth'
-import { openSession } from '../auth/sessions'
 import { ONE_TIME_KEY_TTL_SECONDS } from '../auth/tokens'
 import type { PaymentsContext } from './context'
 import { applyRenewal } from './renewal'
-import { currentSubscription, lookupsOf, peekKey, phoneOf, planTierOf, setOverlimit, storeKey, toActiveSubscription, useKey } from './repository'
+import { storeKey } from '../auth/key-repository'
+import { currentSubscription, toActiveSubscription } from './repository'
 import { originOf } from './routes'
 
-const LOOKUPS_DAYS = 30
-
-/** Subscription state, renewal switches, paid search, "who looked me up" and one-time keys (DESIGN.md section 8). */
+/** `/subscription/*`: the plan in force and its renewal switch; `/payment/key`: a one-time key for the paywall (DESIGN.md section 8). */
 export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }: { payments: PaymentsContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
@@ -67,36 +59,6 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
     })
   }
 
-  for (const [path, on] of [['/api/v6/params/overlimit', true], ['/api/v6/params/overlimit/disable', false]] as const) {
-    r.post(path, {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: on ? 'Turns paid search on: past the daily limit a search may cost coins' : 'Turns paid search off',
-        response: { 200: overlimitResponse },
-      },
-    }, async (request) => {
-      await setOverlimit(app.db, currentUser(request).id, on)
-      return { status: true as const, data: { overlimit: on } }
-    })
-  }
-
-  r.get('/api/v6/spy/lookups', {
-    preHandler: app.requireUser,
-    schema: {
-      tags: ['payments'],
-      summary: `Premium Plus: the signed-in users who looked up your number in the last ${LOOKUPS_DAYS} days (anti-spy users without a number)`,
-      querystring: lookupsQuery,
-      response: { 200: lookupsResponse },
-    },
-  }, async (request) => {
-    const user = currentUser(request)
-    if ((await planTierOf(app.db, user.id)) !== 'tier2') return { status: true as const, data: { allowed: false, items: [], total: 0 } }
-    const since = new Date(Date.now() - LOOKUPS_DAYS * 86_400_000)
-    const { items, total } = await lookupsOf(app.db, user.id, since, request.query.limit, request.query.offset)
-    return { status: true as const, data: { allowed: true, items, total } }
-  })
-
   r.post('/api/v6/payment/key', {
     preHandler: app.requireUser,
     schema: { tags: ['payments'], summary: 'A one-time key (15 minutes) that opens the paywall in a browser already signed in', response: { 200: paymentKeyResponse } },
@@ -107,25 +69,4 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
     return { status: true as const, data: { key: await app.tokens.signKey(user.id, jti), expiresIn: ONE_TIME_KEY_TTL_SECONDS } }
   })
 
-  r.post('/api/v6/auth/key', {
-    schema: { tags: ['auth'], summary: 'Trades a one-time key for a session token; a key works once', body: authKeyBody, response: { 200: authKeyResponse } },
-  }, async (request) => {
-    const claims = await app.tokens.verifyKey(request.body.key)
-    const userId = claims && (await useKey(app.db, claims.jti))
-    if (!claims || userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
-    const phone = await phoneOf(app.db, userId)
-    if (!phone) throw badRequest('This key is not valid, has expired or was already used')
-    const token = await openSession(app.db, app.tokens, userId, `key-${claims.jti}`)
-    return { status: true as const, data: { token, profileId: userId, phoneNumber: phone } }
-  })
-
-  // Tells no more than the key itself gives its holder (trading it shows the same number), and spends nothing.
-  r.post('/api/v6/auth/key/peek', {
-    schema: { tags: ['auth'], summary: 'Whose an unused one-time key is, without using it: the web app asks before it switches accounts', body: authKeyBody, response: { 200: authKeyPeekResponse } },
-  }, async (request) => {
-    const claims = await app.tokens.verifyKey(request.body.key)
-    const owner = claims && (await peekKey(app.db, claims.jti))
-    if (!claims || !owner || owner.userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
-    return { status: true as const, data: { profileId: owner.userId, phoneNumber: owner.phone } }
-  })
 }

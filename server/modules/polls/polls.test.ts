@@ -2,8 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { searchResponse } from '../../../contract/api/number-profile'
-import { bans, numberStats, pollAnswers, tags } from '../../db/schema'
+import { bans, pollAnswers, tags } from '../../db/schema'
 import { findNumber } from '../numbers/repository'
 import { TAGS } from '../../../contract/tags'
 
@@ -17,8 +18,7 @@ describe.each(backends)('polls and bans on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (token: string, url: string, body: string) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: body })
+  const { post } = apiClient(() => t.app)
   const page = async (token: string, number: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
     expect(res.statusCode, res.body).toBe(200)
@@ -52,8 +52,8 @@ describe.each(backends)('polls and bans on %s', (backend) => {
     const numberId = (await findNumber(t.database.db, '+493066660001'))!
     const rows = await t.database.db.select().from(pollAnswers).where(and(eq(pollAnswers.numberId, numberId), eq(pollAnswers.userId, me.profileId)))
     expect(rows.map((r) => [r.tagId, r.poll]).sort()).toEqual([[tagId.angry, 'onPage'], [tagId.legitimate, 'onComment'], [tagId.person, 'onComment']].sort())
-    const [stats] = await t.database.db.select().from(numberStats).where(eq(numberStats.numberId, numberId))
-    expect(stats.reputation).toBe(replaced.json().data.index)
+    // The index answered is the one the number's page shows.
+    expect((await page(me.token, '+493066660001')).metrics.index).toBe(replaced.json().data.index)
 
     // JSON with numbers works too.
     const json = await t.app.inject({ method: 'POST', url: '/api/v6/poll/answer', headers: bearer(me.token), payload: { phone: '+493066660001', poll: 'onBan', answers: [tagId.spam] } })

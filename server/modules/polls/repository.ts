@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { bans, pollAnswers, tags } from '../../db/schema'
-import { storeReputation } from '../reputation/stats'
+import { currentReputation } from '../reputation/repository'
 
 type Poll = (typeof pollAnswers.$inferInsert)['poll']
 
@@ -34,11 +34,11 @@ export async function removeBan(db: Db, userId: number, numberId: number): Promi
 }
 
 /**
- * Recomputes a number's reputation from its evidence and stores it in
- * number_stats; answers what the number page shows after a ban or a poll answer.
+ * What the number page shows after a ban or a poll answer: the index from the evidence
+ * as it is now, the bans, and the viewer's own.
  */
 export async function refreshReputation(db: Db, numberId: number, viewerId: number) {
-  const { index } = await storeReputation(db, numberId)
+  const { index } = await currentReputation(db, numberId)
   const [[count], mine, answers] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(bans).where(eq(bans.numberId, numberId)),
     db.select({ n: sql<number>`1` }).from(bans).where(and(eq(bans.numberId, numberId), eq(bans.userId, viewerId))),

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkPrefixResponse } from '../../../contract/api/disputes'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, TEST_HOST, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, TEST_HOST, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { rowsOf, type Db } from '../../db/client'
 import { importFile } from '../../db/import'
 import { numbers } from '../../db/schema'
@@ -60,9 +61,7 @@ describe.each(backends)('the private look-up on %s', (backend) => {
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000', CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: '1000' })
     await importFile(t.database.db, { format: 'phoneblock', file: phoneblockExcerpt(['01637875622', '0043720229535']), progress: null })
     token = (await signIn(t.app, USER)).token
-    const post = (url: string, params: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
-    expect((await post('/api/v6/ban/add', { phone: BANNED })).statusCode).toBe(200)
+    expect((await apiClient(t.app).post(token, '/api/v6/ban/add', { phone: BANNED })).statusCode).toBe(200)
     expect((await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(SEARCHED)}`, headers: bearer(token) })).statusCode).toBe(200)
   }, 60_000)
   afterAll(async () => t?.close())

@@ -3,8 +3,8 @@ import type { EvidenceItem } from '../../../contract/api/number-profile'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { bans, importedEvidence, numbers, pollAnswers } from '../../db/schema'
-import { countedEvidence, evidenceFrom, evidenceJson, readEvidenceRows, type EvidenceRows } from '../numbers/evidence'
-import { reputationIndex } from '../reputation'
+import { countedEvidence, evidenceFrom, evidenceJson, readEvidenceRows, type EvidenceRows } from '../numbers/evidence-repository'
+import { reputationIndex } from '../reputation/formula'
 
 export interface HashMatch {
   hash: string

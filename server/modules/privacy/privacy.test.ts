@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, form, signIn, signInEach, type TestApp } from '../../../tests/support/app'
+import { apiClient, expectError } from '../../../tests/support/api'
 import { deactivateResponse, privacyDeleteResponse } from '../../../contract/api/privacy'
 import { ERROR_CODES } from '../../../contract/errors'
 import { coinLedger, comments, contacts, contactVotes, notes, searchHistory, sessions, users } from '../../db/schema'
-import { grantCoins } from '../coins/ledger'
+import { grantCoins } from '../coins/ledger-repository'
 
 const SEARCHER = '+4915170400001'
 const OWNER = '+4915170400002'
@@ -24,14 +25,8 @@ describe.each(backends)('privacy data and deactivation on %s', (backend) => {
   })
   afterAll(async () => t?.close())
 
-  const post = (token: string, url: string, params: Record<string, string | number> = {}) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
-  const get = (token: string, url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: bearer(token), query })
+  const { post, get } = apiClient(() => t.app)
   const search = (token: string, number: string) => get(token, `/api/v202505/search/${encodeURIComponent(number)}`)
-  const expectError = (res: { statusCode: number; json(): unknown; body: string }, status: number, code?: number) => {
-    expect(res.statusCode, res.body).toBe(status)
-    expect(res.json()).toMatchObject({ status: false, status_code: code ?? expect.any(Number), message: expect.any(String) })
-  }
   const rowsOf = async (userId: number) => {
     const db = t.database.db
     const [h, c, v, n] = await Promise.all([

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Database, Db } from '../../db/client'
-import { scheduleJob, type ScheduledJob } from '../../plugins/jobs'
+import { LOCKS } from '../../db/locks'
+import type { JobOptions, ScheduledJob } from '../../plugins/jobs'
 import { purgeCandidates, purgeUser, RESTORE_MS } from './repository'
-
-/** Advisory lock key of the purge job: one server process purges at a time (its own key; 727280 is the introduction expiry's). */
-export const PURGE_LOCK_KEY = 727281
 
 /** Accounts handled per run at most; the next run takes the rest. */
 const BATCH = 500
@@ -35,17 +33,14 @@ export async function purgeDeactivated(db: Db, now = new Date()): Promise<PurgeO
 }
 
 /** Runs the purge every PURGE_INTERVAL_MINUTES (0 turns it off), one server process at a time (docs/decisions/0005). */
-export function registerPurgeJob(app: FastifyInstance, database: Database): void {
-  app.decorate(
-    'purgeJob',
-    scheduleJob(app, database, {
-      name: 'purging deactivated accounts',
-      lockKey: PURGE_LOCK_KEY,
-      intervalMinutes: app.env.PURGE_INTERVAL_MINUTES,
-      work: (now) => purgeDeactivated(database.db, now),
-      report: (outcome) => {
-        if (outcome.purged > 0) app.log.info({ purged: outcome.purged }, 'erased the personal data of accounts deactivated over 30 days ago')
-      },
-    }),
-  )
+export function purgeJob(app: FastifyInstance, database: Database): JobOptions<PurgeOutcome> {
+  return {
+    name: 'purging deactivated accounts',
+    lockKey: LOCKS.purgeJob,
+    intervalMinutes: app.env.PURGE_INTERVAL_MINUTES,
+    work: (now) => purgeDeactivated(database.db, now),
+    report: (outcome) => {
+      if (outcome.purged > 0) app.log.info({ purged: outcome.purged }, 'erased the personal data of accounts deactivated over 30 days ago')
+    },
+  }
 }

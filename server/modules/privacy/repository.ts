@@ -1,11 +1,9 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
-import { comments, contacts, contactVotes, notes, numberStats, reactions, searchHistory, sessions, threadReplies, users } from '../../db/schema'
+import { comments, contacts, contactVotes, notes, reactions, searchHistory, sessions, threadReplies, users } from '../../db/schema'
 import { conflict } from '../../errors'
-import { loadEvidence } from '../numbers/evidence'
-import { voidKeys } from '../payments/repository'
-import { reputationIndex } from '../reputation'
+import { voidKeys } from '../auth/key-repository'
 
 /** Signing in again within this many days of deactivating restores the account; after it the purge job erases it. */
 export const RESTORE_DAYS = 30
@@ -128,11 +126,9 @@ export async function purgeUser(db: Db, userId: number, cutoff: Date): Promise<b
     await q(sql`delete from comment_subscriptions where user_id = ${userId}`)
     await q(sql`update comments set hidden_by = null, hidden_until = null where hidden_by = ${userId}`)
 
-    // What the user said about numbers. Poll answers and bans are evidence: the cached index follows.
-    const touched = await q(sql`
-      with polls as (delete from poll_answers where user_id = ${userId} returning number_id),
-      blocks as (delete from bans where user_id = ${userId} returning number_id)
-      select distinct number_id from (select number_id from polls union select number_id from blocks) n`)
+    // What the user said about numbers. Poll answers and bans are evidence: the numbers' pages count them no more.
+    await q(sql`delete from poll_answers where user_id = ${userId}`)
+    await q(sql`delete from bans where user_id = ${userId}`)
     await q(sql`delete from name_suggestions where user_id = ${userId}`)
     await q(sql`delete from contact_votes where user_id = ${userId}`)
     await q(sql`delete from contacts where owner_id = ${userId}`)
@@ -159,18 +155,6 @@ export async function purgeUser(db: Db, userId: number, cutoff: Date): Promise<b
       .update(users)
       .set({ phone: `purged:${userId}`, firstName: null, lastName: null, locale: null, purgedAt: new Date() })
       .where(eq(users.id, userId))
-    for (const { number_id } of rowsOf<{ number_id: number }>(touched)) await storeIndex(tx, Number(number_id))
     return true
   })
-}
-
-/** Stores a number's index again after its evidence changed (number_stats caches it), one query at a time inside a transaction. */
-async function storeIndex(db: Db, numberId: number): Promise<void> {
-  const evidence = await loadEvidence(db, numberId)
-  const sum = (direction: string) => evidence.filter((e) => e.direction === direction).reduce((n, e) => n + e.weight, 0)
-  const values = { reputation: reputationIndex(evidence), negative: sum('negative'), positive: sum('positive') }
-  await db
-    .insert(numberStats)
-    .values({ numberId, ...values })
-    .onConflictDoUpdate({ target: numberStats.numberId, set: { ...values, updatedAt: sql`now()` } })
 }

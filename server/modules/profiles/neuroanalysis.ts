@@ -1,6 +1,6 @@
 import type { EvidenceItem, NumberProfile } from '../../../contract/api/number-profile'
 import { TAG_BY_CODE } from '../../../contract/tags'
-import { reputationIndex } from '../reputation'
+import { reputationIndex } from '../reputation/formula'
 
 export type Neuroanalysis = NonNullable<NumberProfile['neuroanalysis']>
 

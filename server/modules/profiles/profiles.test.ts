@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { neuroanalysisResponse } from '../../../contract/api/numbers'
 import { comments, importedEvidence, searchHistory, tags, users } from '../../db/schema'
@@ -40,9 +41,7 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
   })
   afterAll(async () => t?.close())
 
-  const get = (token: string, url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: bearer(token), query })
-  const post = (token: string, url: string, body: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(body) })
+  const { get, post } = apiClient(() => t.app)
   const search = async (token: string, number: string) => {
     const res = await get(token, `/api/v202505/search/${encodeURIComponent(number)}`)
     expect(res.statusCode, res.body).toBe(200)

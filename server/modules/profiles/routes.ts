@@ -12,15 +12,18 @@ import {
   profileResponse,
 } from '../../../contract/api/numbers'
 import { notFound } from '../../errors'
+import { lookupsQuery, lookupsResponse } from '../../../contract/api/payments'
 import { planTierOf } from '../payments/repository'
 import { asSessionUser, lookUpNumber } from '../search/look-up'
 import { currentUser } from '../../plugins/auth'
-import { loadNeuroanalysis } from '../numbers/profile'
+import { loadNeuroanalysis } from '../numbers/page-repository'
 import { findNumber } from '../numbers/repository'
 import { readPhone, visibleProfile } from './lookup'
-import { privacyFlags, setPrivacyFlags, type PrivacyFlags } from './repository'
+import { lookupsOf, privacyFlags, setPrivacyFlags, type PrivacyFlags } from './repository'
 
-/** Other users' profile pages, neuro-analysis of a number, and the privacy switches anti-spy and profile-going. */
+const LOOKUPS_DAYS = 30
+
+/** Other users' profile pages (`/profile/{id}`), neuro-analysis of a number, the privacy switches anti-spy and profile-going (`/param/*`), and who looked me up (`/spy/lookups`). */
 export async function profilesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { preHandler: app.requireUser }
@@ -92,5 +95,21 @@ export async function profilesRoutes(app: FastifyInstance) {
   }, async (request) => {
     const u = found(await setPrivacyFlags(app.db, currentUser(request).id, { profileGoing: request.body.flag }))
     return { status: true as const, data: { profile_going: u.profileGoing } }
+  })
+
+  r.get('/api/v6/spy/lookups', {
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['profiles'],
+      summary: `Premium Plus: the signed-in users who looked up your number in the last ${LOOKUPS_DAYS} days (anti-spy users without a number)`,
+      querystring: lookupsQuery,
+      response: { 200: lookupsResponse },
+    },
+  }, async (request) => {
+    const user = currentUser(request)
+    if ((await planTierOf(app.db, user.id)) !== 'tier2') return { status: true as const, data: { allowed: false, items: [], total: 0 } }
+    const since = new Date(Date.now() - LOOKUPS_DAYS * 86_400_000)
+    const { items, total } = await lookupsOf(app.db, user.id, since, request.query.limit, request.query.offset)
+    return { status: true as const, data: { allowed: true, items, total } }
   })
 }

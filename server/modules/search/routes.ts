@@ -4,9 +4,13 @@ import type { CountryCode } from 'libphonenumber-js'
 import { searchParams, searchQuery, searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError } from '../../errors'
+import { overlimitResponse } from '../../../contract/api/payments'
+import { currentUser } from '../../plugins/auth'
+import { setOverlimit } from './repository'
 import type { AuthUser } from '../../plugins/auth'
 import { asSessionUser, lookUpNumber, searchAnswer } from './look-up'
 
+/** `/search/{number}`: a look-up (counted, ADR 0050); `/params/overlimit`: the paid-search switch. */
 export async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
@@ -35,4 +39,17 @@ export async function searchRoutes(app: FastifyInstance) {
     return searchAnswer(data)
   })
 
+  for (const [path, on] of [['/api/v6/params/overlimit', true], ['/api/v6/params/overlimit/disable', false]] as const) {
+    r.post(path, {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['search'],
+        summary: on ? 'Turns paid search on: past the daily limit a search may cost coins' : 'Turns paid search off',
+        response: { 200: overlimitResponse },
+      },
+    }, async (request) => {
+      await setOverlimit(app.db, currentUser(request).id, on)
+      return { status: true as const, data: { overlimit: on } }
+    })
+  }
 }

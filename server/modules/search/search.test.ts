@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
+import { apiClient } from '../../../tests/support/api'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, sessions, tags, users } from '../../db/schema'
-import { grantCoins } from '../coins/ledger'
+import { grantCoins } from '../coins/ledger-repository'
 import { upsertNumber } from '../numbers/repository'
 
 describe.each(backends)('search on %s', (backend) => {
@@ -243,10 +244,7 @@ describe.each(backends)('search on %s', (backend) => {
   })
 
   // Issue 30: the number page's actions reload the search; a look-up is counted once a day.
-  const post = async (token: string, url: string, params: Record<string, string | number>) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
-    expect(res.statusCode, res.body).toBe(200)
-  }
+  const { postOk: post } = apiClient(() => t.app)
   const historyRows = (userId: number) => t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, userId)).orderBy(searchHistory.id)
 
   it('counts a look-up once: the same search again, as the page reloads it after each action, counts nothing and adds no history row', async () => {

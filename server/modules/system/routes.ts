@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { healthResponse } from '../../../contract/api/account'
+import { apkResponse } from '../../../contract/api/payments'
 import { ERROR_CODES } from '../../../contract/errors'
 import { ping } from '../../db/client'
-import { AppError } from '../../errors'
+import { AppError, notFound } from '../../errors'
 import { WEDGED_MS } from '../../plugins/pressure'
 import { version } from '../../version'
 
@@ -11,9 +12,10 @@ import { version } from '../../version'
 const PING_TIMEOUT_MS = 5_000
 
 /**
- * The health check a load balancer or monitor polls: 200 while the database answers and the API
+ * `/health`, the health check a load balancer or monitor polls: 200 while the database answers and the API
  * moves; 503 when the database has not answered within 5 s, or an API call has been under way for
  * 30 s or more (the server is wedged: a statement that never settles, a call that never ends).
+ * `/apk/get`: where the Android app is downloaded from.
  */
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -28,5 +30,12 @@ export async function systemRoutes(app: FastifyInstance) {
       clearTimeout(timer)
     }
     return { status: true as const, data: { db: 'ok' as const, version } }
+  })
+
+  r.get('/api/v202305/apk/get', {
+    schema: { tags: ['system'], summary: 'Where the Android app is downloaded from (APK_URL); 404 when none is configured', response: { 200: apkResponse } },
+  }, async () => {
+    if (!app.env.APK_URL) throw notFound('No Android app download is configured on this server')
+    return { status: true as const, data: { url: app.env.APK_URL } }
   })
 }

@@ -4,7 +4,7 @@ import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db, Param } from '../../db/client'
 import { jsonValue, rowsOf } from '../../db/client'
 import { bans, disputes, importedEvidence, pollAnswers, tags } from '../../db/schema'
-import { decay, HALF_LIFE_DAYS } from '../reputation'
+import { decay, HALF_LIFE_DAYS } from '../reputation/formula'
 
 /**
  * A number's evidence as `evidenceJson` reads it; ban weights are already decayed. `discounted`

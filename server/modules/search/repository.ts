@@ -4,8 +4,8 @@ import type { Db } from '../../db/client'
 import { hotStatement, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users } from '../../db/schema'
-import { liveSession } from '../auth/sessions'
-import { viewerPartFrom, viewerPartJson, type ViewerPart } from '../numbers/profile'
+import { liveSession } from '../auth/session-repository'
+import { viewerPartFrom, viewerPartJson, type ViewerPart } from '../numbers/page-repository'
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
@@ -237,4 +237,14 @@ export async function startSearch(
     again: start.again ?? null,
     indexed: start.indexed ?? null,
   }
+}
+
+export async function setOverlimit(db: Db, userId: number, on: boolean): Promise<void> {
+  await db.update(users).set({ overlimit: on }).where(eq(users.id, userId))
+}
+
+/** Whether the user turned paid searches past the daily limit on. */
+export async function overlimitOf(db: Db, userId: number): Promise<boolean> {
+  const [u] = await db.select({ overlimit: users.overlimit }).from(users).where(eq(users.id, userId))
+  return u?.overlimit ?? false
 }

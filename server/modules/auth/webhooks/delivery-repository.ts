@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { webhookEvents } from '../../db/schema'
+import type { Db } from '../../../db/client'
+import { webhookEvents } from '../../../db/schema'
 
 /** Records a provider's event as seen; false when it was seen before (providers redeliver). */
 export async function claimEvent(db: Db, provider: string, eventId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { EvidenceItem } from '../../../contract/api/number-profile'
-import { decay, reputationIndex } from './index'
+import { decay, reputationIndex } from './formula'
 
 const ev = (direction: EvidenceItem['direction'], weight: number): EvidenceItem => ({
   kind: 'imported', source: 'test', label: 'x', votes: weight, weight, direction,

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { comments, reactions, threadReplies } from '../../db/schema'
 import { notFound } from '../../errors'
-import { balanceOf, notEnoughCoins, spendCoins } from '../coins/ledger'
+import { balanceOf, notEnoughCoins, spendCoins } from '../coins/ledger-repository'
 
 export type ReactionTarget = 'comment' | 'thread'
 export type ReactionKind = 'LIKE' | 'DISLIKE' | 'COMMENT_UP'

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { hotStatement } from '../../db/client'
 import { contacts, numbers, searchHistory } from '../../db/schema'
-import { postingBannedSql } from '../moderation/posting-bans'
+import { postingBannedSql } from '../moderation/posting-ban-repository'
 
 /**
  * Records a number in the user's search history: one row per number and UTC day (issue 30).

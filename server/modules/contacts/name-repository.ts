@@ -3,8 +3,8 @@ import type { ContactName } from '../../../contract/api/numbers'
 import type { Db, Param } from '../../db/client'
 import { rowsOf } from '../../db/client'
 import { contacts, nameSuggestions, numbers, users } from '../../db/schema'
-import { archivedName } from '../disputes/archived-names'
-import { postingBannedSql } from '../moderation/posting-bans'
+import { archivedName } from '../disputes/archived-name-repository'
+import { postingBannedSql } from '../moderation/posting-ban-repository'
 
 /**
  * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's friends

@@ -6,8 +6,9 @@ import type { Db } from '../../db/client'
 import { authCodes, users } from '../../db/schema'
 import { AppError, badRequest } from '../../errors'
 import { purgeUser, RESTORE_MS } from '../privacy/repository'
-import { openSession } from './sessions'
+import { openSession } from './session-repository'
 import type { TokenService } from './tokens'
+import { keyedTransactionLock } from '../../db/locks'
 
 /** How long after its expiry a confirmed code may still be exchanged for a token. */
 export const EXCHANGE_GRACE_MS = 5 * 60_000
@@ -104,7 +105,7 @@ const callDisturbed = () =>
  * transaction ends (on PGlite, one connection, transactions run one at a time anyway).
  */
 async function lockNumber(tx: Db, phone: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'flashcall:' + phone}))`)
+  await tx.execute(keyedTransactionLock('flashcall', phone))
 }
 
 /** Live, unconfirmed codes bound to this number that a call could otherwise confirm, or did disturb. */

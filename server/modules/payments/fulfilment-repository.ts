@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { isPlanProduct, planOf, type Period, type Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
 import { coinLedger, payments, subscriptions, users, webhookEvents } from '../../db/schema'
-import { applyOnce } from '../coins/ledger'
+import { applyOnce } from '../coins/ledger-repository'
 
 /**
  * Fulfilment (DESIGN.md section 8): the one place where money turns into coins and

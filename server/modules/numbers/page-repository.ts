@@ -34,12 +34,12 @@ import {
   users,
 } from '../../db/schema'
 import { commentFromJson, commentJson, type CommentJson } from '../comments/repository'
-import { friendsWhoKnow, nameEntries } from '../contacts/names'
+import { friendsWhoKnow, nameEntries } from '../contacts/name-repository'
 import { latestDisputeJson } from '../disputes/repository'
-import { postingBannedSql } from '../moderation/posting-bans'
+import { postingBannedSql } from '../moderation/posting-ban-repository'
 import { computeNeuroanalysis, neuroanalysisFor } from '../profiles/neuroanalysis'
-import { reputationIndex } from '../reputation'
-import { countedEvidence, evidenceFrom, evidenceJson, importedDiscounted, pollDiscounted, type EvidenceRows } from './evidence'
+import { reputationIndex } from '../reputation/formula'
+import { countedEvidence, evidenceFrom, evidenceJson, importedDiscounted, pollDiscounted, type EvidenceRows } from './evidence-repository'
 
 interface Viewer {
   id: number
