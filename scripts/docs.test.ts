@@ -26,9 +26,6 @@ describe('the documentation (issue 31)', () => {
       .map((target) => decodeURIComponent(target.split('#')[0]))
       .filter((file) => file !== '')
       .map((file) => path.resolve(from, file))
-      // docs/architecture.md (the "where is X" table) is being written alongside this test;
-      // until it lands, links to it are not counted as broken. Remove this line once it exists.
-      .filter((file) => !(file === path.join(docsDir, 'architecture.md') && !fs.existsSync(file)))
       .filter((file) => !fs.existsSync(file))
       .map((file) => path.relative(root, file))
     expect(broken).toEqual([])

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { readFrame } from './modules/web-shell/template'
 import { buildWebApp } from './web-build'
 
 /** A message only React DOM's development build carries. */
@@ -30,6 +31,12 @@ describe('the web build of npm start', () => {
     // What the first load runs is one script (vite.config.ts, ADR 0031), not a score of small shared chunks.
     expect(named).toHaveLength(1)
     for (const url of named) expect(fs.existsSync(path.join(outDir, url))).toBe(true)
+    // The frame the server sends before any script, rendered from the app's components with marks the
+    // server fills per request, waits in #root (ADR 0051); the server takes it out (modules/web-shell).
+    const { html: served, templates } = readFrame(html)
+    expect(served).toContain('<div id="root"></div>')
+    expect(templates!.shell).toContain('<header')
+    expect(templates!.pages['/search'].body).toContain('<h1 id="page-title"')
     fs.rmSync(outDir, { recursive: true, force: true })
   }, 300_000)
 })

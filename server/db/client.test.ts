@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { backends, openTestDatabase } from '../../tests/support/database'
-import { DataDirLockedError, hotStatement, openPglite } from './client'
+import { DataDirLockedError, preparedStatement, openPglite } from './client'
 
 describe('embedded database', () => {
   it('persists to its folder and refuses a second opener of the same folder', async () => {
@@ -58,11 +58,11 @@ describe('data folder lock after a crash', () => {
 })
 
 describe.each(backends)('prepared statements of the hot path (%s)', (backend) => {
-  const echo = hotStatement<{ t: string; n: number; b: boolean; z: string | null }, { text: string; i: number; even: boolean; none: string | null }>(
+  const echo = preparedStatement<{ t: string; n: number; b: boolean; z: string | null }, { text: string; i: number; even: boolean; none: string | null }>(
     (p) => sql`select ${p.text}::text as t, ${p.i}::int + 1 as n, ${p.even}::boolean as b, ${p.none}::text as z`,
   )
-  const yearOf = hotStatement<{ y: number }, { at: Date }>((p) => sql`select extract(year from ${p.at}::timestamptz)::int as y`)
-  const userCount = hotStatement<{ n: number }, Record<string, never>>(() => sql`select count(*)::int as n from users`)
+  const yearOf = preparedStatement<{ y: number }, { at: Date }>((p) => sql`select extract(year from ${p.at}::timestamptz)::int as y`)
+  const userCount = preparedStatement<{ n: number }, Record<string, never>>(() => sql`select count(*)::int as n from users`)
 
   it('answer what the plain statement answers, for any text, again and again, in a transaction too, and fall back for values they cannot carry', async () => {
     const database = await openTestDatabase(backend)
@@ -91,7 +91,7 @@ describe.each(backends)('prepared statements of the hot path (%s)', (backend) =>
 })
 
 describe('prepared statements on the embedded database', () => {
-  const twice = hotStatement<{ n: number }, { i: number }>((p) => sql`select ${p.i}::int * 2 as n`)
+  const twice = preparedStatement<{ n: number }, { i: number }>((p) => sql`select ${p.i}::int * 2 as n`)
 
   it('stay prepared when their first calls come together: later calls run the prepared statement, not a plain one', async () => {
     const database = await openPglite(null)

@@ -111,7 +111,7 @@ const ANSWERED_ARRAY_TYPES = [1000, 1005, 1007, 1016, 1009, 1015, 1021, 1022, 19
  * does: that copy was a fifth of the server's CPU under load on the embedded database
  * (docs/performance.md). The table keeps only the array types our statements answer as its own
  * entries and finds every other type through its prototype, so the copy is small. Statements
- * run without parsers of their own (hotStatement) parse every type as before; through drizzle,
+ * run without parsers of their own (preparedStatement) parse every type as before; through drizzle,
  * an array of another type (an enum's) comes as PostgreSQL's text, which drizzle's array
  * columns read themselves, as they read node-postgres's.
  */
@@ -156,7 +156,7 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  // Named statements (hotStatement) are planned once per connection: PostgreSQL's default weighs a
+  // Named statements (preparedStatement) are planned once per connection: PostgreSQL's default weighs a
   // custom plan at every bind, which took longer than running the search's statements (ADR 0050).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_generic_plan' })
   // An idle connection dropped by the server (restart, failover) must not crash the
@@ -232,7 +232,7 @@ export type Param<T> = T | SQLWrapper
  * is PREPAREd in the database's one session; anywhere else (a transaction) it is built
  * with the values and run as usual. Returns the rows.
  */
-export function hotStatement<T, V extends object>(
+export function preparedStatement<T, V extends object>(
   build: (p: { [K in keyof V]: Param<V[K]> }) => SQL,
 ): (db: Db, values: V) => Promise<T[]> {
   let compiled: Compiled | undefined

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Role } from '../../../contract/constants'
-import { hotStatement, type Db, type Param } from '../../db/client'
+import { preparedStatement, type Db, type Param } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { TokenClaims, TokenService } from './tokens'
 
@@ -10,8 +10,8 @@ import type { TokenClaims, TokenService } from './tokens'
 export const liveSession = (sessionId: Param<string>, userId: Param<number>) =>
   sql`${sessions.id} = ${sessionId}::text and ${sessions.userId} = ${userId}::int and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now()`
 
-// Every signed-in call runs this: built once, prepared once per connection (hotStatement).
-const sessionUserStatement = hotStatement<{ id: number; phone: string; role: Role }, { sessionId: string; userId: number }>(
+// Every signed-in call runs this: built once, prepared once per connection (preparedStatement).
+const sessionUserStatement = preparedStatement<{ id: number; phone: string; role: Role }, { sessionId: string; userId: number }>(
   (p) => sql`select ${users.id} as id, ${users.phone} as phone, ${users.role} as role
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${liveSession(p.sessionId, p.userId)} and ${users.deactivatedAt} is null

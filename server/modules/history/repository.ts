@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { hotStatement } from '../../db/client'
+import { preparedStatement } from '../../db/client'
 import { contacts, numbers, searchHistory } from '../../db/schema'
 import { postingBannedSql } from '../moderation/posting-ban-repository'
 
@@ -49,7 +49,7 @@ export async function recordPaidLookUp(db: Db, entry: { userId: number; numberId
 }
 
 /** Writes the reputation index a look-up showed on its history row of the day. */
-const indexStatement = hotStatement<unknown, { userId: number; numberId: number; day: string; index: number }>(
+const indexStatement = preparedStatement<unknown, { userId: number; numberId: number; day: string; index: number }>(
   (p) => sql`update ${searchHistory} set reputation_index = ${p.index}::float8
     where user_id = ${p.userId}::int and number_id = ${p.numberId}::int and day = ${p.day}::date`,
 )

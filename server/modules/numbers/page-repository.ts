@@ -12,7 +12,7 @@ import type { NormalizedPhone } from '../../../contract/phone'
 import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
-import { hotStatement, jsonValue, type Param } from '../../db/client'
+import { preparedStatement, jsonValue, type Param } from '../../db/client'
 import {
   bans,
   comments,
@@ -166,7 +166,7 @@ export async function loadPublicPage(db: Db, numberId: number, e164: string): Pr
   return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
 }
 
-const publicPageStatement = hotStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(({ numberId, e164 }) => sql`
+const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(({ numberId, e164 }) => sql`
     with
     tag_counts as (
       select t.id, t.code, t.kind, sum(x.n)::int as count from (
@@ -269,7 +269,7 @@ export function viewerPartFrom(json: ViewerPart | string): ViewerPart {
   return { ...part, version: Number(part.version), epoch: Number(part.epoch) }
 }
 
-const viewerPartStatement = hotStatement<{ part: ViewerPart | string }, { numberId: number; viewerId: number }>(
+const viewerPartStatement = preparedStatement<{ part: ViewerPart | string }, { numberId: number; viewerId: number }>(
   ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
 )
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
-import { hotStatement, jsonValue } from '../../db/client'
+import { preparedStatement, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
@@ -103,7 +103,7 @@ type StartRow = {
  * look-ups of several numbers at once never count past it; one that lost that race is reported
  * as `overrun`, for the caller to take its row back (startSearch).
  */
-const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
+const startStatement = preparedStatement<StartRow, StartValues>((p) => sql`
     with
     -- The session check of the call too (ADR 0029): no viewer when the session ended or the
     -- account's phone or role is not what the caller took them for; then nothing changes.
@@ -187,7 +187,7 @@ const startStatement = hotStatement<StartRow, StartValues>((p) => sql`
  * Takes back the history row of a look-up that the daily limit refused after all (`overrun`):
  * the row it inserted is deleted; a history/add row it had turned into a look-up is that again.
  */
-const takeBackStatement = hotStatement<unknown, { id: number; inserted: boolean }>(
+const takeBackStatement = preparedStatement<unknown, { id: number; inserted: boolean }>(
   (p) => sql`with
     gone as (delete from ${searchHistory} where id = ${p.id}::int and ${p.inserted}::boolean),
     back as (update ${searchHistory} set looked_up = false where id = ${p.id}::int and not ${p.inserted}::boolean)

@@ -5,7 +5,7 @@ import { Dialog, DialogTrigger } from '@/components/ui/dialog'
 import { getNotificationSettings } from '../api/get-notification-settings'
 import { beep } from '../beep'
 import { useNotifications } from '../use-notifications'
-import { BellButton } from './notification-bell'
+import { BellButton } from './bell-button'
 
 // The inbox and the sentences of its notifications (which format numbers with the phone-number
 // metadata) load when the inbox opens or a notification arrives, not with every page (issue 13).
