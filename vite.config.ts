@@ -6,6 +6,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { renderFrame } from './server/web-build.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 const { version } = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }
@@ -40,6 +41,20 @@ export default defineConfig({
             .replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_, href: string) => (urls.push(href), ''))
           if (urls.length === 0) throw new Error('index.html has no module script to load')
           return rest.replace('</title>', `</title>\n    <meta name="app-scripts" content="${urls.join(' ')}" />`)
+        },
+      },
+    },
+    {
+      // The page frame the server sends before any script (server/modules/web-shell), rendered from the
+      // app's own components (src/app/server-frame) with marks the server fills per request; written into
+      // #root as a comment the server takes out (ADR 0051). Not in the dev server's page: no frame there.
+      name: 'server-frame',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        async handler(html) {
+          if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> for the frame')
+          return html.replace('<div id="root"></div>', `<div id="root">${await renderFrame()}</div>`)
         },
       },
     },

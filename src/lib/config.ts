@@ -17,7 +17,8 @@ interface AppConfig {
 
 /** Run-time configuration the server writes into the page (DESIGN.md section 7). */
 function readConfig(): AppConfig {
-  const raw = document.querySelector('meta[name="app-config"]')?.getAttribute('content')
+  // No document: rendered outside a browser (the server's first paint, app/server-frame).
+  const raw = typeof document === 'undefined' ? null : document.querySelector('meta[name="app-config"]')?.getAttribute('content')
   try {
     if (raw && raw.startsWith('{')) return { signingSecret: DEFAULT_SIGNING_SECRET, ...JSON.parse(raw) }
   } catch {

@@ -3,8 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { usePageTitle } from '@/lib/use-page-title'
-import { Page } from '@/components/layout/app-shell'
-import { LoginScreen } from '@/features/auth/components/login-screen'
+import { LoginHead, LoginScreen } from '@/features/auth/components/login-screen'
 import { theme } from '@/stores/theme'
 
 export const Route = createFileRoute('/login')({ component: LoginPage })
@@ -16,14 +15,13 @@ function LoginPage() {
   const navigate = useNavigate()
   usePageTitle(LL.login.title())
   return (
-    <Page title={LL.login.title()}>
-      <p className="max-w-2xl text-muted">{LL.login.intro()}</p>
+    <LoginHead>
       <LoginScreen
         lang={locale}
         onSignedIn={() =>
           void navigate(number && digitsOnly(number).length > 1 ? { to: '/number/$phoneNumber', params: { phoneNumber: digitsOnly(number) } } : { to: '/search' })
         }
       />
-    </Page>
+    </LoginHead>
   )
 }

@@ -1,30 +1,4 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { useI18nContext } from '@i18n/i18n-react'
-import { usePageTitle } from '@/lib/use-page-title'
-import { Page } from '@/components/layout/app-shell'
-import { Button, buttonVariants } from '@/components/ui/button'
+import { createFileRoute } from '@tanstack/react-router'
+import { NotAuthorizedPage } from '@/components/layout/not-authorized-page'
 
 export const Route = createFileRoute('/not-authorized')({ component: NotAuthorizedPage })
-
-/**
- * Where a refused session (403) and a client the server no longer accepts (426) end up
- * (SPEC.md section 8): sign in again, or reload to get the current version of the app.
- */
-function NotAuthorizedPage() {
-  const { LL } = useI18nContext()
-  usePageTitle(LL.notAuthorized.title())
-  return (
-    <Page title={LL.notAuthorized.title()}>
-      <p className="text-muted">{LL.notAuthorized.text()}</p>
-      <p className="text-muted">{LL.notAuthorized.reloadText()}</p>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/login" className={buttonVariants({ variant: 'primary' })}>
-          {LL.notAuthorized.signIn()}
-        </Link>
-        <Button variant="secondary" onClick={() => window.location.reload()}>
-          {LL.notAuthorized.reload()}
-        </Button>
-      </div>
-    </Page>
-  )
-}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
@@ -13,11 +14,21 @@ export function NumberNotFound() {
   const { isAuthenticated } = useSnapshot(auth)
   usePageTitle(LL.number.notFoundTitle())
   return (
-    <Page title={LL.number.notFoundTitle()}>
-      <p className="text-muted">{LL.number.notFoundText()}</p>
+    <NumberNotFoundHead>
       <SearchBox
         onSearch={(digits) => void navigate(isAuthenticated ? searchTarget(digits) : { to: '/login', search: { number: digits } })}
       />
+    </NumberNotFoundHead>
+  )
+}
+
+/** The page's heading and what it says, around the rest: the server's first paint draws them too (app/server-frame). */
+export function NumberNotFoundHead({ children }: { children?: ReactNode }) {
+  const { LL } = useI18nContext()
+  return (
+    <Page title={LL.number.notFoundTitle()}>
+      <p className="text-muted">{LL.number.notFoundText()}</p>
+      {children}
     </Page>
   )
 }

@@ -2,6 +2,7 @@ import { memo, useDeferredValue, useEffect, useState, type ReactNode } from 'rea
 import { useNavigate } from '@tanstack/react-router'
 import useSWR, { useSWRConfig } from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
+import type { TranslationFunctions } from '@i18n/i18n-types'
 import { Page } from '@/components/layout/app-shell'
 import { ltr } from '@/components/ui/phone-text'
 import { Spinner } from '@/components/ui/spinner'
@@ -37,7 +38,7 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
   }, [digits, query, data])
   // Before the phone-number metadata has loaded, as the server's frame wrote it (lib/phone-display.ts).
   const shown = useInternational(data ? data.phone.number : digits)
-  const heading = title ?? LL.number.pageTitle({ number: ltr(shown) })
+  const heading = title ?? numberPageTitle(LL, shown)
   usePageTitle(heading)
   const { mutate: prime } = useSWRConfig()
 
@@ -74,6 +75,11 @@ export function NumberPage({ digits, title, canonicalize = false, after }: { dig
       {after}
     </Page>
   )
+}
+
+/** A number's page heading and title: the number as shown, left to right in any language (the server's first paint heads the page so too: app/server-frame). */
+export function numberPageTitle(LL: TranslationFunctions, shown: string): string {
+  return LL.number.pageTitle({ number: ltr(shown) })
 }
 
 /** The signed-in user's own number. */

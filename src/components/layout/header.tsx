@@ -36,55 +36,73 @@ export function Header({ bell }: { bell?: ReactNode }) {
   const [menuWanted, setMenuWanted] = useState<false | 'keyboard' | 'pointer'>(false)
 
   return (
-    <header className="sticky top-0 z-20 border-b border-border bg-surface/90 backdrop-blur">
-      <nav aria-label={LL.app.name()} className="mx-auto flex h-16 max-w-5xl items-center gap-1 px-4">
-        {isAuthenticated && (
+    <HeaderBar
+      start={
+        isAuthenticated && (
           <button type="button" className={iconButton} aria-label={LL.app.back()} onClick={() => router.history.back()}>
             <IconBack className="h-5 w-5 rtl:-scale-x-100" />
           </button>
+        )
+      }
+    >
+      <div className="ms-auto flex items-center gap-1">
+        {isAuthenticated && page.own && (
+          <Link
+            to="/paywall"
+            className="inline-flex h-10 items-center gap-1.5 rounded-full bg-surface-2 px-3 text-sm font-semibold text-fg"
+            aria-label={LL.header.balance({ balance })}
+            data-testid="coin-balance"
+          >
+            <IconCoin className="h-5 w-5 text-warning" />
+            {loading ? <Spinner /> : <span className="phone">{balance}</span>}
+          </Link>
         )}
+        {isAuthenticated && bell}
+        {isAuthenticated && (
+          <Link to="/paywall" aria-label={LL.header.wallet()} className={iconButton}>
+            <IconWallet className="h-5 w-5" />
+          </Link>
+        )}
+        <Link to="/settings" aria-label={LL.header.settings()} className={iconButton}>
+          <IconSettings className="h-5 w-5" />
+        </Link>
+        {isAuthenticated ? (
+          <Link to="/number/my" aria-label={LL.header.profile()} className={iconButton}>
+            <IconUser className="h-5 w-5" />
+          </Link>
+        ) : (
+          <Link to="/login" className={buttonVariants({ variant: 'primary', size: 'sm', className: 'ms-1' })}>
+            {LL.header.login()}
+          </Link>
+        )}
+        {menuWanted ? (
+          <Suspense fallback={<MenuButton />}>
+            <HeaderMenu digits={page.digits} defaultOpen focusFirstItem={menuWanted === 'keyboard'} />
+          </Suspense>
+        ) : (
+          <MenuButton onActivate={setMenuWanted} />
+        )}
+      </div>
+    </HeaderBar>
+  )
+}
+
+/**
+ * The header's bar and its home link, `start` before the link and `children` after it. The
+ * server's first paint shows it bare (app/server-frame, ADR 0051): what it holds depends on the
+ * session, which the server does not know.
+ */
+export function HeaderBar({ start, children }: { start?: ReactNode; children?: ReactNode }) {
+  const { LL } = useI18nContext()
+  return (
+    <header className="sticky top-0 z-20 border-b border-border bg-surface/90 backdrop-blur">
+      <nav aria-label={LL.app.name()} className="mx-auto flex h-16 max-w-5xl items-center gap-1 px-4">
+        {start}
         <Link to="/search" aria-label={LL.header.home()} className="flex items-center gap-2 rounded-xl pe-2 font-semibold text-fg">
           <Logo className="h-8 w-8" />
           <span className="mobile:hidden">{LL.app.name()}</span>
         </Link>
-        <div className="ms-auto flex items-center gap-1">
-          {isAuthenticated && page.own && (
-            <Link
-              to="/paywall"
-              className="inline-flex h-10 items-center gap-1.5 rounded-full bg-surface-2 px-3 text-sm font-semibold text-fg"
-              aria-label={LL.header.balance({ balance })}
-              data-testid="coin-balance"
-            >
-              <IconCoin className="h-5 w-5 text-warning" />
-              {loading ? <Spinner /> : <span className="phone">{balance}</span>}
-            </Link>
-          )}
-          {isAuthenticated && bell}
-          {isAuthenticated && (
-            <Link to="/paywall" aria-label={LL.header.wallet()} className={iconButton}>
-              <IconWallet className="h-5 w-5" />
-            </Link>
-          )}
-          <Link to="/settings" aria-label={LL.header.settings()} className={iconButton}>
-            <IconSettings className="h-5 w-5" />
-          </Link>
-          {isAuthenticated ? (
-            <Link to="/number/my" aria-label={LL.header.profile()} className={iconButton}>
-              <IconUser className="h-5 w-5" />
-            </Link>
-          ) : (
-            <Link to="/login" className={buttonVariants({ variant: 'primary', size: 'sm', className: 'ms-1' })}>
-              {LL.header.login()}
-            </Link>
-          )}
-          {menuWanted ? (
-            <Suspense fallback={<MenuButton />}>
-              <HeaderMenu digits={page.digits} defaultOpen focusFirstItem={menuWanted === 'keyboard'} />
-            </Suspense>
-          ) : (
-            <MenuButton onActivate={setMenuWanted} />
-          )}
-        </div>
+        {children}
       </nav>
     </header>
   )

@@ -6,7 +6,11 @@ import { cn } from '@/lib/cn'
  * right-to-left text, while its container keeps the page's direction.
  */
 export function PhoneText({ value, className }: { value: string; className?: string }) {
-  const shown = useInternational(value)
+  return <PhoneShown shown={useInternational(value)} className={className} />
+}
+
+/** A number already in international format, as PhoneText shows it (the server's first paint knows it so: app/server-frame). */
+export function PhoneShown({ shown, className }: { shown: string; className?: string }) {
   return (
     <bdi dir="ltr" data-slot="phone-text" className={cn('phone', className)}>
       {shown}

@@ -1,11 +1,14 @@
-import { useDeferredValue, useEffect, useState, type FormEvent } from 'react'
+import { useDeferredValue, useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { QRCodeSVG } from 'qrcode.react'
 import useSWRMutation from 'swr/mutation'
 import { useI18nContext } from '@i18n/i18n-react'
 import { signInMethodHow, signInMethodName } from '@i18n/sign-in-methods'
 import type { AuthMethodInfo } from '@contract/api/auth'
+import type { AuthMethod } from '@contract/constants'
+import { Page } from '@/components/layout/app-shell'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { SkeletonBar } from '@/components/ui/skeleton'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { config } from '@/lib/config'
@@ -26,6 +29,17 @@ function useSecondsLeft(expiresAt: number | undefined) {
     return () => clearInterval(t)
   }, [])
   return expiresAt ? Math.max(0, Math.round((expiresAt - now) / 1000)) : 0
+}
+
+/** The page's heading and the line under it, around the rest: the server's first paint draws them too (app/server-frame). */
+export function LoginHead({ children }: { children?: ReactNode }) {
+  const { LL } = useI18nContext()
+  return (
+    <Page title={LL.login.title()}>
+      <p className="max-w-2xl text-muted">{LL.login.intro()}</p>
+      {children}
+    </Page>
+  )
 }
 
 export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (data: SignedIn) => void }) {
@@ -99,7 +113,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
             onRetry={() => void retry()}
           />
         )}
-        {!expired && methods.length === 0 && state.step !== 'error' && !loading && <p>{LL.login.noMethods()}</p>}
+        {!expired && methods.length === 0 && state.step !== 'error' && !loading && <NoMethods />}
         {!expired &&
           methods.map((m) =>
             m.method === 'dev' ? (
@@ -115,6 +129,76 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
   )
 }
 
+/**
+ * The page before the app has loaded (the server's first paint, app/server-frame): the code's card
+ * without a code, then `methods`, the server's methods as MethodSkeleton draws them. The methods'
+ * texts are the page's largest text, so they are painted before any script (Largest Contentful Paint).
+ */
+export function LoginScreenSkeleton({ methods }: { methods: ReactNode }) {
+  const { LL } = useI18nContext()
+  return (
+    <div className="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">
+      <Card className="flex flex-col items-center gap-3 text-center">
+        <p className="text-sm font-medium text-muted">{LL.login.yourCode()}</p>
+        <SkeletonBar className="h-10 w-40" />
+        <p className="text-sm text-muted" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+        <p className="text-xs text-muted">
+          {LL.login.terms()} <span className="text-primary underline">{LL.login.termsLink()}</span>
+        </p>
+      </Card>
+      <div className="flex flex-col gap-4">{methods}</div>
+    </div>
+  )
+}
+
+/** What the page says when the server offers no way to sign in. */
+export function NoMethods() {
+  const { LL } = useI18nContext()
+  return <p>{LL.login.noMethods()}</p>
+}
+
+/**
+ * A method's card before the app has loaded and before there is a code: a messenger's as
+ * MessengerMethod draws it while the code is on its way; a form's as shapes (the app's own form
+ * takes over). `smsNumber`: the number SMS is sent to, as shown.
+ */
+export function MethodSkeleton({ method, smsNumber = '' }: { method: AuthMethod; smsNumber?: string }) {
+  const { LL } = useI18nContext()
+  const name = signInMethodName(LL, method)
+  // No code yet: the SMS text is a placeholder until the app has one.
+  const how = signInMethodHow(LL, method, { text: ltr('…'), number: ltr(smsNumber) })
+  const form = (label: string) => (
+    <>
+      <p className="text-sm font-medium">{label}</p>
+      <SkeletonBar className="h-11 w-full" />
+      <SkeletonBar className="h-11 w-48" />
+    </>
+  )
+  if (method === 'dev') {
+    return (
+      <Card className="border-dashed border-warning">
+        <div className="flex flex-col gap-3">
+          <h2 className="text-lg font-semibold">{name}</h2>
+          <p className="text-sm text-warning">{how}</p>
+          {form(LL.login.devPhone())}
+        </div>
+      </Card>
+    )
+  }
+  if (method === 'flashcall') {
+    return (
+      <Card className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">{name}</h2>
+        <p className="text-sm text-muted">{how}</p>
+        {form(LL.login.flashcallPhone())}
+      </Card>
+    )
+  }
+  return <MessengerMethod method={{ method }} how={how} disabled pending />
+}
+
 type LLType = ReturnType<typeof useI18nContext>['LL']
 
 /** What the user does in the messenger; SMS spells out the text and the number. */
@@ -122,10 +206,26 @@ function howTo(LL: LLType, method: AuthMethodInfo): string {
   return signInMethodHow(LL, method.method, { text: ltr(method.text ?? ''), number: ltr(method.number ? phone.formatInternational(method.number) : '') })
 }
 
-function MessengerMethod({ method, disabled, pending, onChoose }: { method: AuthMethodInfo; disabled: boolean; pending: boolean; onChoose: () => void }) {
+/**
+ * A messenger's card. `how`: what to do, when the caller says it (the server's first paint, whose
+ * SMS number each request fills in: app/server-frame); else from the method.
+ */
+export function MessengerMethod({
+  method,
+  disabled,
+  pending,
+  onChoose,
+  how: said,
+}: {
+  method: AuthMethodInfo
+  disabled: boolean
+  pending: boolean
+  onChoose?: () => void
+  how?: string
+}) {
   const { LL } = useI18nContext()
   const name = signInMethodName(LL, method.method)
-  const how = howTo(LL, method)
+  const how = said ?? howTo(LL, method)
   return (
     <Card className="flex flex-col gap-4 wide:flex-row wide:items-center">
       <div className="flex-1">

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { Card } from '@/components/ui/card'
-import { PhoneText } from '@/components/ui/phone-text'
+import { PhoneShown, PhoneText } from '@/components/ui/phone-text'
+import { SkeletonBar } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { ReputationGauge } from './reputation-gauge'
 
@@ -55,6 +56,38 @@ export function NumberCard({ data, actions }: { data: NumberProfile; actions: Re
           </ul>
         </>
       )}
+    </Card>
+  )
+}
+
+/**
+ * The card before its data: the number as large as the card shows it, and what the card will say.
+ * The server's first paint of a number's page draws it (app/server-frame), so its text is laid out
+ * before any script rather than in the task that renders the card.
+ */
+export function NumberCardSkeleton({ shown }: { shown: string }) {
+  const { LL } = useI18nContext()
+  const fact = (label: string) => (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd>
+        <SkeletonBar className="h-5 w-2/3" />
+      </dd>
+    </div>
+  )
+  return (
+    <Card className="flex flex-col gap-4 wide:col-span-2">
+      <div className="flex flex-col gap-1">
+        <p className="text-3xl font-bold tracking-tight">
+          <PhoneShown shown={shown} className="[unicode-bidi:isolate]" />
+        </p>
+        <SkeletonBar className="h-7 w-1/3" />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        {fact(LL.number.region())}
+        {fact(LL.number.carrier())}
+      </dl>
+      <SkeletonBar className="h-24 w-full" />
     </Card>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
@@ -42,20 +43,8 @@ export function PaywallPage({ kind, tab = 'tier1', onTabChange, sessionId, onChe
   const title = kind === 'numcy' ? LL.paywall.numcyTitle() : LL.paywall.title()
   usePageTitle(title)
 
-  const other =
-    kind === 'numcy' ? (
-      <Link to="/paywall" search={{ tab: 'tier1' }} className={buttonVariants({ variant: 'secondary' })}>
-        {LL.paywall.toPlans()}
-      </Link>
-    ) : (
-      <Link to="/paywall/numcy" className={buttonVariants({ variant: 'secondary' })}>
-        {LL.paywall.toCoins()}
-      </Link>
-    )
-
   return (
-    <Page title={title} actions={other}>
-      <p className="-mt-3 text-muted">{kind === 'numcy' ? LL.paywall.numcyIntro() : LL.paywall.intro()}</p>
+    <PaywallHead kind={kind}>
       {returning !== 'none' && (
         <p role="status" className="rounded-xl border border-success bg-surface px-4 py-3 font-medium" data-testid="checkout-return">
           {returning === 'refreshing' ? LL.paywall.returning() : LL.paywall.returned()}
@@ -78,6 +67,30 @@ export function PaywallPage({ kind, tab = 'tier1', onTabChange, sessionId, onChe
       ) : (
         <Offers kind={kind} tab={tab} onTabChange={onTabChange} catalogue={catalogue.data} canBuy={isAuthenticated} />
       )}
+    </PaywallHead>
+  )
+}
+
+/**
+ * The page's heading, the link to the other payment page beside it and the line under it, around
+ * the rest: the server's first paint draws them too (app/server-frame).
+ */
+export function PaywallHead({ kind, children }: { kind: PaywallPageProps['kind']; children?: ReactNode }) {
+  const { LL } = useI18nContext()
+  const other =
+    kind === 'numcy' ? (
+      <Link to="/paywall" search={{ tab: 'tier1' }} className={buttonVariants({ variant: 'secondary' })}>
+        {LL.paywall.toPlans()}
+      </Link>
+    ) : (
+      <Link to="/paywall/numcy" className={buttonVariants({ variant: 'secondary' })}>
+        {LL.paywall.toCoins()}
+      </Link>
+    )
+  return (
+    <Page title={kind === 'numcy' ? LL.paywall.numcyTitle() : LL.paywall.title()} actions={other}>
+      <p className="-mt-3 text-muted">{kind === 'numcy' ? LL.paywall.numcyIntro() : LL.paywall.intro()}</p>
+      {children}
     </Page>
   )
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react'
+import { useDeferredValue, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
@@ -46,8 +46,7 @@ export function SearchPage() {
   }
 
   return (
-    <Page title={LL.search.heroTitle()}>
-      <p className="-mt-3 max-w-2xl text-muted">{LL.search.heroText()}</p>
+    <SearchHead>
       <SearchBox onSearch={search} leftRequests={isAuthenticated ? main.data?.leftRequests : null} />
       {isAuthenticated && <PlanLine dailyLimit={main.data?.searchDailyLimit} />}
       {isAuthenticated && main.data?.overlimitSearch && <PaidSearchSwitch />}
@@ -74,6 +73,17 @@ export function SearchPage() {
           )}
         </div>
       )}
+    </SearchHead>
+  )
+}
+
+/** The page's heading and the line under it, around the rest: the server's first paint draws them too (app/server-frame). */
+export function SearchHead({ children }: { children?: ReactNode }) {
+  const { LL } = useI18nContext()
+  return (
+    <Page title={LL.search.heroTitle()}>
+      <p className="-mt-3 max-w-2xl text-muted">{LL.search.heroText()}</p>
+      {children}
     </Page>
   )
 }
