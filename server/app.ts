@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
 import type { Env } from './env'
 import { authPlugin } from './plugins/auth'
+import { deviceAuthPlugin } from './plugins/device-auth'
 import { bodyPlugin } from './plugins/body'
 import { botCheckPlugin } from './plugins/bot-check'
 import { clientVersionPlugin } from './plugins/client-version'
@@ -26,12 +27,14 @@ import { authWebhookRoutes } from './modules/auth/webhooks'
 import { renewalJob } from './modules/coins/renewal-job'
 import { coinRoutes } from './modules/coins/routes'
 import { commentRoutes } from './modules/comments/routes'
+import { deviceRoutes } from './modules/device/routes'
 import { disputeRoutes } from './modules/disputes/routes'
 import { localeRoutes } from './modules/locale/routes'
 import { moderationRoutes } from './modules/moderation/routes'
 import { pageCachePlugin } from './modules/numbers/page-cache'
 import { searchRoutes } from './modules/search/routes'
 import { notesRoutes } from './modules/notes/routes'
+import { phoneblockRoutes } from './modules/phoneblock/routes'
 import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
 import { profilesRoutes } from './modules/profiles/routes'
@@ -90,6 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(docsPlugin)
   await app.register(authPlugin, { tokens: createTokenService(env.JWT_SECRET) })
   await app.register(botCheckPlugin, { checker: opts.botCheck })
+  await app.register(deviceAuthPlugin)
 
   await app.register(pageCachePlugin)
   await app.register(systemRoutes)
@@ -98,6 +102,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes)
   await app.register(accountRoutes)
   await app.register(historyRoutes)
+  await app.register(deviceRoutes)
+  await app.register(phoneblockRoutes)
   await app.register(privacyRoutes)
   registerJob(app, database, 'purgeJob', purgeJob(app, database))
   await app.register(analyticsRoutes)

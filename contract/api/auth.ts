@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AUTH_METHODS } from '../constants'
 import { textField } from '../text'
-import { okEnvelope } from './envelope'
+import { flag, okEnvelope } from './envelope'
 
 export const signedParams = z.object({
   cnonce: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'cnonce must be 8-64 letters, digits, - or _'),
@@ -85,3 +85,6 @@ export const devConfirmBody = z.object({
   phone: textField({ min: 3, max: 32, kind: 'line' }),
 })
 export const devConfirmResponse = okEnvelope(z.object({ status: z.literal(true), phoneNumber: z.string() }))
+
+/** `POST /api/v6/auth/logout`: `everywhere=1` ends every session and device password of the account, not only this one. */
+export const logoutBody = z.object({ everywhere: flag.optional() }).optional()

@@ -106,6 +106,27 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
+/**
+ * Device passwords (DESIGN.md section 10): one per phone, router or app, for the
+ * PhoneBlock-compatible API and CardDAV. Only the SHA-256 of the password is kept (it is 32
+ * random bytes, so a slow hash adds nothing); revoked at once, and with every session.
+ */
+export const devicePasswords = pgTable(
+  'device_passwords',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['phone', 'router', 'app'] }).notNull(),
+    maxEntries: integer('max_entries'),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('device_passwords_secret_idx').on(t.secretHash), index('device_passwords_user_idx').on(t.userId)],
+)
+
 /** Provider deliveries already handled (webhooks retry). */
 export const webhookEvents = pgTable(
   'webhook_events',

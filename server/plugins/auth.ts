@@ -51,7 +51,7 @@ export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization
-    if (!header) return
+    if (!header || request.routeOptions.config.deviceAuth) return
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) {
       request.authRefusal = 'The Authorization header must be "Bearer <token>"'

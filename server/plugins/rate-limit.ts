@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import { ERROR_CODES } from '../../contract/errors'
 import { AppError } from '../errors'
 
-/** RATE_LIMIT_PER_MINUTE requests a minute per user (or per address before sign-in), counted in Redis when there is one. */
+/** RATE_LIMIT_PER_MINUTE requests a minute per device password, user (or per address before sign-in), counted in Redis when there is one. */
 export const rateLimitPlugin = fp(
   async (app) => {
     await app.register(rateLimit, {
@@ -11,10 +11,10 @@ export const rateLimitPlugin = fp(
       hook: 'preHandler',
       timeWindow: 60_000,
       max: app.env.RATE_LIMIT_PER_MINUTE,
-      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+      keyGenerator: (request) => (request.device ? `device:${request.device.id}` : request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
       // The API is limited; the web app's own files are not: one page loads dozens of
       // lazy chunks, and people behind one address (an office, a carrier NAT) share a limit.
-      allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/localeModule/'),
+      allowList: (request) => !/^\/(api|localeModule|phoneblock|carddav|\.well-known)\//.test(request.url),
       // Shared by every process through Redis when there is one: the plugin's own store, one round trip a call (ADR 0050).
       ...(app.redis ? { redis: app.redis, nameSpace: 'callerid-rl:' } : {}),
       errorResponseBuilder: (_request, context) => {

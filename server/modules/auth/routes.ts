@@ -11,6 +11,7 @@ import {
   devConfirmResponse,
   flashcallBody,
   flashcallResponse,
+  logoutBody,
 } from '../../../contract/api/auth'
 import { statusOnly } from '../../../contract/api/envelope'
 import { authKeyBody, authKeyPeekResponse, authKeyResponse } from '../../../contract/api/payments'
@@ -21,7 +22,8 @@ import { currentUser } from '../../plugins/auth'
 import { signInMethods } from './methods'
 import { clientNetwork } from './client-network'
 import { agreeToTerms, checkCode, confirmCode, createCode, EXCHANGE_GRACE_MS, expectCall } from './code-repository'
-import { openSession, revokeSession } from './session-repository'
+import { openSession, revokeAllSessions, revokeSession } from './session-repository'
+import { revokeAllDevices } from '../device/repository'
 import { peekKey, useKey, voidKeys } from './key-repository'
 import { phoneOf } from '../payments/repository'
 
@@ -128,10 +130,15 @@ export async function authRoutes(app: FastifyInstance) {
   })
 
   r.post('/api/v6/auth/logout', {
-    schema: { tags: ['auth'], summary: 'Sign out: revokes this token on the server', response: { 200: statusOnly } },
+    schema: { tags: ['auth'], summary: 'Sign out: revokes this token on the server; everywhere=1 also every other session and device password', body: logoutBody, response: { 200: statusOnly } },
     preHandler: app.requireUser,
   }, async (request) => {
-    await revokeSession(app.db, currentUser(request).sessionId)
+    const user = currentUser(request)
+    await revokeSession(app.db, user.sessionId)
+    if (request.body?.everywhere) {
+      await revokeAllSessions(app.db, user.id)
+      await revokeAllDevices(app.db, user.id)
+    }
     // A one-time key made before signing out must not sign anybody in after it (issue 29).
     await voidKeys(app.db, currentUser(request).id)
     return { status: true as const }

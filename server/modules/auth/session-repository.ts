@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Role } from '../../../contract/constants'
 import { preparedStatement, type Db, type Param } from '../../db/client'
@@ -33,4 +33,9 @@ export async function openSession(db: Db, tokens: TokenService, userId: number, 
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
+}
+
+/** Ends every session of a person (signing out everywhere). */
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
 }

@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/client'
 import { comments, contacts, contactVotes, notes, reactions, searchHistory, sessions, threadReplies, users } from '../../db/schema'
 import { conflict } from '../../errors'
 import { voidKeys } from '../auth/key-repository'
+import { revokeAllDevices } from '../device/repository'
 
 /** Signing in again within this many days of deactivating restores the account; after it the purge job erases it. */
 export const RESTORE_DAYS = 30
@@ -57,8 +58,9 @@ export async function deactivateUser(db: Db, userId: number, now = new Date()): 
       .returning({ deactivatedAt: users.deactivatedAt })
     if (!row) throw conflict('This profile is already deactivated')
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    // Its one-time keys too: none signs in after the account is restored (issue 29).
+    // Its one-time keys too: none signs in after the account is restored (issue 29). And its device passwords.
     await voidKeys(tx, userId, now)
+    await revokeAllDevices(tx, userId, now)
     return { deactivatedAt: now, restoreUntil: new Date(now.getTime() + RESTORE_MS) }
   })
 }
@@ -148,6 +150,7 @@ export async function purgeUser(db: Db, userId: number, cutoff: Date): Promise<b
 
     // Ways back in: sessions, one-time keys, sign-in codes confirmed for the number.
     await q(sql`delete from sessions where user_id = ${userId}`)
+    await q(sql`delete from device_passwords where user_id = ${userId}`)
     await q(sql`delete from one_time_keys where user_id = ${userId}`)
     await q(sql`delete from auth_codes where confirmed_phone = ${user.phone}`)
 

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ERROR_CODES } from '../../contract/errors'
+import { AppError } from '../errors'
+import { deviceBySecret, touchDevice, type DeviceCredential } from '../modules/device/repository'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a device password (Bearer or Basic), not a web session: the session hook leaves it alone. */
+    deviceAuth?: boolean
+  }
+  interface FastifyRequest {
+    device: DeviceCredential | null
+  }
+  interface FastifyInstance {
+    /** onRequest of a device route: 401 with a Basic challenge unless a live device password is presented. */
+    requireDevice: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  }
+}
+
+/** A new device password: 32 random bytes, base64url (43 characters, easy to type from a QR code). */
+export const newDevicePassword = () => randomBytes(32).toString('base64url')
+export const devicePasswordHash = (password: string) => createHash('sha256').update(password).digest('hex')
+
+/** The password of `Authorization: Bearer <password>` or of HTTP Basic (any user name); null when neither. */
+export function presentedPassword(header: string | undefined): string | null {
+  if (!header) return null
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  if (bearer) return bearer[1]
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
+  if (!basic) return null
+  const decoded = Buffer.from(basic[1], 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  return colon >= 0 && colon < decoded.length - 1 ? decoded.slice(colon + 1) : null
+}
+
+/** Last use is written at most once a minute per device and process: a router syncing does not write at every call. */
+const TOUCH_EVERY_MS = 60_000
+
+export const deviceAuthPlugin = fp(
+  async (app) => {
+    app.decorateRequest('device', null)
+    const touched = new Map<number, number>()
+    app.decorate('requireDevice', async (request: FastifyRequest, reply: FastifyReply) => {
+      const password = presentedPassword(request.headers.authorization)
+      const device = password && password.length <= 200 ? await deviceBySecret(app.db, devicePasswordHash(password)) : null
+      if (!device) {
+        reply.header('WWW-Authenticate', 'Basic realm="Caller ID blocklists", charset="UTF-8"')
+        throw new AppError(
+          401,
+          ERROR_CODES.UNAUTHORIZED,
+          password ? 'This device password is not valid or was revoked' : 'A device password is needed (Settings → Protect your phone)',
+        )
+      }
+      request.device = device
+      const now = Date.now()
+      if ((touched.get(device.id) ?? 0) + TOUCH_EVERY_MS <= now) {
+        touched.set(device.id, now)
+        if (touched.size > 100_000) touched.clear()
+        await touchDevice(app.db, device.id)
+      }
+    })
+  },
+  { name: 'device-auth', dependencies: ['core'] },
+)
