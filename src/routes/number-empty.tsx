@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NumberNotFound } from '@/app/number/number-not-found'
+import { NumberNotFound } from '@/app/number-page/number-not-found'
 
 export const Route = createFileRoute('/number/empty')({ component: NumberNotFound })

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { MyNumberPage } from '@/app/number/number-page'
+import { MyNumberPage } from '@/app/number-page/number-page'
 import { OwnNameForm } from '@/features/account/components/own-name-form'
 import { auth } from '@/stores/auth'
 

@@ -1,7 +1,7 @@
 import { digitsOnly } from '@contract/digits'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { preloadNumberPage } from '@/app/first-data/preload'
-import { NumberPage } from '@/app/number/number-page'
+import { NumberPage } from '@/app/number-page/number-page'
 import { auth } from '@/stores/auth'
 
 export const Route = createFileRoute('/number/$phoneNumber')({

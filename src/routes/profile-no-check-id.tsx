@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { ProfilePage } from '@/app/number/profile-page'
+import { ProfilePage } from '@/app/number-page/profile-page'
 import { auth } from '@/stores/auth'
 
 export const Route = createFileRoute('/profile_no_check/$profileId')({

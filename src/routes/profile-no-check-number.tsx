@@ -1,6 +1,6 @@
 import { digitsOnly } from '@contract/digits'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { NumberPage } from '@/app/number/number-page'
+import { NumberPage } from '@/app/number-page/number-page'
 import { useLinkNotice } from '@/features/profile/link-notice'
 import { auth } from '@/stores/auth'
 

@@ -33,7 +33,7 @@ export function preloadSearchPage(): void {
   firstData(HISTORY_KEY, () => getHistory(HISTORY_PAGE))
 }
 
-/** A number's page (app/number/number-page.tsx), in the language its texts will be in. */
+/** A number's page (app/number-page/number-page.tsx), in the language its texts will be in. */
 export function preloadNumberPage(digits: string): void {
   if (!auth.isAuthenticated) return
   const locale = translationLocale(theme.locale)

@@ -13,8 +13,8 @@ import { LoginHead, LoginScreenSkeleton, MethodSkeleton, NoMethods } from '@/fea
 import { NumberCardSkeleton } from '@/features/number/components/number-card'
 import { PaywallHead } from '@/features/paywall/components/paywall-page'
 import { SearchHead } from '@/features/search/components/search-page'
-import { NumberNotFoundHead } from '@/app/number/number-not-found'
-import { numberPageTitle } from '@/app/number/number-page'
+import { NumberNotFoundHead } from '@/app/number-page/number-not-found'
+import { numberPageTitle } from '@/app/number-page/number-page'
 import { parseSearch, stringifySearch } from '@/app/search-params'
 
 /**

@@ -4,7 +4,7 @@ type Reply = CommunityComment['thread'][number]
 
 /**
  * What a review's or a reply's Hide button starts, in features other than this one; the number page
- * wires them in (src/app/number/number-comments.tsx). The number's owner hides a review
+ * wires them in (src/app/number-page/number-comments.tsx). The number's owner hides a review
  * for coins and may stop the renewal; anyone else files a complaint about it.
  */
 export interface HideFlows {

@@ -7,7 +7,7 @@ import { ok, type ApiTable, type Reply } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { MY_NUMBER, richNumber } from '../../support/fixtures'
 
-/** The Hide button's flows belong to other features; here they are only recorded (stories/app/number runs them). */
+/** The Hide button's flows belong to other features; here they are only recorded (stories/app/number-page runs them). */
 export function hideFlowSpies(): HideFlows {
   return { hideForCoins: fn(), stopHiding: fn(async () => undefined), complain: fn(), complainReply: fn() }
 }

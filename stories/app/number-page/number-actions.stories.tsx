@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
-import { NumberActions } from '@/app/number/number-actions'
+import { NumberActions } from '@/app/number-page/number-actions'
 import { ok } from '../../support/api'
 import { quietNumber, richNumber } from '../../support/fixtures'
 import { translations } from '../../support/i18n'

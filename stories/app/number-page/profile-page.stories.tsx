@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { useLinkNotice } from '@/features/profile/link-notice'
-import { ProfilePage } from '@/app/number/profile-page'
+import { ProfilePage } from '@/app/number-page/profile-page'
 import { ltr } from '@/components/ui/phone-text'
 import { phone } from '@/lib/phone'
 import { fail, ok, PENDING } from '../../support/api'

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { NumberView } from '@/app/number/number-view'
+import { NumberView } from '@/app/number-page/number-view'
 import { phone } from '@/lib/phone'
 import { ok } from '../../support/api'
 import { comments, quietNumber, richNumber } from '../../support/fixtures'

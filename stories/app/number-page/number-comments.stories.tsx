@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
-import { NumberComments } from '@/app/number/number-comments'
+import { NumberComments } from '@/app/number-page/number-comments'
 import { fail, ok } from '../../support/api'
 import { STORY_NOW } from '../../support/clock'
 import { modes } from '../../support/modes'
