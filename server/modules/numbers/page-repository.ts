@@ -218,7 +218,7 @@ const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { n
 
 /**
  * SQL: what one viewer sees of a number beyond its public page, as JSON, with the page's
- * version and epoch; the start of a search reads it in its own statement (search/daily-limit.ts).
+ * version and epoch; the start of a search reads it in its own statement (search/repository.ts).
  */
 export const viewerPartJson = (numberId: Param<number>, viewerId: Param<number>) => sql`json_build_object(
     ${versionsJson(numberId)},

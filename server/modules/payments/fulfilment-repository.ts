@@ -57,7 +57,7 @@ export async function fulfilPack(tx: Tx, paymentId: number, intentRef: string | 
 
 /**
  * The account of a gifted number, created when the gift is paid if it has none; its owner
- * finds the plan on sign-in. Not "Owner verified" until they do (numbers/profile.ts).
+ * finds the plan on sign-in. Not "Owner verified" until they do (numbers/page-repository.ts).
  */
 export async function accountForNumber(tx: Tx, phone: string): Promise<number> {
   await tx.insert(users).values({ phone }).onConflictDoNothing({ target: users.phone })
