@@ -407,6 +407,11 @@ export const subscriptions = pgTable(
     customerRef: text('customer_ref'),
     /** Creation time of the newest provider event applied: an older one arriving late changes nothing. */
     lastEventAt: ts('last_event_at'),
+    /** A downgrade waiting for the period's end (ADR 0053): the plan it renews as; null when none. */
+    pendingTier: text('pending_tier'),
+    pendingPeriod: text('pending_period'),
+    /** The Stripe subscription schedule (`sub_sched_…`) that carries that downgrade. */
+    scheduleRef: text('schedule_ref'),
     createdAt: createdAt(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId), uniqueIndex('subscriptions_provider_ref_uq').on(t.provider, t.providerRef)],
@@ -453,7 +458,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     coins: integer('coins').notNull().default(0),
-    status: text('status', { enum: ['pending', 'paid', 'refunded'] }).notNull().default('pending'),
+    /** `expired`: a checkout of a plan replaced by a newer one before it was paid (ADR 0053). */
+    status: text('status', { enum: ['pending', 'paid', 'refunded', 'expired'] }).notNull().default('pending'),
     coinsTakenBack: integer('coins_taken_back').notNull().default(0),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
