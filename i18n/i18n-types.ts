@@ -1027,6 +1027,191 @@ type RootTranslation = {
 		 */
 		nameFailed: string
 	}
+	devices: {
+		/**
+		 * P​r​o​t​e​c​t​ ​y​o​u​r​ ​p​h​o​n​e
+		 */
+		title: string
+		/**
+		 * S​t​o​p​ ​s​p​a​m​ ​c​a​l​l​s​ ​w​h​i​l​e​ ​t​h​e​y​ ​r​i​n​g​:​ ​i​P​h​o​n​e​,​ ​A​n​d​r​o​i​d​,​ ​F​r​i​t​z​!​B​o​x​.
+		 */
+		entryText: string
+		/**
+		 * Y​o​u​r​ ​p​h​o​n​e​,​ ​a​n​ ​a​p​p​ ​o​r​ ​y​o​u​r​ ​r​o​u​t​e​r​ ​c​a​n​ ​c​h​e​c​k​ ​e​a​c​h​ ​c​a​l​l​ ​w​i​t​h​ ​t​h​i​s​ ​s​e​r​v​i​c​e​ ​w​h​i​l​e​ ​i​t​ ​r​i​n​g​s​,​ ​o​r​ ​k​e​e​p​ ​i​t​s​ ​b​l​o​c​k​l​i​s​t​.​ ​E​v​e​r​y​ ​d​e​v​i​c​e​ ​g​e​t​s​ ​i​t​s​ ​o​w​n​ ​p​a​s​s​w​o​r​d​,​ ​w​h​i​c​h​ ​y​o​u​ ​c​a​n​ ​r​e​v​o​k​e​ ​h​e​r​e​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+		 */
+		intro: string
+		/**
+		 * C​h​o​o​s​e​ ​y​o​u​r​ ​d​e​v​i​c​e
+		 */
+		platforms: string
+		/**
+		 * T​w​o​ ​w​a​y​s​:​ ​s​y​n​c​ ​t​h​e​ ​b​l​o​c​k​l​i​s​t​ ​a​s​ ​a​n​ ​a​d​d​r​e​s​s​ ​b​o​o​k​,​ ​o​r​ ​l​e​t​ ​a​ ​c​a​l​l​-​s​c​r​e​e​n​i​n​g​ ​a​p​p​ ​a​s​k​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​d​u​r​i​n​g​ ​e​a​c​h​ ​c​a​l​l​.
+		 */
+		androidIntro: string
+		/**
+		 * S​p​a​m​B​l​o​c​k​e​r​ ​o​r​ ​t​h​e​ ​P​h​o​n​e​B​l​o​c​k​ ​a​p​p
+		 */
+		appTitle: string
+		/**
+		 * O​p​e​n​ ​S​e​t​t​i​n​g​s​ ​→​ ​C​o​n​t​a​c​t​s​ ​→​ ​A​c​c​o​u​n​t​s​ ​→​ ​A​d​d​ ​A​c​c​o​u​n​t​ ​→​ ​O​t​h​e​r​ ​→​ ​A​d​d​ ​C​a​r​d​D​A​V​ ​A​c​c​o​u​n​t​.
+		 */
+		iphoneStep1: string
+		/**
+		 * S​e​r​v​e​r​:​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​b​e​l​o​w​.​ ​U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​o​n​e​s​ ​b​e​l​o​w​.​ ​T​a​p​ ​N​e​x​t​,​ ​t​h​e​n​ ​S​a​v​e​.
+		 */
+		iphoneStep2: string
+		/**
+		 * O​p​e​n​ ​S​e​t​t​i​n​g​s​ ​→​ ​P​h​o​n​e​ ​→​ ​B​l​o​c​k​e​d​ ​C​o​n​t​a​c​t​s​ ​a​n​d​ ​a​d​d​ ​t​h​e​ ​c​o​n​t​a​c​t​s​ ​o​f​ ​t​h​e​ ​“​B​l​o​c​k​e​d​ ​n​u​m​b​e​r​s​”​ ​a​d​d​r​e​s​s​ ​b​o​o​k​.
+		 */
+		iphoneStep3: string
+		/**
+		 * I​n​s​t​a​l​l​ ​D​A​V​x​⁵​,​ ​a​d​d​ ​a​n​ ​a​c​c​o​u​n​t​ ​a​n​d​ ​c​h​o​o​s​e​ ​“​L​o​g​i​n​ ​w​i​t​h​ ​U​R​L​ ​a​n​d​ ​u​s​e​r​ ​n​a​m​e​”​,​ ​o​r​ ​s​c​a​n​ ​t​h​e​ ​Q​R​ ​c​o​d​e​ ​o​f​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​w​i​t​h​ ​t​h​e​ ​p​h​o​n​e​.
+		 */
+		davx5Step1: string
+		/**
+		 * B​a​s​e​ ​U​R​L​:​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​b​e​l​o​w​.​ ​U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​o​n​e​s​ ​b​e​l​o​w​.
+		 */
+		davx5Step2: string
+		/**
+		 * S​y​n​c​ ​t​h​e​ ​“​B​l​o​c​k​e​d​ ​n​u​m​b​e​r​s​”​ ​a​d​d​r​e​s​s​ ​b​o​o​k​s​,​ ​t​h​e​n​ ​b​l​o​c​k​ ​t​h​e​i​r​ ​c​o​n​t​a​c​t​s​ ​i​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​p​p​.
+		 */
+		davx5Step3: string
+		/**
+		 * I​n​ ​t​h​e​ ​a​p​p​,​ ​c​h​o​o​s​e​ ​P​h​o​n​e​B​l​o​c​k​ ​a​s​ ​t​h​e​ ​s​e​r​v​i​c​e​ ​a​n​d​ ​r​e​p​l​a​c​e​ ​i​t​s​ ​s​e​r​v​e​r​ ​a​d​d​r​e​s​s​ ​w​i​t​h​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​b​e​l​o​w​.
+		 */
+		appStep1: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​ ​u​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​ ​b​e​l​o​w​;​ ​a​n​ ​a​p​p​ ​t​h​a​t​ ​a​s​k​s​ ​f​o​r​ ​a​ ​t​o​k​e​n​ ​t​a​k​e​s​ ​t​h​e​ ​p​a​s​s​w​o​r​d​.
+		 */
+		appStep2: string
+		/**
+		 * I​n​ ​t​h​e​ ​F​r​i​t​z​!​B​o​x​,​ ​o​p​e​n​ ​T​e​l​e​p​h​o​n​y​ ​→​ ​T​e​l​e​p​h​o​n​e​ ​B​o​o​k​ ​→​ ​N​e​w​ ​T​e​l​e​p​h​o​n​e​ ​B​o​o​k​ ​a​n​d​ ​c​h​o​o​s​e​ ​“​U​s​e​ ​o​n​l​i​n​e​ ​p​h​o​n​e​b​o​o​k​”​ ​w​i​t​h​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​“​C​a​r​d​D​A​V​”​.
+		 */
+		fritzStep1: string
+		/**
+		 * A​d​d​r​e​s​s​:​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​b​e​l​o​w​.​ ​U​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d​:​ ​t​h​e​ ​o​n​e​s​ ​b​e​l​o​w​.
+		 */
+		fritzStep2: string
+		/**
+		 * T​h​e​n​ ​o​p​e​n​ ​T​e​l​e​p​h​o​n​y​ ​→​ ​C​a​l​l​ ​H​a​n​d​l​i​n​g​ ​→​ ​C​a​l​l​ ​B​l​o​c​k​i​n​g​ ​a​n​d​ ​b​l​o​c​k​ ​t​h​e​ ​n​u​m​b​e​r​s​ ​o​f​ ​t​h​i​s​ ​t​e​l​e​p​h​o​n​e​ ​b​o​o​k​.
+		 */
+		fritzStep3: string
+		/**
+		 * A​ ​r​o​u​t​e​r​ ​k​e​e​p​s​ ​a​t​ ​m​o​s​t​ ​{​c​o​u​n​t​}​ ​n​u​m​b​e​r​s​:​ ​t​h​e​ ​m​o​s​t​ ​r​e​p​o​r​t​e​d​ ​o​n​e​s​.
+		 * @param {string} count
+		 */
+		fritzLimit: RequiredParams<'count'>
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * U​s​e​r​ ​n​a​m​e
+		 */
+		user: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * D​e​v​i​c​e​ ​n​a​m​e
+		 */
+		deviceName: string
+		/**
+		 * C​r​e​a​t​e​ ​a​ ​p​a​s​s​w​o​r​d
+		 */
+		create: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​r​e​a​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		createFailed: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		newPassword: RequiredParams<'name'>
+		/**
+		 * I​t​ ​i​s​ ​s​h​o​w​n​ ​o​n​l​y​ ​t​h​i​s​ ​o​n​c​e​:​ ​c​o​p​y​ ​i​t​ ​n​o​w​ ​o​r​ ​s​c​a​n​ ​t​h​e​ ​Q​R​ ​c​o​d​e​.
+		 */
+		shownOnce: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * C​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​t​h​e​ ​a​d​d​r​e​s​s​,​ ​u​s​e​r​ ​n​a​m​e​ ​a​n​d​ ​p​a​s​s​w​o​r​d
+		 */
+		qrLabel: string
+		/**
+		 * H​i​d​e​ ​t​h​e​ ​p​a​s​s​w​o​r​d
+		 */
+		hide: string
+		/**
+		 * Y​o​u​r​ ​d​e​v​i​c​e​s
+		 */
+		list: string
+		/**
+		 * N​o​ ​d​e​v​i​c​e​s​ ​y​e​t​.​ ​C​r​e​a​t​e​ ​a​ ​p​a​s​s​w​o​r​d​ ​a​b​o​v​e​ ​f​o​r​ ​t​h​e​ ​f​i​r​s​t​ ​o​n​e​.
+		 */
+		none: string
+		/**
+		 * P​h​o​n​e
+		 */
+		kindPhone: string
+		/**
+		 * R​o​u​t​e​r
+		 */
+		kindRouter: string
+		/**
+		 * A​p​p
+		 */
+		kindApp: string
+		/**
+		 * C​r​e​a​t​e​d​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		created: RequiredParams<'date'>
+		/**
+		 * L​a​s​t​ ​u​s​e​d​ ​{​w​h​e​n​}
+		 * @param {string} when
+		 */
+		lastUsed: RequiredParams<'when'>
+		/**
+		 * N​o​t​ ​u​s​e​d​ ​y​e​t
+		 */
+		neverUsed: string
+		/**
+		 * A​t​ ​m​o​s​t​ ​{​c​o​u​n​t​}​ ​n​u​m​b​e​r​s
+		 * @param {string} count
+		 */
+		maxEntries: RequiredParams<'count'>
+		/**
+		 * R​e​v​o​k​e
+		 */
+		revoke: string
+		/**
+		 * R​e​v​o​k​e​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		revokeTitle: RequiredParams<'name'>
+		/**
+		 * I​t​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​:​ ​t​h​e​ ​d​e​v​i​c​e​ ​g​e​t​s​ ​n​o​ ​m​o​r​e​ ​b​l​o​c​k​l​i​s​t​s​ ​o​r​ ​w​a​r​n​i​n​g​s​ ​u​n​t​i​l​ ​y​o​u​ ​s​e​t​ ​i​t​ ​u​p​ ​w​i​t​h​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+		 */
+		revokeText: string
+		/**
+		 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​v​o​k​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		revokeFailed: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​r​e​v​o​k​e​d​.
+		 * @param {string} name
+		 */
+		revoked: RequiredParams<'name'>
+	}
 	deactivate: {
 		/**
 		 * D​e​a​c​t​i​v​a​t​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​?
@@ -4248,6 +4433,184 @@ export type TranslationFunctions = {
 		 * Your name could not be saved. Try again.
 		 */
 		nameFailed: () => LocalizedString
+	}
+	devices: {
+		/**
+		 * Protect your phone
+		 */
+		title: () => LocalizedString
+		/**
+		 * Stop spam calls while they ring: iPhone, Android, Fritz!Box.
+		 */
+		entryText: () => LocalizedString
+		/**
+		 * Your phone, an app or your router can check each call with this service while it rings, or keep its blocklist. Every device gets its own password, which you can revoke here at any time.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Choose your device
+		 */
+		platforms: () => LocalizedString
+		/**
+		 * Two ways: sync the blocklist as an address book, or let a call-screening app ask this server during each call.
+		 */
+		androidIntro: () => LocalizedString
+		/**
+		 * SpamBlocker or the PhoneBlock app
+		 */
+		appTitle: () => LocalizedString
+		/**
+		 * Open Settings → Contacts → Accounts → Add Account → Other → Add CardDAV Account.
+		 */
+		iphoneStep1: () => LocalizedString
+		/**
+		 * Server: the address below. User name and password: the ones below. Tap Next, then Save.
+		 */
+		iphoneStep2: () => LocalizedString
+		/**
+		 * Open Settings → Phone → Blocked Contacts and add the contacts of the “Blocked numbers” address book.
+		 */
+		iphoneStep3: () => LocalizedString
+		/**
+		 * Install DAVx⁵, add an account and choose “Login with URL and user name”, or scan the QR code of a new password with the phone.
+		 */
+		davx5Step1: () => LocalizedString
+		/**
+		 * Base URL: the address below. User name and password: the ones below.
+		 */
+		davx5Step2: () => LocalizedString
+		/**
+		 * Sync the “Blocked numbers” address books, then block their contacts in your phone app.
+		 */
+		davx5Step3: () => LocalizedString
+		/**
+		 * In the app, choose PhoneBlock as the service and replace its server address with the address below.
+		 */
+		appStep1: () => LocalizedString
+		/**
+		 * Sign in with the user name and password below; an app that asks for a token takes the password.
+		 */
+		appStep2: () => LocalizedString
+		/**
+		 * In the Fritz!Box, open Telephony → Telephone Book → New Telephone Book and choose “Use online phonebook” with the provider “CardDAV”.
+		 */
+		fritzStep1: () => LocalizedString
+		/**
+		 * Address: the address below. User name and password: the ones below.
+		 */
+		fritzStep2: () => LocalizedString
+		/**
+		 * Then open Telephony → Call Handling → Call Blocking and block the numbers of this telephone book.
+		 */
+		fritzStep3: () => LocalizedString
+		/**
+		 * A router keeps at most {count} numbers: the most reported ones.
+		 */
+		fritzLimit: (arg: { count: string }) => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * User name
+		 */
+		user: () => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Device name
+		 */
+		deviceName: () => LocalizedString
+		/**
+		 * Create a password
+		 */
+		create: () => LocalizedString
+		/**
+		 * The password could not be created. Try again.
+		 */
+		createFailed: () => LocalizedString
+		/**
+		 * New password for {name}
+		 */
+		newPassword: (arg: { name: string }) => LocalizedString
+		/**
+		 * It is shown only this once: copy it now or scan the QR code.
+		 */
+		shownOnce: () => LocalizedString
+		/**
+		 * Copy
+		 */
+		copy: () => LocalizedString
+		/**
+		 * Copied
+		 */
+		copied: () => LocalizedString
+		/**
+		 * QR code with the address, user name and password
+		 */
+		qrLabel: () => LocalizedString
+		/**
+		 * Hide the password
+		 */
+		hide: () => LocalizedString
+		/**
+		 * Your devices
+		 */
+		list: () => LocalizedString
+		/**
+		 * No devices yet. Create a password above for the first one.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Phone
+		 */
+		kindPhone: () => LocalizedString
+		/**
+		 * Router
+		 */
+		kindRouter: () => LocalizedString
+		/**
+		 * App
+		 */
+		kindApp: () => LocalizedString
+		/**
+		 * Created {date}
+		 */
+		created: (arg: { date: string }) => LocalizedString
+		/**
+		 * Last used {when}
+		 */
+		lastUsed: (arg: { when: string }) => LocalizedString
+		/**
+		 * Not used yet
+		 */
+		neverUsed: () => LocalizedString
+		/**
+		 * At most {count} numbers
+		 */
+		maxEntries: (arg: { count: string }) => LocalizedString
+		/**
+		 * Revoke
+		 */
+		revoke: () => LocalizedString
+		/**
+		 * Revoke the password of {name}?
+		 */
+		revokeTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * It stops working at once: the device gets no more blocklists or warnings until you set it up with a new password.
+		 */
+		revokeText: () => LocalizedString
+		/**
+		 * The password could not be revoked. Try again.
+		 */
+		revokeFailed: () => LocalizedString
+		/**
+		 * {name} is revoked.
+		 */
+		revoked: (arg: { name: string }) => LocalizedString
 	}
 	deactivate: {
 		/**

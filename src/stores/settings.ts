@@ -12,6 +12,7 @@ export const settings = proxy({
   openPrivacyFullDelete: false,
   openPaymentAdditionalFunction: false,
   openNotificationSetting: false,
+  openDevicesSetting: false,
   newNotice: false,
   newContactName: false,
   commonAcquaintances: false,
@@ -26,6 +27,7 @@ export type SubViewFlag =
   | 'openPrivacyFullDelete'
   | 'openPaymentAdditionalFunction'
   | 'openNotificationSetting'
+  | 'openDevicesSetting'
 
 /** Most specific first: full delete lives inside privacy. */
 const BACK_ORDER: SubViewFlag[] = [
@@ -35,6 +37,7 @@ const BACK_ORDER: SubViewFlag[] = [
   'openThemeChangeSetting',
   'openPaymentAdditionalFunction',
   'openNotificationSetting',
+  'openDevicesSetting',
 ]
 
 export function openSubView(flag: SubViewFlag) {

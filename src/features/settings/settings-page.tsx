@@ -26,9 +26,10 @@ import { nativeName } from './native-name'
 /**
  * The settings panel of SPEC.md section 2: sub-views opened by flags, a title per
  * sub-view (blank for full delete), back closing the most specific first, then
- * leaving to /. `plan` and `paidSearch` belong to other features: the route composes them in.
+ * leaving to /. `plan`, `paidSearch` and `devices` (Protect your phone) belong to other
+ * features: the route composes them in.
  */
-export function SettingsPage({ plan, paidSearch }: { plan?: ReactNode; paidSearch?: ReactNode }) {
+export function SettingsPage({ plan, paidSearch, devices }: { plan?: ReactNode; paidSearch?: ReactNode; devices?: ReactNode }) {
   const { LL } = useI18nContext()
   const navigate = useNavigate()
   const { phoneNumber } = useSnapshot(auth)
@@ -49,6 +50,7 @@ export function SettingsPage({ plan, paidSearch }: { plan?: ReactNode; paidSearc
     openPrivacyFullDelete: '',
     openPaymentAdditionalFunction: LL.settings.payment(),
     openNotificationSetting: LL.settings.notifications(),
+    openDevicesSetting: LL.devices.title(),
   }
   const title = view ? titles[view] : LL.settings.title()
   usePageTitle(title || LL.settings.fullDelete())
@@ -76,6 +78,7 @@ export function SettingsPage({ plan, paidSearch }: { plan?: ReactNode; paidSearc
       {view === 'openPrivacyFullDelete' && <FullDelete />}
       {view === 'openPaymentAdditionalFunction' && <AdvancedFeatures plan={plan} paidSearch={paidSearch} />}
       {view === 'openNotificationSetting' && <NotificationSettings />}
+      {view === 'openDevicesSetting' && devices}
     </Page>
   )
 }
@@ -112,6 +115,7 @@ function MainList() {
     ['openThemeChangeSetting', LL.settings.theme(), themeNames[preference]],
     ['openPrivacySetting', LL.settings.privacy(), LL.settings.privacyText()],
     ['openNotificationSetting', LL.settings.notifications(), LL.settings.notificationsText()],
+    ['openDevicesSetting', LL.devices.title(), LL.devices.entryText()],
     ['openPaymentAdditionalFunction', LL.settings.payment(), LL.settings.paymentText()],
   ]
   return (
