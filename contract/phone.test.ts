@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import max from 'libphonenumber-js/metadata.max.json'
+import min from 'libphonenumber-js/metadata.min.json'
 import { createPhoneTools, digitsOnly } from './phone'
 import { withoutExtension } from './extension'
 
@@ -89,5 +90,38 @@ describe('phone normalization', () => {
   it('formats stored digits in international format', () => {
     expect(phone.formatInternational('493012345678')).toBe('+49 30 12345678')
     expect(phone.normalize('030 12345678', 'DE')).toMatchObject({ country: 'DE', digits: '493012345678' })
+  })
+})
+
+describe('the search box shows what the search finds (issue 33)', () => {
+  // The web app formats with the small metadata set; the server reads with the full one.
+  const web = createPhoneTools(min)
+  it.each([
+    // A US person typing a national number: the box shows it as the US number the search finds, not Egypt's +20.
+    ['2015550150', 'US', '(201) 555-0150', '+12015550150'],
+    ['12015550150', 'US', '+1 201 555 0150', '+12015550150'],
+    // Digits that can only be another country's number read as it, in the box and in the search.
+    ['442079460000', 'US', '+44 20 7946 0000', '+442079460000'],
+    // Where the trunk prefix is 0, digits without it are international (ADR 0044), in both.
+    ['2015550150', 'DE', '+20 15 550150', '+2015550150'],
+    ['4930123456', 'DE', '+49 30 123456', '+4930123456'],
+    ['2015550150', null, '+20 15 550150', '+2015550150'],
+  ] as const)('%s typed by a person of %s shows %s and finds %s', (digits, region, shown, found) => {
+    expect(web.formatTyping(digits, region)).toBe(shown)
+    expect(phone.normalize(digits, region)?.e164).toBe(found)
+    // What the box shows, searched again, is the same number.
+    expect(phone.normalize(shown, region)?.e164).toBe(found)
+  })
+
+  it('formats a US number as it is typed, digit by digit, nationally', () => {
+    expect(web.formatTyping('201', 'US')).toBe('(201)')
+    expect(web.formatTyping('2015', 'US')).toBe('(201) 5')
+    expect(web.formatTyping('201555', 'US')).toBe('(201) 555')
+  })
+
+  it('finds the region of a person’s own number', () => {
+    expect(web.regionOf('+12015550123')).toBe('US')
+    expect(web.regionOf('4930123456')).toBe('DE')
+    expect(web.regionOf(null)).toBeNull()
   })
 })

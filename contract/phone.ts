@@ -133,15 +133,29 @@ export function createPhoneTools(metadata: MetadataJson) {
   }
 
   /**
-   * As-you-type display of search-box digits in international format; a leading 0 is
-   * a national number (read with the searcher's region on the server), shown as typed.
+   * As-you-type display of search-box digits, read as `parse` reads them with the searcher's
+   * own region, so that the box shows the number the search will find (issue 33): where
+   * national numbers are not dialled with a trunk 0 (the United States, Canada…), digits that do
+   * not begin with the country's own code are a national number while they can be one
+   * (`2015550150` is (201) 555-0150, not +20 15 550150); where they are (ADR 0044), or with no
+   * region, the digits are international. A leading 0 is a national number, shown as typed.
    */
-  function formatTyping(digits: string): string {
+  function formatTyping(digits: string, region?: CountryCode | null): string {
     if (!digits || digits.startsWith('0')) return digits
+    const ownCode = region ? callingCode(region) : null
+    if (region && !(ownCode && digits.startsWith(ownCode)) && trunkPrefix(region) !== '0') {
+      // Complete: the national reading wins when valid, as in `parse`; an international one only when that is the valid one.
+      if (tryParse(digits, region) || !tryParse(`+${digits}`)) return new AsYouType(region, metadata).input(digits)
+    }
     return new AsYouType(undefined, metadata).input(`+${digits}`)
   }
 
-  return { normalize, parse, formatInternational, formatTyping }
+  /** The region of a person's own number (E.164), for reading what they type; null when unknown. */
+  function regionOf(e164: string | null | undefined): CountryCode | null {
+    return e164 ? (tryParse(`+${digitsOnly(e164)}`)?.country ?? null) : null
+  }
+
+  return { normalize, parse, formatInternational, formatTyping, regionOf }
 }
 
 export type PhoneTools = ReturnType<typeof createPhoneTools>

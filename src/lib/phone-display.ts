@@ -92,7 +92,10 @@ export function useInternational(value: string): string {
   return useShown(digits, 'international', (t) => t.formatInternational(value), digits ? `+${digits}` : '')
 }
 
-/** Digits as the search box shows them while typing, as `phone.formatTyping` writes them. */
-export function useTypingFormat(digits: string): string {
-  return useShown(digits, 'typing', (t) => t.formatTyping(digits), digits)
+/**
+ * Digits as the search box shows them while typing, as `phone.formatTyping` writes them: read
+ * with the region of the person's own number, as the server reads the search (issue 33).
+ */
+export function useTypingFormat(digits: string, ownPhone?: string | null): string {
+  return useShown(digits, 'typing', (t) => t.formatTyping(digits, t.regionOf(ownPhone)), digits)
 }

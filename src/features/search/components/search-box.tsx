@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useSnapshot } from 'valtio'
 import { useRouter } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
@@ -8,6 +9,7 @@ import { currentRoutePattern, track } from '@/lib/analytics'
 import { digitsOnly } from '@contract/digits'
 import { withoutExtension } from '@contract/extension'
 import { loadPhoneTools, useTypingFormat } from '@/lib/phone-display'
+import { auth } from '@/stores/auth'
 import { cn } from '@/lib/cn'
 
 /**
@@ -34,7 +36,9 @@ export function SearchBox({
     track('search', currentRoutePattern(router) ?? '/search')
     onSearch(digits)
   }
-  const shown = useTypingFormat(digits)
+  // Read as the server reads the search: with the region of the person's own number.
+  const { phoneNumber } = useSnapshot(auth)
+  const shown = useTypingFormat(digits, phoneNumber)
   const showLeft = typeof leftRequests === 'number' && leftRequests <= LIMITS.remainingSearchWarning
   return (
     <form role="search" onSubmit={submit} className={cn('flex flex-col gap-2', className)}>
