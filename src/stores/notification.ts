@@ -25,6 +25,14 @@ export function notifyAttention(text: string, ms: number = LIMITS.threadAttentio
   attentionTimer = setTimeout(() => Object.assign(notification, { attention: false, text: '' }), ms)
 }
 
+/** Hides the notice now (Escape while it shows). */
+export function dismissNotice() {
+  clearTimeout(copiedTimer)
+  clearTimeout(attentionTimer)
+  Object.assign(notification, { copied: false, attention: false, text: '' })
+  document.body.classList.remove('copied')
+}
+
 /** Copies text to the clipboard and shows the notice; false when the browser refused. */
 export async function copyText(text: string, notice: string): Promise<boolean> {
   try {

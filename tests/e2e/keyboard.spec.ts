@@ -156,3 +156,19 @@ test('going back with Shift+Tab, the focused control is never hidden under the s
   }
   expect(await isFocused(searchBox)).toBe(true)
 })
+
+test.describe('Escape while a notice shows', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+  test('closes the dialog the notice shows over at the first press (issue 33)', async ({ page, baseURL }) => {
+    await signedIn(page, baseURL!, '+4915123458031')
+    await page.goto(`/number/${IMPORTED_NUMBER}`)
+    await page.getByRole('button', { name: 'Call or message' }).click()
+    const dialog = page.getByRole('dialog', { name: /^Call or message/ })
+    await dialog.getByRole('button', { name: 'Copy number' }).click()
+    await expect(page.getByTestId('copied-toast')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByTestId('copied-toast')).toBeHidden()
+  })
+})
