@@ -144,6 +144,10 @@ async function startApp(db: { DATABASE_URL?: string; DATA_DIR?: string }, proces
     JWT_SECRET,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Required in production (issue 33): who runs it and its support address.
+    SUPPORT_EMAIL: 'support@callerid-bench.org',
+    OPERATOR_NAME: 'Bench Ltd',
+    OPERATOR_ADDRESS: '1 Bench Street, Testville',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: '0',

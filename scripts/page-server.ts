@@ -69,6 +69,10 @@ export async function startServer(signIn: string): Promise<Server> {
         REDIS_URL: '',
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Required in production (issue 33): who runs it and its support address, for the legal pages and the footer.
+        SUPPORT_EMAIL: 'support@callerid-measurements.org',
+        OPERATOR_NAME: 'Page Measurements Ltd',
+        OPERATOR_ADDRESS: '1 Measurement Street, Testville',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SEED_DEMO: '0',

@@ -30,6 +30,7 @@ import { commentRoutes } from './modules/comments/routes'
 import { deviceRoutes } from './modules/device/routes'
 import { disputeRoutes } from './modules/disputes/routes'
 import { localeRoutes } from './modules/locale/routes'
+import { legalRoutes } from './modules/legal/routes'
 import { moderationRoutes } from './modules/moderation/routes'
 import { pageCachePlugin } from './modules/numbers/page-cache'
 import { searchRoutes } from './modules/search/routes'
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(pageCachePlugin)
   await app.register(systemRoutes)
+  await app.register(legalRoutes)
   await app.register(authRoutes)
   await app.register(authWebhookRoutes, { telegram: opts.telegram })
   await app.register(searchRoutes)

@@ -2,9 +2,15 @@ import os from 'node:os'
 import path from 'node:path'
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { EnvError, loadEnv } from './env'
+import { DEVELOPMENT_SUPPORT_EMAIL, EnvError, isPlaceholder, loadEnv } from './env'
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-env-'))
+
+/** What production needs besides the secrets (issue 33): a support address and who runs the service. */
+const OPERATOR = { SUPPORT_EMAIL: 'support@callerid.com', OPERATOR_NAME: 'Caller ID Ltd', OPERATOR_ADDRESS: '1 Main Street, Springfield' }
+/** A production environment that starts, to take one variable away from or change. */
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://callerid.com', ...OPERATOR }
+const without = (name: string) => Object.fromEntries(Object.entries(PRODUCTION).filter(([key]) => key !== name))
 
 describe('environment', () => {
   it('has safe defaults for the embedded mode and keeps a generated JWT secret in DATA_DIR', () => {
@@ -28,7 +34,7 @@ describe('environment', () => {
   })
 
   it('refuses development switches in production and requires a JWT secret and the public address there', () => {
-    const url = { PUBLIC_URL: 'https://callerid.example' }
+    const url = { PUBLIC_URL: 'https://callerid.example', ...OPERATOR }
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), AUTH_DEV: '1', ...url })).toThrow(/AUTH_DEV/)
     expect(() => loadEnv({ NODE_ENV: 'production', ...url })).toThrow(/JWT_SECRET/)
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL: required in production/)
@@ -114,6 +120,61 @@ describe('environment', () => {
     expect(loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: '0.25' }).VITALS_SAMPLE_RATE).toBe(0.25)
     for (const bad of ['-0.1', '1.5', '10%', 'Infinity', 'all']) {
       expect(() => loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: bad }), bad).toThrow(/VITALS_SAMPLE_RATE is a share of page loads from 0 to 1/)
+    }
+  })
+
+  it('has development stand-ins for the support address and the operator, and no store links or main site unless set', () => {
+    const env = loadEnv({ DATA_DIR: tmp() })
+    expect(env.SUPPORT_EMAIL).toBe(DEVELOPMENT_SUPPORT_EMAIL)
+    expect(env.operator).toEqual({ name: expect.stringMatching(/OPERATOR_NAME is not set/), address: expect.stringMatching(/OPERATOR_ADDRESS is not set/) })
+    for (const name of ['MAIN_SITE_URL', 'GOOGLE_PLAY_URL', 'APP_STORE_URL', 'APPGALLERY_URL'] as const) expect(env[name], name).toBeUndefined()
+    const set = loadEnv({ DATA_DIR: tmp(), ...OPERATOR, APP_STORE_URL: 'https://apps.apple.com/app/id1234567890' })
+    expect(set).toMatchObject({ SUPPORT_EMAIL: 'support@callerid.com', operator: { name: 'Caller ID Ltd', address: '1 Main Street, Springfield' }, APP_STORE_URL: 'https://apps.apple.com/app/id1234567890' })
+    expect(() => loadEnv({ DATA_DIR: tmp(), SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL is an e-mail address/)
+    expect(() => loadEnv({ DATA_DIR: tmp(), MAIN_SITE_URL: 'callerid.com' })).toThrow(/MAIN_SITE_URL is an http\(s\) address/)
+    expect(() => loadEnv({ DATA_DIR: tmp(), GOOGLE_PLAY_URL: 'javascript:alert(1)' })).toThrow(/GOOGLE_PLAY_URL is an https address/)
+  })
+
+  it('refuses to start in production without a support address, or with a placeholder one', () => {
+    expect(loadEnv(PRODUCTION)).toMatchObject({ SUPPORT_EMAIL: 'support@callerid.com', operator: { name: 'Caller ID Ltd' } })
+    expect(() => loadEnv(without('SUPPORT_EMAIL'))).toThrow(/SUPPORT_EMAIL: required in production/)
+    for (const placeholder of ['support@callerid.example', 'help@example.com', 'support@mail.example.org']) {
+      expect(() => loadEnv({ ...PRODUCTION, SUPPORT_EMAIL: placeholder }), placeholder).toThrow(/SUPPORT_EMAIL: .* is a placeholder/)
+    }
+  })
+
+  it('refuses to start in production with placeholder store links or main site, and starts without any store link', () => {
+    const placeholders = {
+      GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=example.callerid',
+      APP_STORE_URL: 'https://apps.apple.com/app/id0000000000',
+      APPGALLERY_URL: 'https://appgallery.huawei.com/app/C000000000',
+      MAIN_SITE_URL: 'https://callerid.example',
+    }
+    for (const [name, value] of Object.entries(placeholders)) {
+      expect(() => loadEnv({ ...PRODUCTION, [name]: value }), name).toThrow(new RegExp(`${name}: .* is a placeholder`))
+    }
+    // Every placeholder named at once.
+    expect(() => loadEnv({ ...PRODUCTION, ...placeholders })).toThrow(/GOOGLE_PLAY_URL[\s\S]*APP_STORE_URL[\s\S]*APPGALLERY_URL/)
+    const real = { GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=com.callerid.app', APP_STORE_URL: 'https://apps.apple.com/app/id1234567890', APPGALLERY_URL: 'https://appgallery.huawei.com/app/C101234567' }
+    expect(loadEnv({ ...PRODUCTION, ...real })).toMatchObject(real)
+    expect(loadEnv(PRODUCTION).GOOGLE_PLAY_URL).toBeUndefined()
+  })
+
+  it('refuses to start in production when nobody runs the legal pages: the operator and its address, or a main site', () => {
+    for (const name of ['OPERATOR_NAME', 'OPERATOR_ADDRESS']) {
+      expect(() => loadEnv(without(name)), name).toThrow(/OPERATOR_NAME and OPERATOR_ADDRESS, or MAIN_SITE_URL: required in production/)
+    }
+    // A main site with the pages instead: the app serves none of its own.
+    const mainSite = loadEnv({ ...without('OPERATOR_NAME'), OPERATOR_ADDRESS: '', MAIN_SITE_URL: 'https://callerid.com' })
+    expect(mainSite).toMatchObject({ MAIN_SITE_URL: 'https://callerid.com', operator: null })
+  })
+
+  it('knows the placeholders from real values', () => {
+    for (const value of ['support@callerid.example', 'a@example.com', 'https://www.example.net/x', 'https://apps.apple.com/app/id0000000000', 'https://x.test', 'example.callerid']) {
+      expect(isPlaceholder(value), value).toBe(true)
+    }
+    for (const value of ['support@callerid.com', 'https://apps.apple.com/app/id1234567890', 'https://play.google.com/store/apps/details?id=com.example2.app', 'help@examples.org']) {
+      expect(isPlaceholder(value), value).toBe(false)
     }
   })
 

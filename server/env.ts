@@ -113,6 +113,18 @@ const envSchema = z.object({
     .optional(),
   /** Where the Android app (APK) is downloaded from; without it the footer shows no APK badge. */
   APK_URL: z.url().optional(),
+  /** Who runs the service (the legal person), named on the app's own legal pages with OPERATOR_ADDRESS. */
+  OPERATOR_NAME: z.string().trim().min(1).max(200, 'OPERATOR_NAME is at most 200 characters').optional(),
+  /** The operator's postal address, on the app's own legal pages (Contacts, Terms, Privacy). */
+  OPERATOR_ADDRESS: z.string().trim().min(1).max(500, 'OPERATOR_ADDRESS is at most 500 characters').optional(),
+  /** The support mailbox of SPEC.md section 1: footer, complaint modal, legal pages. Required in production. */
+  SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL is an e-mail address, e.g. support@yourcompany.com' }).optional(),
+  /** A main site serving the legal pages (`{MAIN_SITE_URL}/{lang}/tos`…); without it the app serves its own at /legal/{page}. */
+  MAIN_SITE_URL: z.url({ protocol: /^https?$/, error: 'MAIN_SITE_URL is an http(s) address, e.g. https://callerid.com' }).optional(),
+  /** The store pages of the mobile apps, as footer badges for signed-in users; a badge without its address is not shown. */
+  GOOGLE_PLAY_URL: z.url({ protocol: /^https?$/, error: 'GOOGLE_PLAY_URL is an https address, e.g. https://play.google.com/store/apps/details?id=com.yourcompany.callerid' }).optional(),
+  APP_STORE_URL: z.url({ protocol: /^https?$/, error: 'APP_STORE_URL is an https address, e.g. https://apps.apple.com/app/id1234567890' }).optional(),
+  APPGALLERY_URL: z.url({ protocol: /^https?$/, error: 'APPGALLERY_URL is an https address, e.g. https://appgallery.huawei.com/app/C123456789' }).optional(),
   /** Other sites a key link (`/key/{key}?banner=1&to=`) may send the browser to: comma-separated origins. */
   KEY_REDIRECT_HOSTS: z
     .string()
@@ -128,7 +140,36 @@ export function stripePriceVar(product: Product): string {
 
 export type RawEnv = z.infer<typeof envSchema>
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE' | 'KEY_REDIRECT_HOSTS'> {
+/** The support address outside production when SUPPORT_EMAIL is unset: a placeholder, refused in production. */
+export const DEVELOPMENT_SUPPORT_EMAIL = 'support@callerid.example'
+
+/**
+ * Whether a value is one of the placeholders the app once carried, or an example address: an
+ * `example.com/.net/.org` or `*.example` domain (RFC 2606), a store id of zeros (`id0000000000`,
+ * `C000000000`) or the `example.callerid` package. Refused in production (issue 33).
+ */
+export function isPlaceholder(value: string): boolean {
+  const host = (value.includes('@') && !value.includes('/') ? value.split('@').pop()! : hostOf(value)).toLowerCase()
+  if (/(^|\.)example(\.(com|net|org))?$/.test(host) || /\.(test|invalid|localhost)$/.test(host)) return true
+  return /id0{6,}|\bC0{6,}|example\.callerid/i.test(value)
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return ''
+  }
+}
+
+export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE' | 'KEY_REDIRECT_HOSTS' | 'SUPPORT_EMAIL'> {
+  /** SUPPORT_EMAIL; outside production a placeholder when unset. */
+  SUPPORT_EMAIL: string
+  /**
+   * Who the app's own legal pages name (/legal/{page}): OPERATOR_NAME and OPERATOR_ADDRESS, outside production
+   * words saying they are not set. Null only in production with MAIN_SITE_URL, where the main site has the pages.
+   */
+  operator: { name: string; address: string } | null
   LOG_LEVEL: NonNullable<RawEnv['LOG_LEVEL']>
   RENEWAL_INTERVAL_MINUTES: number
   FOF_EXPIRY_INTERVAL_MINUTES: number
@@ -177,6 +218,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(raw.TURNSTILE_SITE_KEY) !== Boolean(raw.TURNSTILE_SECRET_KEY)) {
     throw new EnvError('Invalid configuration:\n  TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together: set both, or neither')
   }
+  // The support address, the operator and the store links are the public face of a deployment: no example values (issue 33).
+  if (isProduction) {
+    if (!raw.SUPPORT_EMAIL) {
+      throw new EnvError('Invalid configuration:\n  SUPPORT_EMAIL: required in production: the support mailbox shown in the footer and on the legal pages, e.g. support@yourcompany.com')
+    }
+    const placeholders = (['SUPPORT_EMAIL', 'MAIN_SITE_URL', 'GOOGLE_PLAY_URL', 'APP_STORE_URL', 'APPGALLERY_URL'] as const).filter((name) => raw[name] && isPlaceholder(raw[name]))
+    if (placeholders.length) {
+      throw new EnvError(`Invalid configuration:\n${placeholders.map((name) => `  ${name}: ${raw[name]} is a placeholder (an example domain or a store id of zeros); set the real one, or leave the store links unset to hide their badges`).join('\n')}`)
+    }
+    if (!(raw.OPERATOR_NAME && raw.OPERATOR_ADDRESS) && !raw.MAIN_SITE_URL) {
+      throw new EnvError(
+        'Invalid configuration:\n  OPERATOR_NAME and OPERATOR_ADDRESS, or MAIN_SITE_URL: required in production: the legal pages (terms, privacy, cookies, purchase policy, contacts) name who runs the service; set both for the pages the app serves at /legal/…, or MAIN_SITE_URL for a site that has them',
+      )
+    }
+  }
+  const operator =
+    raw.OPERATOR_NAME && raw.OPERATOR_ADDRESS
+      ? { name: raw.OPERATOR_NAME, address: raw.OPERATOR_ADDRESS }
+      : isProduction
+        ? null
+        : { name: raw.OPERATOR_NAME ?? 'The operator of this service (OPERATOR_NAME is not set)', address: raw.OPERATOR_ADDRESS ?? 'OPERATOR_ADDRESS is not set' }
   const rawVars = raw as Record<string, unknown>
   const prices = Object.fromEntries(PRODUCTS.flatMap((p) => (rawVars[stripePriceVar(p)] ? [[p, rawVars[stripePriceVar(p)] as string]] : [])))
   const jwtSecret = raw.JWT_SECRET ?? developmentJwtSecret(raw.DATA_DIR)
@@ -195,6 +257,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Browser tests would each send reports at random; the one that tests them turns them on.
     VITALS_SAMPLE_RATE: raw.VITALS_SAMPLE_RATE ?? (raw.NODE_ENV === 'test' ? 0 : 0.1),
     KEY_REDIRECT_HOSTS: raw.KEY_REDIRECT_HOSTS ?? [],
+    SUPPORT_EMAIL: raw.SUPPORT_EMAIL ?? DEVELOPMENT_SUPPORT_EMAIL,
+    operator,
     isProduction,
     providers: {
       telegram: Boolean(raw.TELEGRAM_BOT_TOKEN && raw.TELEGRAM_BOT_USERNAME && raw.TELEGRAM_WEBHOOK_SECRET),

@@ -29,7 +29,10 @@ describe('the web app served by the API server', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/html/)
     // The sign-in methods without a code: the tests' server signs in without a messenger (AUTH_DEV).
-    expect(res.body).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;:[{&quot;method&quot;:&quot;dev&quot;}]}"')
+    // Then the support address and the store links configured (issue 33): none here, the development stand-in address.
+    expect(res.body).toContain(
+      'content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;:[{&quot;method&quot;:&quot;dev&quot;}],&quot;supportEmail&quot;:&quot;support@callerid.example&quot;,&quot;storeLinks&quot;:{}}"',
+    )
     expect(res.body).not.toContain('__APP_CONFIG__')
   })
 

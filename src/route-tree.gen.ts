@@ -20,6 +20,7 @@ import { Route as searchRouteImport } from './routes/search'
 import { Route as settingsRouteImport } from './routes/settings'
 import { Route as langSplatRouteImport } from './routes/lang-splat'
 import { Route as keyRouteImport } from './routes/key'
+import { Route as legalRouteImport } from './routes/legal'
 import { Route as numberRouteImport } from './routes/number'
 import { Route as numberEmptyRouteImport } from './routes/number-empty'
 import { Route as numberMyRouteImport } from './routes/number-my'
@@ -86,6 +87,11 @@ const langSplatRoute = langSplatRouteImport.update({
 const keyRoute = keyRouteImport.update({
   id: '/key/$key',
   path: '/key/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const legalRoute = legalRouteImport.update({
+  id: '/legal/$page',
+  path: '/legal/$page',
   getParentRoute: () => rootRouteImport,
 } as any)
 const numberRoute = numberRouteImport.update({
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof settingsRoute
   '/$lang/$': typeof langSplatRoute
   '/key/$key': typeof keyRoute
+  '/legal/$page': typeof legalRoute
   '/number/$phoneNumber': typeof numberRoute
   '/number/empty': typeof numberEmptyRoute
   '/number/my': typeof numberMyRoute
@@ -186,6 +193,7 @@ export interface FileRoutesByTo {
   '/settings': typeof settingsRoute
   '/$lang/$': typeof langSplatRoute
   '/key/$key': typeof keyRoute
+  '/legal/$page': typeof legalRoute
   '/number/$phoneNumber': typeof numberRoute
   '/number/empty': typeof numberEmptyRoute
   '/number/my': typeof numberMyRoute
@@ -212,6 +220,7 @@ export interface FileRoutesById {
   '/settings': typeof settingsRoute
   '/$lang/$': typeof langSplatRoute
   '/key/$key': typeof keyRoute
+  '/legal/$page': typeof legalRoute
   '/number/$phoneNumber': typeof numberRoute
   '/number/empty': typeof numberEmptyRoute
   '/number/my': typeof numberMyRoute
@@ -239,6 +248,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/$lang/$'
     | '/key/$key'
+    | '/legal/$page'
     | '/number/$phoneNumber'
     | '/number/empty'
     | '/number/my'
@@ -264,6 +274,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/$lang/$'
     | '/key/$key'
+    | '/legal/$page'
     | '/number/$phoneNumber'
     | '/number/empty'
     | '/number/my'
@@ -289,6 +300,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/$lang/$'
     | '/key/$key'
+    | '/legal/$page'
     | '/number/$phoneNumber'
     | '/number/empty'
     | '/number/my'
@@ -315,6 +327,7 @@ export interface RootRouteChildren {
   settingsRoute: typeof settingsRoute
   langSplatRoute: typeof langSplatRoute
   keyRoute: typeof keyRoute
+  legalRoute: typeof legalRoute
   numberRoute: typeof numberRoute
   numberEmptyRoute: typeof numberEmptyRoute
   numberMyRoute: typeof numberMyRoute
@@ -406,6 +419,13 @@ declare module '@tanstack/react-router' {
       path: '/key/$key'
       fullPath: '/key/$key'
       preLoaderRoute: typeof keyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/$page': {
+      id: '/legal/$page'
+      path: '/legal/$page'
+      fullPath: '/legal/$page'
+      preLoaderRoute: typeof legalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/number/$phoneNumber': {
@@ -507,6 +527,7 @@ const rootRouteChildren: RootRouteChildren = {
   settingsRoute: settingsRoute,
   langSplatRoute: langSplatRoute,
   keyRoute: keyRoute,
+  legalRoute: legalRoute,
   numberRoute: numberRoute,
   numberEmptyRoute: numberEmptyRoute,
   numberMyRoute: numberMyRoute,

@@ -15,6 +15,7 @@ export const routes = rootRoute('root.tsx', [
   route('/paywall', 'paywall.tsx'),
   route('/paywall/numcy', 'paywall-numcy.tsx'),
   route('/not-authorized', 'not-authorized.tsx'),
+  route('/legal/$page', 'legal.tsx'),
   route('/key/$key', 'key.tsx'),
   route('/number/my', 'number-my.tsx'),
   route('/number/not-found', 'number-not-found.tsx'),

@@ -7,12 +7,26 @@ import { notFoundHandler } from './errors'
 import { parse as parseCookies } from 'cookie'
 import min from 'libphonenumber-js/metadata.min.json'
 import { createPhoneTools } from '../../contract/phone'
+import type { Env } from '../env'
 import { signInMethods } from '../modules/auth/methods'
 import { fillIndexHtml, renderShell } from '../modules/web-shell/shell'
 
 /** The built web app (vite build). */
 /** The web app's formatting of numbers (the small metadata set, src/lib/phone.ts), for the page's frame. */
 const shownPhone = createPhoneTools(min)
+
+/**
+ * The deployment's public face (issue 33): the support address, the main site holding the legal pages when
+ * there is one (else the app's own /legal/{page}), and the store pages of the badges that are configured.
+ */
+export function siteConfig(env: Env) {
+  const stores = { googlePlay: env.GOOGLE_PLAY_URL, appStore: env.APP_STORE_URL, appGallery: env.APPGALLERY_URL }
+  return {
+    supportEmail: env.SUPPORT_EMAIL,
+    ...(env.MAIN_SITE_URL ? { mainSiteUrl: env.MAIN_SITE_URL.replace(/\/+$/, '') } : {}),
+    storeLinks: Object.fromEntries(Object.entries(stores).filter(([, url]) => url)),
+  }
+}
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist')
 
@@ -39,8 +53,8 @@ export const webAppPlugin = fp(
     const keyRedirect = app.env.KEY_REDIRECT_HOSTS.length ? { keyRedirectOrigins: app.env.KEY_REDIRECT_HOSTS } : {}
     // The sign-in methods without a code: the sign-in page shows them before it has asked for one (issue 13).
     const methods = signInMethods(app.env)
-    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk, ...keyRedirect, signInMethods: methods }).replace(/"/g, '&quot;')
-    const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', config)
+    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk, ...keyRedirect, signInMethods: methods, ...siteConfig(app.env) }).replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+    const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', () => config)
     // One route per built file; everything else is the SPA.
     await app.register(fastifyStatic, {
       root: opts.webRoot,

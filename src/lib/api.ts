@@ -28,6 +28,7 @@ const contract = {
   community: () => import('@contract/api/community'),
   disputes: () => import('@contract/api/disputes'),
   envelope: () => import('@contract/api/envelope'),
+  legal: () => import('@contract/api/legal'),
   notifications: () => import('@contract/api/notifications'),
   'number-profile': () => import('@contract/api/number-profile'),
   numbers: () => import('@contract/api/numbers'),

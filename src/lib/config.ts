@@ -13,6 +13,12 @@ interface AppConfig {
   signInMethods?: AuthMethodInfo[]
   /** Origins outside the app that a key link's `to=` may send the browser to (KEY_REDIRECT_HOSTS); absent means none. */
   keyRedirectOrigins?: string[]
+  /** The support mailbox (SUPPORT_EMAIL); absent only without a server (Vite dev server, stories, tests). */
+  supportEmail?: string
+  /** A main site serving the legal pages (MAIN_SITE_URL, no trailing slash); absent means the app's own /legal/{page}. */
+  mainSiteUrl?: string
+  /** The store pages configured (GOOGLE_PLAY_URL, APP_STORE_URL, APPGALLERY_URL); a badge without one is not shown. */
+  storeLinks?: Partial<Record<'googlePlay' | 'appStore' | 'appGallery', string>>
 }
 
 /** Run-time configuration the server writes into the page (DESIGN.md section 7). */

@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { config } from '@/lib/config'
 import { ErrorState } from '@/components/ui/states'
 import { ApiError } from '@/lib/api'
-import { mainSitePage } from '@/lib/site'
+import { LegalLink } from '@/components/layout/legal-link'
 import { phone } from '@/lib/phone'
 import type { SignedIn } from '@/stores/auth'
 import { ltr } from '@/components/ui/phone-text'
@@ -87,9 +87,9 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
         )}
         <p className="text-xs text-muted">
           {LL.login.terms()}{' '}
-          <a className="text-primary underline" href={mainSitePage('tos', lang)}>
+          <LegalLink className="text-primary underline" page="terms">
             {LL.login.termsLink()}
-          </a>
+          </LegalLink>
         </p>
       </Card>
 

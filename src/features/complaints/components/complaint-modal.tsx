@@ -2,7 +2,8 @@ import { lazy, Suspense, useId, useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { mainSitePage, SUPPORT_EMAIL } from '@/lib/site'
+import { LegalLink } from '@/components/layout/legal-link'
+import { SUPPORT_EMAIL } from '@/lib/site'
 import { openModal } from '@/stores/modal'
 import type { ComplaintTarget, LLType } from '../types'
 import { openComplaintAfter } from './complaint-after'
@@ -38,11 +39,11 @@ function LegalText() {
 
 /** The complaint modal's body: terms link, folded legal text, and the form behind its own button. */
 export function ComplaintBody({ target }: { target: ComplaintTarget }) {
-  const { LL, locale } = useI18nContext()
+  const { LL } = useI18nContext()
   const [formShown, setFormShown] = useState(false)
   return (
     <div className="flex flex-col gap-3" data-testid="complaint">
-      <a className="self-start text-primary underline underline-offset-4" href={mainSitePage('tos', locale)} target="_blank" rel="noopener noreferrer">
+      <LegalLink className="self-start text-primary underline underline-offset-4" page="terms" newTab>
         {LL.complaints.termsLink()} <span className="sr-only">{LL.complaints.newTab()}</span>
         <svg
           aria-hidden
@@ -55,7 +56,7 @@ export function ComplaintBody({ target }: { target: ComplaintTarget }) {
         >
           <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
         </svg>
-      </a>
+      </LegalLink>
       <LegalText />
       {formShown ? (
         <Suspense fallback={<Spinner label={LL.app.loading()} className="self-center py-4" />}>

@@ -1,0 +1,20 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { LEGAL_PAGES, type LegalPage as LegalPageName } from '@contract/legal-pages'
+import { LegalPage } from '@/features/legal/components/legal-page'
+import { config } from '@/lib/config'
+import { legalPageHref } from '@/lib/site'
+import { theme } from '@/stores/theme'
+
+/** `/legal/{page}`: terms, privacy, cookies, purchase, contacts (issue 33); on the main site instead when MAIN_SITE_URL is set. */
+export const Route = createFileRoute('/legal/$page')({
+  beforeLoad: ({ params }) => {
+    if (!(LEGAL_PAGES as readonly string[]).includes(params.page)) throw notFound()
+    if (config.mainSiteUrl) window.location.replace(legalPageHref(params.page as LegalPageName, theme.locale))
+  },
+  component: LegalRoute,
+})
+
+function LegalRoute() {
+  const { page } = Route.useParams()
+  return <LegalPage page={page as LegalPageName} />
+}
