@@ -131,6 +131,8 @@ const CHECKS: Check[] = [
   },
   // Settings and deactivation (issue 10). New texts read in English until translated, as the app shows them.
   { name: '/settings notifications', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettingsView(p, settingsText(t).notifications) },
+  // Protect your phone (issue 32): the set-up tabs and the device list.
+  { name: '/settings protect your phone', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettingsView(p, t.devices.title) },
   {
     name: 'full delete confirmation dialog',
     path: '/settings',
