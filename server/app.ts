@@ -36,6 +36,7 @@ import { pageCachePlugin } from './modules/numbers/page-cache'
 import { searchRoutes } from './modules/search/routes'
 import { notesRoutes } from './modules/notes/routes'
 import { phoneblockRoutes } from './modules/phoneblock/routes'
+import { carddavRoutes } from './modules/carddav/routes'
 import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
 import { profilesRoutes } from './modules/profiles/routes'
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes)
   await app.register(deviceRoutes)
   await app.register(phoneblockRoutes)
+  await app.register(carddavRoutes)
   await app.register(privacyRoutes)
   registerJob(app, database, 'purgeJob', purgeJob(app, database))
   await app.register(analyticsRoutes)

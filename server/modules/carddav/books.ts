@@ -1,0 +1,123 @@
+import { LRUCache } from 'lru-cache'
+import type { Db } from '../../db/client'
+import { blocklistChanges, blocklistVersion, communityBlocklist, personalBlocklist, personalChanges as personalListChanges } from '../blocklist/repository'
+import { buildBook, cardNameOf, type BookName, type BuiltBook, type Card } from './vcard'
+
+/** A book as one device sees it now: its version, cards and sync token. */
+export interface BookState {
+  book: BookName
+  version: number
+  built: BuiltBook
+  token: string
+}
+
+/** What changed since a sync token: cards to fetch again and names of cards gone. `null`: the token is not valid. */
+export type SyncChanges = { changed: Card[]; removed: string[] } | null
+
+const TOKEN_PREFIX = 'urn:x-callerid:sync:'
+/** How many numbers past the cut a capped book's sync looks at, besides twice the changes. */
+const CAPPED_SYNC_MARGIN = 200
+
+/**
+ * The lowest vote count in a book that is full (as many numbers as its cap): numbers with
+ * fewer votes are not in it. -1 when it is not full (every listed number is in it).
+ */
+function cutOf(built: BuiltBook, limit: number | null): number {
+  if (limit === null || built.entries.size < limit) return -1
+  let min = Infinity
+  for (const e of built.entries.values()) min = Math.min(min, e.votes)
+  return min
+}
+
+export function createBooks(db: Db) {
+  // Built books by cap and version: a million routers syncing the same version cost one build.
+  const community = new LRUCache<string, Promise<BuiltBook>>({ max: 8 })
+  const latest = new Map<string, BuiltBook>()
+
+  async function communityBook(limit: number | null): Promise<BookState> {
+    const version = await blocklistVersion(db)
+    const key = `${limit ?? 'all'}:${version}`
+    let pending = community.get(key)
+    if (!pending) {
+      const capKey = String(limit ?? 'all')
+      pending = communityBlocklist(db, { limit }).then((entries) => {
+        const built = buildBook('community', entries, latest.get(capKey))
+        latest.set(capKey, built)
+        if (latest.size > 16) latest.delete(latest.keys().next().value!)
+        return built
+      })
+      community.set(key, pending)
+      pending.catch(() => community.delete(key))
+    }
+    const built = await pending
+    return { book: 'community', version, built, token: `${TOKEN_PREFIX}c:${limit ?? 'all'}:${version}:${cutOf(built, limit)}` }
+  }
+
+  async function personalBook(userId: number): Promise<BookState> {
+    const { version, entries } = await personalBlocklist(db, userId)
+    return { book: 'personal', version, built: buildBook('personal', entries), token: `${TOKEN_PREFIX}p:${userId}:${version}` }
+  }
+
+  /** The changes of the community book since `token` for a device capped at `limit`. */
+  async function communityChanges(state: BookState, limit: number | null, token: string): Promise<SyncChanges> {
+    const m = /^c:(all|\d{1,9}):(\d{1,15}):(-1|\d{1,9})$/.exec(token)
+    if (!m || m[1] !== String(limit ?? 'all')) return null
+    const since = Number(m[2])
+    const cut = Number(m[3])
+    if (since > state.version) return null
+    if (since === state.version) return { changed: [], removed: [] }
+    const { built } = state
+    const { entries: changes } = await blocklistChanges(db, since)
+    const touched = new Set<string>()
+    for (const e of changes) touched.add(cardNameOf(e.e164))
+    if (limit !== null) {
+      // Numbers that did not change cross the cap only when others did: those with no more
+      // votes than the old cut may have come in; those at or above it that are out now may have left.
+      if (cut >= 0) for (const e of built.entries.values()) if (e.votes <= cut) touched.add(cardNameOf(e.e164))
+      if (cutOf(built, limit) >= 0) {
+        const threshold = Math.max(cut, 1)
+        const fetch = limit + 2 * changes.length + CAPPED_SYNC_MARGIN
+        const wider = await communityBlocklist(db, { limit: fetch })
+        const last = wider[wider.length - 1]
+        if (wider.length >= fetch && last && last.votes >= threshold) return null
+        for (const e of wider) if (e.votes >= threshold && !built.entries.has(e.e164)) touched.add(cardNameOf(e.e164))
+      }
+    }
+    return split(built, touched)
+  }
+
+  /** The changes of a person's book since `token`: the numbers whose entry changed after it (a removed one has votes 0). */
+  async function personalChanges(state: BookState, userId: number, token: string): Promise<SyncChanges> {
+    const m = /^p:(\d{1,12}):(\d{1,15})$/.exec(token)
+    if (!m || Number(m[1]) !== userId) return null
+    const since = Number(m[2])
+    if (since > state.version) return null
+    if (since === state.version) return { changed: [], removed: [] }
+    const { entries } = await personalListChanges(db, userId, since)
+    return split(state.built, new Set(entries.map((e) => cardNameOf(e.e164))))
+  }
+
+  return {
+    communityBook,
+    personalBook,
+    /** Changes since a sync token, or null when the token is not one of this book's (RFC 6578: DAV:valid-sync-token). */
+    async changes(state: BookState, device: { userId: number; limit: number | null }, token: string): Promise<SyncChanges> {
+      if (!token.startsWith(TOKEN_PREFIX) || token.length > 5000) return null
+      const rest = token.slice(TOKEN_PREFIX.length)
+      return state.book === 'community' ? communityChanges(state, device.limit, rest) : personalChanges(state, device.userId, rest)
+    },
+  }
+}
+
+export type Books = ReturnType<typeof createBooks>
+
+function split(built: BuiltBook, names: Set<string>): { changed: Card[]; removed: string[] } {
+  const changed: Card[] = []
+  const removed: string[] = []
+  for (const name of names) {
+    const card = built.byName.get(name)
+    if (card) changed.push(card)
+    else removed.push(name)
+  }
+  return { changed, removed }
+}
