@@ -18,6 +18,7 @@ const SPAM_C = '+498912345678'
 const ANNAS = '+4940123456789'
 const ANNAS_NEXT = '+4922112345678'
 // Ten more numbers on the community's list, each in a block of its own.
+const NEWCOMER = '+4969123456789'
 const FILLERS = Array.from({ length: 10 }, (_, i) => `+4930${7_000_000 + i * 1000}`)
 
 const VDIRSYNCER = '/usr/bin/vdirsyncer'
@@ -46,6 +47,20 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
     child.stdin.on('error', () => {})
     child.stdin.end('y\n'.repeat(20))
   })
+}
+
+/** The cards of a multistatus: href → ETag, and the hrefs answered 404. */
+function cardsOf(xml: string): { etags: Map<string, string>; gone: string[] } {
+  const etags = new Map<string, string>()
+  const gone: string[] = []
+  for (const [, block] of xml.matchAll(/<d:response>(.*?)<\/d:response>/gs)) {
+    const href = /<d:href>([^<]+\.vcf)<\/d:href>/.exec(block)?.[1]
+    if (!href) continue
+    const etag = /<d:getetag>([^<]+)<\/d:getetag>/.exec(block)?.[1]
+    if (etag) etags.set(href, etag)
+    else if (block.includes('404 Not Found')) gone.push(href)
+  }
+  return { etags, gone }
 }
 
 const vcfFiles = (dir: string) =>
@@ -230,6 +245,33 @@ fileext = ".vcf"
     const synced = await sync.text()
     expect(synced).not.toContain('<d:response>')
     expect(synced).toContain(`<d:sync-token>${token}</d:sync-token>`)
+
+    // A newcomer with more reports than any enters the capped book and pushes the last number out:
+    // the sync from the old token, applied to the old cards, gives the new cards, capped and not.
+    const phone = await device(BEN, { name: 'Phone', kind: 'phone' })
+    const look = async (password: string) => {
+      const xml = await (await dav('PROPFIND', url, { depth: '1', body: PROPFIND_BOOK, auth: basic('x', password) })).text()
+      return { cards: cardsOf(xml).etags, token: /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(xml)![1] }
+    }
+    const before = { router: await look(router.password), phone: await look(phone.password) }
+    for (const who of [ANNA, BEN, ...VOTERS]) await ban(who, NEWCOMER)
+    for (const [name, password] of [['router', router.password], ['phone', phone.password]] as const) {
+      const after = await look(password)
+      expect(after.token).not.toBe(before[name].token)
+      const res = await dav('REPORT', url, { body: syncBody(before[name].token), auth: basic('x', password) })
+      expect(res.status).toBe(207)
+      const xml = await res.text()
+      expect(xml).toContain(`<d:sync-token>${after.token}</d:sync-token>`)
+      const { etags, gone } = cardsOf(xml)
+      const applied = new Map(before[name].cards)
+      for (const href of gone) applied.delete(href)
+      for (const [href, etag] of etags) applied.set(href, etag)
+      expect([...applied].sort(), name).toEqual([...after.cards].sort())
+      expect(etags.size, name).toBeLessThan(after.cards.size)
+      expect([...etags.keys()].some((h) => h.endsWith(`/r${NEWCOMER.slice(1, -2)}.vcf`)), name).toBe(true)
+    }
+    expect(before.router.cards.size).toBe(9)
+    expect((await look(router.password)).cards.size).toBe(9)
   })
 
   it('speaks the discovery steps: well-known, OPTIONS, the principal, the home, GET of a card', async () => {
