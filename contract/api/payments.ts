@@ -67,6 +67,8 @@ export const activeSubscription = z.object({
   expiredAt: z.number().int(),
   /** When the next renewal is due (null when it will not renew). */
   nextCronScheduledAt: z.number().int().nullable(),
+  /** A downgrade waiting for the period's end: the plan it renews as, from `startsAt` (ms); null when none (ADR 0053). */
+  pendingChange: z.object({ tier: z.enum(TIERS), period: z.enum(PERIODS), startsAt: z.number().int() }).nullable(),
 })
 export type ActiveSubscription = z.infer<typeof activeSubscription>
 
@@ -101,16 +103,34 @@ export const subscriptionData = z.object({
   myNumber: z.string(),
   /** Stripe customers get a billing-portal link to change the card or cancel. */
   stripe: z.object({ portalUrl: z.string() }).nullable(),
+  /** The review on the person's own number they hide with coins (numcy comment subscription in force), else null. */
+  comment_id: z.number().int().nullable(),
+  /** The plan in one word: `none` (never had one), else `activeSubscription.status`. */
+  status: z.enum(['none', ...SUBSCRIPTION_STATUSES]),
+  /** A checkout of a plan is open or paid but its plan has not arrived yet: ask again in 5 s (SPEC.md section 4). */
+  waitSubscribeData: z.boolean(),
+  /** The person's own number as digits without the plus (`myNumber` is E.164). */
+  myPhone: z.string(),
 })
 export type SubscriptionData = z.infer<typeof subscriptionData>
 export const subscriptionResponse = okEnvelope(subscriptionData)
+
+/** POST /api/v6/subscription/change: another plan for a subscriber (ADR 0053). */
+export const subscriptionChangeBody = z.object({
+  product: z.enum(PLAN_PRODUCTS, { error: `product must be one of ${PLAN_PRODUCTS.join(', ')}` }),
+})
+/**
+ * `upgrade`: in force now (Stripe charges the prorated difference at once); `downgrade`: the plan
+ * renews as the new one at the period's end; `kept`: a pending downgrade withdrawn.
+ */
+export const subscriptionChangeResponse = okEnvelope(subscriptionData.extend({ change: z.enum(['upgrade', 'downgrade', 'kept']) }))
 
 /** The development provider's checkout page reads and pays a pending payment. */
 export const devPaymentParams = z.object({ id })
 export const devPayment = z.object({
   id: z.number().int(),
   product: productInfo,
-  status: z.enum(['pending', 'paid', 'refunded']),
+  status: z.enum(['pending', 'paid', 'refunded', 'expired']),
   giftNumber: z.string().nullable(),
 })
 export const devPaymentResponse = okEnvelope(devPayment)

@@ -9,7 +9,24 @@ import Stripe from 'stripe'
 export interface StripeGateway {
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>
   portalUrl(customerId: string, returnUrl: string): Promise<string>
+  /** Cancelling releases a schedule first (a pending downgrade is dropped): Stripe refuses otherwise. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>
+  /** Ends an open Checkout Session so it can no longer be paid; false when it was already complete (or paid). */
+  expireCheckoutSession(sessionId: string): Promise<boolean>
+  /**
+   * An upgrade: the subscription's price changes now and the prorated difference is invoiced and
+   * charged at once (`always_invoice`, `error_if_incomplete`: a refused card changes nothing).
+   * A schedule carrying a pending downgrade is released first.
+   */
+  upgrade(subscriptionId: string, change: PlanChange): Promise<void>
+  /**
+   * A downgrade at the period's end: a subscription schedule whose first phase is the current
+   * period at the current price and whose next phase is the new price (metadata follows); the
+   * schedule's id. Released afterwards, the subscription simply renews.
+   */
+  scheduleDowngrade(subscriptionId: string, change: PlanChange): Promise<string>
+  /** Withdraws a pending downgrade: the schedule lets go and the subscription renews as it is (a schedule already done: nothing). */
+  releaseSchedule(scheduleId: string): Promise<void>
   /** The verified event; throws `Stripe.errors.StripeSignatureVerificationError` for a bad or stale signature. */
   verifyEvent(rawBody: string | Buffer, signatureHeader: string): Stripe.Event
 }
@@ -23,6 +40,17 @@ export interface CheckoutInput {
   successUrl: string
   cancelUrl: string
 }
+
+export interface PlanChange {
+  price: string
+  /** The new price's billing interval: the schedule's last phase lasts one of it, then the schedule lets go. */
+  interval: 'month' | 'year'
+  /** Keys of the subscription's metadata to set from then on (`product` names the new plan); the others stay. */
+  metadata: Record<string, string>
+}
+
+/** Stripe's shortest Checkout Session life: an abandoned checkout of a plan is replaced, never paid late (ADR 0053). */
+export const CHECKOUT_SESSION_SECONDS = 30 * 60
 
 export interface StripeOptions {
   secretKey: string
@@ -57,6 +85,7 @@ export function createStripeGateway(opts: StripeOptions): StripeGateway {
         ...(input.mode === 'subscription' ? { subscription_data: { metadata: input.metadata } } : { payment_intent_data: { metadata: input.metadata } }),
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
+        expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_SECONDS,
       })
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`)
       return { id: session.id, url: session.url }
@@ -66,7 +95,51 @@ export function createStripeGateway(opts: StripeOptions): StripeGateway {
       return portal.url
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      if (cancel) {
+        // Stripe refuses to cancel a subscription a schedule manages: a pending downgrade is withdrawn first (ADR 0053).
+        const sub = await stripe.subscriptions.retrieve(subscriptionId)
+        const schedule = typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id
+        if (schedule) await stripe.subscriptionSchedules.release(schedule)
+      }
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel })
+    },
+    async expireCheckoutSession(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId)
+      if (session.status !== 'open') return session.status === 'expired'
+      const expired = await stripe.checkout.sessions.expire(sessionId)
+      return expired.status === 'expired'
+    },
+    async upgrade(subscriptionId, change) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId)
+      const schedule = typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id
+      if (schedule) await stripe.subscriptionSchedules.release(schedule)
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: sub.items.data[0].id, price: change.price }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'error_if_incomplete',
+        metadata: change.metadata,
+      })
+    },
+    async scheduleDowngrade(subscriptionId, change) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId)
+      const existing = typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id
+      const schedule = existing ? await stripe.subscriptionSchedules.retrieve(existing) : await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })
+      const item = sub.items.data[0]
+      const current = schedule.current_phase ?? { start_date: item.current_period_start, end_date: item.current_period_end }
+      const updated = await stripe.subscriptionSchedules.update(schedule.id, {
+        end_behavior: 'release',
+        proration_behavior: 'none',
+        phases: [
+          { items: [{ price: item.price.id, quantity: 1 }], start_date: current.start_date, end_date: current.end_date, metadata: sub.metadata },
+          // A phase's metadata replaces the subscription's when it begins: keep the checkout's keys.
+          { items: [{ price: change.price, quantity: 1 }], metadata: { ...sub.metadata, ...change.metadata }, duration: { interval: change.interval, interval_count: 1 } },
+        ],
+      })
+      return updated.id
+    },
+    async releaseSchedule(scheduleId) {
+      const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId)
+      if (schedule.status === 'active' || schedule.status === 'not_started') await stripe.subscriptionSchedules.release(scheduleId)
     },
     verifyEvent(rawBody, signatureHeader) {
       // stripe-node refuses only a timestamp too old; one too far ahead is refused here (issue 29).

@@ -17,12 +17,21 @@ export interface FakeStripe {
   webhookUrl: string
   sessions: Map<string, Obj>
   subscriptions: Map<string, Obj>
+  /** Subscription schedules (`sub_sched_…`): a downgrade waiting for the period's end. */
+  schedules: Map<string, Obj>
+  /** Every invoice sent as paid (a period's, or an upgrade's prorated difference). */
+  invoices: Obj[]
   /** Every webhook sent: its event and the app's answer. */
   sent: { event: Obj; status: number; body: unknown }[]
   /** Completes a checkout session as the hosted page's Pay button does; the success URL. */
   pay(sessionId: string): Promise<string>
   /** Signs and sends an event to the app; the app's HTTP status and body. */
   send(type: string, object: Obj, opts?: { id?: string; created?: number }): Promise<{ status: number; body: unknown }>
+  /**
+   * The period's end as Stripe plays it: the next period starts (a schedule's next phase sets
+   * its price and metadata first), customer.subscription.updated and invoice.paid are sent.
+   */
+  renew(subscriptionId: string): Promise<void>
   /** The signature header Stripe would send for this payload at time t (seconds). */
   sign(payload: string, t?: number): string
   close(): Promise<void>
@@ -50,10 +59,19 @@ function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`
 }
 
-export async function startFakeStripe(opts: { webhookSecret: string; webhookUrl?: string; periodFor?: (price: string) => 'month' | 'year' }): Promise<FakeStripe> {
+export async function startFakeStripe(opts: {
+  webhookSecret: string
+  webhookUrl?: string
+  periodFor?: (price: string) => 'month' | 'year'
+  /** Unit amounts (cents) of the prices, for prorations; unknown prices cost 0. */
+  amounts?: Record<string, number>
+}): Promise<FakeStripe> {
   const sessions = new Map<string, Obj>()
   const subscriptions = new Map<string, Obj>()
+  const schedules = new Map<string, Obj>()
+  const invoices: Obj[] = []
   const sent: FakeStripe['sent'] = []
+  const amountOf = (price: string) => opts.amounts?.[price] ?? 0
   const periodFor = opts.periodFor ?? ((price: string) => (/year/i.test(price) ? 'year' : 'month'))
 
   const fake: FakeStripe = {
@@ -61,6 +79,8 @@ export async function startFakeStripe(opts: { webhookSecret: string; webhookUrl?
     webhookUrl: opts.webhookUrl ?? '',
     sessions,
     subscriptions,
+    schedules,
+    invoices,
     sent,
     sign(payload, t = now()) {
       const v1 = crypto.createHmac('sha256', opts.webhookSecret).update(`${t}.${payload}`).digest('hex')
@@ -78,6 +98,7 @@ export async function startFakeStripe(opts: { webhookSecret: string; webhookUrl?
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`no checkout session ${sessionId}`)
       if (session.status === 'complete') return String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId)
+      if (session.status === 'expired') throw new Error(`checkout session ${sessionId} has expired and cannot be paid`)
       const customer = id('cus')
       Object.assign(session, { status: 'complete', payment_status: 'paid', customer })
       const lineItems = (session.line_items as Obj[] | undefined) ?? []
@@ -94,31 +115,103 @@ export async function startFakeStripe(opts: { webhookSecret: string; webhookUrl?
           status: 'active',
           cancel_at_period_end: false,
           ended_at: null,
+          schedule: null,
           metadata,
           items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price: { id: price }, current_period_start: start, current_period_end: end }] },
         }
         subscriptions.set(String(sub.id), sub)
         session.subscription = sub.id
         await fake.send('checkout.session.completed', session)
-        await fake.send('invoice.paid', invoiceFor(sub, start, end))
+        await fake.send('invoice.paid', invoiceFor(sub, [{ start, end, amount: amountOf(price), proration: false }]))
       } else {
         session.payment_intent = id('pi')
         await fake.send('checkout.session.completed', session)
       }
       return String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId)
     },
+    async renew(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)
+      if (!sub) throw new Error(`no subscription ${subscriptionId}`)
+      const item = itemOf(sub)
+      const start = Number(item.current_period_end)
+      const schedule = sub.schedule ? schedules.get(String(sub.schedule)) : undefined
+      const phases = (schedule?.phases as Obj[] | undefined) ?? []
+      const next = schedule && schedule.status === 'active' ? phases.find((ph) => Number(ph.start_date) === start) : undefined
+      if (next) {
+        // The schedule's next phase begins: its price, and its metadata in place of the subscription's.
+        item.price = { id: String(((next.items as Obj[])[0] ?? {}).price) }
+        sub.metadata = { ...((next.metadata as Obj | undefined) ?? {}) }
+        schedule!.current_phase = { start_date: next.start_date, end_date: next.end_date }
+      } else if (schedule && schedule.status === 'active') {
+        // Past the last phase: the schedule lets go (end_behavior release).
+        Object.assign(schedule, { status: 'released', released_subscription: sub.id, current_phase: null })
+        sub.schedule = null
+      }
+      const price = String((item.price as Obj).id)
+      const end = start + PERIOD_SECONDS[periodFor(price)]
+      Object.assign(item, { current_period_start: start, current_period_end: end })
+      await fake.send('customer.subscription.updated', { ...sub })
+      await fake.send('invoice.paid', invoiceFor(sub, [{ start, end, amount: amountOf(price), proration: false }]))
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 
-  function invoiceFor(sub: Obj, start: number, end: number): Obj {
-    return {
+  const itemOf = (sub: Obj) => ((sub.items as Obj).data as Obj[])[0]
+
+  function invoiceFor(sub: Obj, lines: { start: number; end: number; amount: number; proration: boolean }[]): Obj {
+    const invoice = {
       id: id('in'),
       object: 'invoice',
       customer: sub.customer,
       status: 'paid',
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-      lines: { object: 'list', data: [{ id: id('il'), object: 'line_item', period: { start, end } }] },
+      amount_paid: lines.reduce((sum, l) => sum + l.amount, 0),
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...(sub.metadata as Obj) } } },
+      lines: {
+        object: 'list',
+        data: lines.map((l) => ({ id: id('il'), object: 'line_item', amount: l.amount, period: { start: l.start, end: l.end }, parent: { subscription_item_details: { proration: l.proration } } })),
+      },
     }
+    invoices.push(invoice)
+    return invoice
+  }
+
+  /** An update of a subscription as Stripe does it: metadata merged, the price changed with prorations. */
+  async function updateSubscription(sub: Obj, p: Obj, respond: (status: number, data: unknown) => void) {
+    if (p.cancel_at_period_end !== undefined && sub.schedule) {
+      return respond(400, { error: { type: 'invalid_request_error', message: `The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.` } })
+    }
+    if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true'
+    if (p.metadata) sub.metadata = Object.fromEntries(Object.entries({ ...(sub.metadata as Obj), ...(p.metadata as Obj) }).filter(([, v]) => v !== ''))
+    const items = p.items as Obj[] | undefined
+    let proration: { start: number; end: number; amount: number }[] = []
+    if (items?.[0]?.price) {
+      const item = itemOf(sub)
+      const oldPrice = String((item.price as Obj).id)
+      const newPrice = String(items[0].price)
+      const t = now()
+      const start = Number(item.current_period_start)
+      const end = Number(item.current_period_end)
+      item.price = { id: newPrice }
+      if (periodFor(newPrice) !== periodFor(oldPrice)) {
+        // Another interval: the billing anchor resets now; unused time of the old price is credited.
+        const unused = Math.round((amountOf(oldPrice) * (end - t)) / (end - start))
+        Object.assign(item, { current_period_start: t, current_period_end: t + PERIOD_SECONDS[periodFor(newPrice)] })
+        proration = [
+          { start: t, end, amount: -unused },
+          { start: t, end: t + PERIOD_SECONDS[periodFor(newPrice)], amount: amountOf(newPrice) },
+        ]
+      } else if (p.proration_behavior !== 'none') {
+        const left = (end - t) / (end - start)
+        proration = [
+          { start: t, end, amount: -Math.round(amountOf(oldPrice) * left) },
+          { start: t, end, amount: Math.round(amountOf(newPrice) * left) },
+        ]
+      }
+    }
+    respond(200, sub)
+    await fake.send('customer.subscription.updated', { ...sub })
+    // always_invoice: the prorated difference is invoiced and paid at once.
+    if (proration.length && p.proration_behavior === 'always_invoice') await fake.send('invoice.paid', invoiceFor(sub, proration.map((l) => ({ ...l, proration: true }))))
   }
 
   const server = http.createServer(async (req, res) => {
@@ -165,14 +258,61 @@ export async function startFakeStripe(opts: { webhookSecret: string; webhookUrl?
     if (subMatch) {
       const sub = subscriptions.get(subMatch[1])
       if (!sub) return stripeError(404, `No such subscription: '${subMatch[1]}'`)
-      if (req.method === 'POST') {
-        const p = parseForm(body)
-        if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true'
-        json(200, sub)
+      if (req.method === 'POST') return updateSubscription(sub, parseForm(body), json)
+      return json(200, sub)
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(url.pathname)
+    if (sessionMatch) {
+      const session = sessions.get(sessionMatch[1])
+      if (!session) return stripeError(404, `No such checkout.session: '${sessionMatch[1]}'`)
+      const { subscription_data: _s, line_items: _l, ...visible } = session
+      if (req.method === 'POST' && sessionMatch[2]) {
+        if (session.status !== 'open') return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`)
+        session.status = 'expired'
+        return json(200, { ...visible, status: 'expired' })
+      }
+      return json(200, visible)
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/subscription_schedules') {
+      const p = parseForm(body)
+      const sub = subscriptions.get(String(p.from_subscription))
+      if (!sub) return stripeError(400, `No such subscription: '${String(p.from_subscription)}'`)
+      if (sub.schedule) return stripeError(400, `You cannot migrate a subscription that is already attached to a schedule: \`${String(sub.schedule)}\`.`)
+      const item = itemOf(sub)
+      const phase = { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: (item.price as Obj).id, quantity: 1 }], metadata: { ...(sub.metadata as Obj) } }
+      const schedule: Obj = { id: id('sub_sched'), object: 'subscription_schedule', subscription: sub.id, status: 'active', end_behavior: 'release', current_phase: { start_date: phase.start_date, end_date: phase.end_date }, phases: [phase] }
+      schedules.set(String(schedule.id), schedule)
+      sub.schedule = schedule.id
+      json(200, schedule)
+      await fake.send('customer.subscription.updated', { ...sub })
+      return
+    }
+    const scheduleMatch = /^\/v1\/subscription_schedules\/([\w]+)(\/release)?$/.exec(url.pathname)
+    if (scheduleMatch) {
+      const schedule = schedules.get(scheduleMatch[1])
+      if (!schedule) return stripeError(404, `No such subscription_schedule: '${scheduleMatch[1]}'`)
+      if (req.method !== 'POST') return json(200, schedule)
+      const sub = subscriptions.get(String(schedule.subscription))!
+      if (schedule.status !== 'active' && schedule.status !== 'not_started') return stripeError(400, `You cannot update a subscription schedule that is currently in the \`${String(schedule.status)}\` status.`)
+      if (scheduleMatch[2]) {
+        Object.assign(schedule, { status: 'released', released_subscription: sub.id, current_phase: null })
+        sub.schedule = null
+        json(200, schedule)
         await fake.send('customer.subscription.updated', { ...sub })
         return
       }
-      return json(200, sub)
+      const p = parseForm(body)
+      const phases = ((p.phases as Obj[] | undefined) ?? []).map((ph) => ({ ...ph }))
+      if (!phases.length) return stripeError(400, 'Missing required param: phases.')
+      // Each phase starts where the one before ends; one without an end lasts its duration (one interval).
+      phases.forEach((ph, i) => {
+        if (i > 0) ph.start_date = phases[i - 1].end_date
+        ph.start_date = Number(ph.start_date)
+        if (ph.end_date === undefined) ph.end_date = Number(ph.start_date) + PERIOD_SECONDS[((ph.duration as Obj | undefined)?.interval as 'month' | 'year' | undefined) ?? 'month']
+        ph.end_date = Number(ph.end_date)
+      })
+      Object.assign(schedule, { phases, end_behavior: p.end_behavior ?? schedule.end_behavior })
+      return json(200, schedule)
     }
     const checkout = /^\/checkout\/([\w]+)(\/pay)?$/.exec(url.pathname)
     if (checkout) {

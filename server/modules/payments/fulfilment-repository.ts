@@ -165,6 +165,12 @@ export async function grantPlan(tx: Tx, g: PlanGrant): Promise<void> {
         expiresAt: sql`greatest(${subscriptions.expiresAt}, excluded.expires_at)`,
         nextCronAt: sql`case when ${subscriptions.autoRenewing} then greatest(${subscriptions.expiresAt}, excluded.expires_at) else null end`,
         customerRef: sql`coalesce(excluded.customer_ref, ${subscriptions.customerRef})`,
+        // The plan paid for now: an upgrade's prorated invoice (same period end) or a new period, maybe a downgrade's (ADR 0053).
+        tier: sql`case when ${subscriptions.expiresAt} is null or excluded.expires_at >= ${subscriptions.expiresAt} then excluded.tier else ${subscriptions.tier} end`,
+        period: sql`case when ${subscriptions.expiresAt} is null or excluded.expires_at >= ${subscriptions.expiresAt} then excluded.period else ${subscriptions.period} end`,
+        pendingTier: sql`case when ${subscriptions.expiresAt} is null or excluded.expires_at > ${subscriptions.expiresAt} then null else ${subscriptions.pendingTier} end`,
+        pendingPeriod: sql`case when ${subscriptions.expiresAt} is null or excluded.expires_at > ${subscriptions.expiresAt} then null else ${subscriptions.pendingPeriod} end`,
+        scheduleRef: sql`case when ${subscriptions.expiresAt} is null or excluded.expires_at > ${subscriptions.expiresAt} then null else ${subscriptions.scheduleRef} end`,
         // A renewal paid after the period lapsed makes the plan active again; a deleted one stays ended.
         // A refunded period stays taken back; a new period paid after it makes the plan active again.
         status: sql`case when ${subscriptions.status} in ('active', 'past_due', 'expired', 'refunded') then 'active' else ${subscriptions.status} end`,
@@ -203,6 +209,8 @@ export interface SubscriptionSnapshot {
   periodEnd: Date | null
   /** The subscription is over now (deleted): entitlements end at this moment. */
   endedAt?: Date | null
+  /** The plan the provider now bills (after an upgrade, or when a downgrade's period begins). */
+  plan?: { tier: Tier; period: Period }
 }
 
 /** Applies the provider's view of a subscription (updated or deleted), unless a newer one was applied already. */
@@ -215,6 +223,15 @@ export async function applySubscriptionState(tx: Tx, s: SubscriptionSnapshot): P
       status: s.endedAt ? s.status : sql`case when ${refunded} then 'refunded' else ${s.status} end`,
       autoRenewing: s.autoRenewing ? sql`not ${refunded}` : false,
       lastEventAt: s.eventAt,
+      ...(s.plan && !s.endedAt ? { tier: s.plan.tier, period: s.plan.period } : {}),
+      // A new period has begun: a downgrade that waited for it is done.
+      ...(s.periodEnd && !s.endedAt
+        ? {
+            pendingTier: sql`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} < ${s.periodEnd} then null else ${subscriptions.pendingTier} end`,
+            pendingPeriod: sql`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} < ${s.periodEnd} then null else ${subscriptions.pendingPeriod} end`,
+            scheduleRef: sql`case when ${subscriptions.expiresAt} is null or ${subscriptions.expiresAt} < ${s.periodEnd} then null else ${subscriptions.scheduleRef} end`,
+          }
+        : {}),
       ...(s.endedAt
         ? { expiresAt: sql`least(coalesce(${subscriptions.expiresAt}, ${s.endedAt}), ${s.endedAt})`, nextCronAt: null }
         : s.periodEnd
@@ -334,17 +351,20 @@ export async function expireLapsedPlans(db: Db, coinsPerPeriod: (tier: Tier) => 
       ),
     )
   for (const sub of due) {
-    const periodEnd = addPeriod(sub.expiresAt!, sub.period as Period)
+    // A downgrade waiting for this renewal: the new period is the new plan's (ADR 0053).
+    const tier = (sub.pendingTier ?? sub.tier) as Tier
+    const period = (sub.pendingPeriod ?? sub.period) as Period
+    const periodEnd = addPeriod(sub.expiresAt!, period)
     await db.transaction((tx) =>
       grantPlan(tx, {
         userId: sub.userId,
-        tier: sub.tier as Tier,
-        period: sub.period as Period,
+        tier,
+        period,
         provider: 'dev',
         providerRef: sub.providerRef!,
         periodEnd,
         autoRenewing: true,
-        coins: coinsPerPeriod(sub.tier as Tier),
+        coins: coinsPerPeriod(tier),
         coinsRef: `${sub.providerRef}:${periodEnd.toISOString()}`,
       }),
     )

@@ -23,6 +23,7 @@ const STRIPE_ENV = {
   STRIPE_PRICE_NUMCY_PACK_550: 'price_pack550',
   STRIPE_PRICE_TIER1_MONTH: 'price_tier1_month',
   STRIPE_PRICE_TIER2_MONTH: 'price_tier2_month',
+  STRIPE_PRICE_TIER2_YEAR: 'price_tier2_year',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   RATE_LIMIT_PER_MINUTE: '100000',
 }
@@ -34,7 +35,7 @@ describe.each(backends)('money on %s', (backend) => {
   const ids: Record<string, number> = {}
 
   beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, amounts: { price_tier1_month: 499, price_tier2_month: 999, price_tier2_year: 7999 } })
     t = await createTestApp(backend, { ...STRIPE_ENV, STRIPE_API_BASE: fake.url, APK_URL: 'https://example.test/callerid.apk' })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     fake.webhookUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/v6/payment/webhook/stripe`
@@ -68,6 +69,7 @@ describe.each(backends)('money on %s', (backend) => {
     expect(pack.priceText).toBe('1,99\u00a0$')
     // No Stripe price for the yearly tier1 plan: only the development provider sells it here.
     expect(data.products.find((p) => p.id === 'tier1_year')!.providers).toEqual(['dev'])
+    expect(data.products.find((p) => p.id === 'tier2_year')!.providers).toEqual(['stripe', 'dev'])
     expect(data.tiers).toEqual({ free: { searchDailyLimit: 30 }, tier1: { searchDailyLimit: 300 }, tier2: { searchDailyLimit: 300, coinsPerPeriod: 100 } })
   })
 
@@ -233,7 +235,9 @@ describe.each(backends)('money on %s', (backend) => {
     expect((await call('GET', '/api/v6/profile/my', BUYER)).json().data).toMatchObject({ isPro: true, planTier: 'tier1' })
 
     const cancelled = await call('POST', '/api/v6/subscription/cancel', BUYER)
-    expect(cancelled.json().data.activeSubscription).toMatchObject({ status: 'canceled', autoRenewing: false, nextCronScheduledAt: null })
+    // Stripe's meaning: cancelled at the period's end, the plan is active, not renewing, until it ends (ADR 0053).
+    expect(cancelled.json().data.activeSubscription).toMatchObject({ status: 'active', autoRenewing: false, nextCronScheduledAt: null })
+    expect(cancelled.json().data).toMatchObject({ status: 'active' })
     const stripeSub = [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[BUYER]))!
     expect(stripeSub.cancel_at_period_end).toBe(true)
     expectError(await call('POST', '/api/v6/subscription/cancel', BUYER), 409, ERROR_CODES.CONFLICT)
@@ -405,13 +409,164 @@ describe.each(backends)('money on %s', (backend) => {
     // Back within 30 days, the plan shows as not renewing (resumable like any cancelled plan).
     await signInEach(t.app, [LEAVER], { tokens, ids })
     const back = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', LEAVER)).json()).data.activeSubscription
-    expect(back).toMatchObject({ tier: 'tier2', provider: 'stripe', status: 'canceled', autoRenewing: false, nextCronScheduledAt: null })
+    expect(back).toMatchObject({ tier: 'tier2', provider: 'stripe', status: 'active', autoRenewing: false, nextCronScheduledAt: null })
     // Even a plan still set to renew (an account closed before this rule) is not renewed by the job.
     await db().update(subscriptions).set({ autoRenewing: true }).where(eq(subscriptions.userId, ids[DEV_LEAVER]))
     const end = (await devPlan()).expiresAt!.getTime()
     await t.app.planExpiryJob.run(new Date(end + 86_400_000))
     expect(await devPlan()).toMatchObject({ status: 'expired', autoRenewing: false })
     expect((await ledger(ids[DEV_LEAVER], 'plan_coins')).length).toBe(coinsBefore)
+  })
+
+  const subscription = async (who: string) => subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', who)).json()).data
+  const change = (who: string, product: string) => call('POST', '/api/v6/subscription/change', who, { product })
+  const stripeSubOf = (who: string) => [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[who]) && s.status === 'active')!
+
+  it('refuses a second plan while one is in force, through every provider, also many checkouts at once (issue 33)', async () => {
+    const HOLDER = '+4915170000021'
+    await signInEach(t.app, [HOLDER], { tokens, ids })
+    await fake.pay(sessionIdOf((await checkout(HOLDER, { product: 'tier2_month' })).url))
+    const before = await db().select().from(payments).where(eq(payments.userId, ids[HOLDER]))
+    // The reported case: a tier2 subscriber buys tier1. Refused, through Stripe and the development provider.
+    for (const body of [{ product: 'tier1_month' }, { product: 'tier1_month', provider: 'dev' }, { product: 'tier2_month' }, { product: 'tier2_year', provider: 'dev' }]) {
+      const res = await call('POST', '/api/v6/payment/checkout', HOLDER, body)
+      expectError(res, 409, ERROR_CODES.CONFLICT)
+      expect(res.json().message).toMatch(/already have a plan .*Upgrade or Downgrade/)
+    }
+    const many = await Promise.all(['tier1_month', 'tier1_year', 'tier2_month', 'tier1_month'].map((product, i) => call('POST', '/api/v6/payment/checkout', HOLDER, { product, ...(i % 2 ? { provider: 'dev' } : {}) })))
+    expect(many.map((r) => r.statusCode)).toEqual([409, 409, 409, 409])
+    expect(await db().select().from(payments).where(eq(payments.userId, ids[HOLDER]))).toHaveLength(before.length)
+    expect([...fake.subscriptions.values()].filter((s) => (s.metadata as { user_id: string }).user_id === String(ids[HOLDER]))).toHaveLength(1)
+    // A gift for another number is not a second plan of one's own.
+    expect((await call('POST', '/api/v6/payment/checkout', HOLDER, { product: 'tier1_month', provider: 'dev', gift_number: '+4915170000029' })).statusCode).toBe(200)
+
+    // SPEC.md section 3's fields of the Subscription.
+    expect(await subscription(HOLDER)).toMatchObject({
+      activeSubscription: { tier: 'tier2', status: 'active', autoRenewing: true, pendingChange: null },
+      neverRequested: false,
+      myNumber: HOLDER,
+      myPhone: HOLDER.slice(1),
+      status: 'active',
+      comment_id: null,
+      waitSubscribeData: false,
+    })
+  })
+
+  it('takes two checkouts of a plan at once in turn: only the newest can be paid, and the plan arriving is waited for', async () => {
+    const DOUBLE = '+4915170000022'
+    await signInEach(t.app, [DOUBLE], { tokens, ids })
+    expect(await subscription(DOUBLE)).toMatchObject({ status: 'none', waitSubscribeData: false, neverRequested: true, activeSubscription: null })
+    const both = await Promise.all(['tier1_month', 'tier2_month'].map((product) => checkout(DOUBLE, { product })))
+    const sessions = both.map((b) => fake.sessions.get(sessionIdOf(b.url))!)
+    expect(sessions.map((x) => x.status).sort()).toEqual(['expired', 'open'])
+    const [stale, open] = sessions[0].status === 'expired' ? [sessions[0], sessions[1]] : [sessions[1], sessions[0]]
+    await expect(fake.pay(String(stale.id))).rejects.toThrow(/expired/)
+    expect(await subscription(DOUBLE)).toMatchObject({ status: 'none', waitSubscribeData: true })
+    // A development checkout started meanwhile replaces the Stripe one, and a Stripe one it.
+    const dev = await checkout(DOUBLE, { product: 'tier1_month', provider: 'dev' })
+    expect(open.status).toBe('expired')
+    const last = await checkout(DOUBLE, { product: 'tier2_month' })
+    expectError(await call('POST', '/api/v6/payment/dev/pay', DOUBLE, { id: dev.paymentId }), 409, ERROR_CODES.CONFLICT)
+    await fake.pay(sessionIdOf(last.url))
+    expect(await subscription(DOUBLE)).toMatchObject({ status: 'active', waitSubscribeData: false, activeSubscription: { tier: 'tier2' } })
+    expect([...fake.subscriptions.values()].filter((s) => (s.metadata as { user_id: string }).user_id === String(ids[DOUBLE]))).toHaveLength(1)
+    expect((await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[DOUBLE])))).toHaveLength(1)
+    expectError(await call('POST', '/api/v6/payment/checkout', DOUBLE, { product: 'tier1_month' }), 409, ERROR_CODES.CONFLICT)
+  })
+
+  it('upgrades a Stripe plan at once with a prorated charge, and downgrades it at the period’s end', async () => {
+    const CHANGER = '+4915170000023'
+    await signInEach(t.app, [CHANGER], { tokens, ids })
+    await fake.pay(sessionIdOf((await checkout(CHANGER, { product: 'tier1_month' })).url))
+    const sub = stripeSubOf(CHANGER)
+    const coins = await balance(ids[CHANGER])
+    expectError(await change(CHANGER, 'tier1_month'), 409, ERROR_CODES.CONFLICT)
+
+    const up = await change(CHANGER, 'tier2_month')
+    expect(up.statusCode, up.body).toBe(200)
+    expect(up.json().data).toMatchObject({ change: 'upgrade', activeSubscription: { tier: 'tier2', period: 'month', status: 'active', autoRenewing: true } })
+    // Stripe changed the price with a prorated invoice, charged at once: the unused tier1 time credited, tier2's charged.
+    expect((sub.items as { data: { price: { id: string } }[] }).data[0].price.id).toBe('price_tier2_month')
+    expect(sub.metadata).toMatchObject({ product: 'tier2_month', user_id: String(ids[CHANGER]) })
+    const invoice = fake.invoices.at(-1)! as { amount_paid: number; lines: { data: { amount: number; parent: { subscription_item_details: { proration: boolean } } }[] } }
+    expect(invoice.lines.data.every((l) => l.parent.subscription_item_details.proration)).toBe(true)
+    expect(invoice.lines.data.map((l) => l.amount)).toEqual([expect.closeTo(-499, -1), expect.closeTo(999, -1)])
+    expect(invoice.amount_paid).toBeGreaterThan(490)
+    expect(invoice.amount_paid).toBeLessThanOrEqual(500)
+    const shown = await subscription(CHANGER)
+    expect(shown.activeSubscription).toMatchObject({ tier: 'tier2', period: 'month', pendingChange: null })
+    expect((await call('GET', '/api/v6/profile/my', CHANGER)).json().data).toMatchObject({ planTier: 'tier2' })
+    expect((await call('GET', '/api/v6/spy/lookups', CHANGER)).json().data.allowed).toBe(true)
+    expect(await balance(ids[CHANGER])).toBe(coins + 100)
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[CHANGER]))).toHaveLength(1)
+
+    // Downgrade: nothing changes before the period's end; Stripe holds it in a schedule.
+    const down = await change(CHANGER, 'tier1_month')
+    expect(down.json().data).toMatchObject({ change: 'downgrade', activeSubscription: { tier: 'tier2', pendingChange: { tier: 'tier1', period: 'month' } } })
+    const end = down.json().data.activeSubscription.expiredAt
+    expect(down.json().data.activeSubscription.pendingChange.startsAt).toBe(end)
+    expect(sub.schedule).toMatch(/^sub_sched_/)
+    const schedule = fake.schedules.get(String(sub.schedule))! as { phases: { items: { price: string }[]; end_date: number; start_date: number }[] }
+    expect(schedule.phases.map((ph) => ph.items[0].price)).toEqual(['price_tier2_month', 'price_tier1_month'])
+    expect(schedule.phases[0].end_date * 1000).toBe(end)
+    expectError(await change(CHANGER, 'tier1_month'), 409, ERROR_CODES.CONFLICT)
+    expect((await call('GET', '/api/v6/profile/my', CHANGER)).json().data).toMatchObject({ planTier: 'tier2' })
+    // Keeping the plan withdraws the downgrade; asked again, it waits once more.
+    expect((await change(CHANGER, 'tier2_month')).json().data).toMatchObject({ change: 'kept', activeSubscription: { tier: 'tier2', pendingChange: null } })
+    expect(sub.schedule).toBeNull()
+    expect((await change(CHANGER, 'tier1_month')).json().data.change).toBe('downgrade')
+
+    // The period ends: Stripe renews as tier1, and the shown plan follows.
+    await fake.renew(String(sub.id))
+    const after = await subscription(CHANGER)
+    expect(after.activeSubscription).toMatchObject({ tier: 'tier1', period: 'month', status: 'active', autoRenewing: true, pendingChange: null })
+    expect(after.activeSubscription!.expiredAt).toBeGreaterThan(end + 25 * 86_400_000)
+    expect((await call('GET', '/api/v6/profile/my', CHANGER)).json().data).toMatchObject({ planTier: 'tier1' })
+    expect(sub.metadata).toMatchObject({ product: 'tier1_month', user_id: String(ids[CHANGER]) })
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[CHANGER]))).toHaveLength(1)
+  })
+
+  it('cancelling drops a pending downgrade; a plan cancelled at its period’s end reads active, not renewing, until it ends', async () => {
+    const QUITTER = '+4915170000024'
+    await signInEach(t.app, [QUITTER], { tokens, ids })
+    await fake.pay(sessionIdOf((await checkout(QUITTER, { product: 'tier2_month' })).url))
+    const sub = stripeSubOf(QUITTER)
+    expect((await change(QUITTER, 'tier1_month')).json().data.change).toBe('downgrade')
+    const cancelled = await call('POST', '/api/v6/subscription/cancel', QUITTER)
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(sub.schedule).toBeNull()
+    expect(sub.cancel_at_period_end).toBe(true)
+    expect(cancelled.json().data).toMatchObject({ status: 'active', activeSubscription: { tier: 'tier2', status: 'active', autoRenewing: false, pendingChange: null } })
+    // Stripe's own view of it says the same.
+    await fake.send('customer.subscription.updated', { ...sub }, { created: Math.floor(Date.now() / 1000) + 30 })
+    expect(await subscription(QUITTER)).toMatchObject({ status: 'active', activeSubscription: { status: 'active', autoRenewing: false } })
+    // Not renewing, it cannot be changed before it is resumed; nor can a second plan be bought.
+    expectError(await change(QUITTER, 'tier2_year'), 409, ERROR_CODES.CONFLICT)
+    expectError(await call('POST', '/api/v6/payment/checkout', QUITTER, { product: 'tier1_month' }), 409, ERROR_CODES.CONFLICT)
+  })
+
+  it('changes a development plan: an upgrade at once, a downgrade when the plan renews', async () => {
+    const DEV_CHANGER = '+4915170000025'
+    await signInEach(t.app, [DEV_CHANGER], { tokens, ids })
+    const bought = await checkout(DEV_CHANGER, { product: 'tier1_month', provider: 'dev' })
+    expect((await call('POST', '/api/v6/payment/dev/pay', DEV_CHANGER, { id: bought.paymentId })).statusCode).toBe(200)
+    const coins = await balance(ids[DEV_CHANGER])
+    const up = await change(DEV_CHANGER, 'tier2_year')
+    expect(up.json().data).toMatchObject({ change: 'upgrade', activeSubscription: { tier: 'tier2', period: 'year', provider: 'dev' } })
+    expect(up.json().data.activeSubscription.expiredAt).toBeGreaterThan(Date.now() + 360 * 86_400_000)
+    expect(await balance(ids[DEV_CHANGER])).toBe(coins + 100)
+    expect((await call('GET', '/api/v6/profile/my', DEV_CHANGER)).json().data).toMatchObject({ planTier: 'tier2' })
+
+    const down = await change(DEV_CHANGER, 'tier1_month')
+    expect(down.json().data).toMatchObject({ change: 'downgrade', activeSubscription: { tier: 'tier2', period: 'year', pendingChange: { tier: 'tier1', period: 'month' } } })
+    const end = down.json().data.activeSubscription.expiredAt
+    await t.app.planExpiryJob.run(new Date(end + 60_000))
+    const after = await subscription(DEV_CHANGER)
+    expect(after.activeSubscription).toMatchObject({ tier: 'tier1', period: 'month', status: 'active', autoRenewing: true, pendingChange: null })
+    expect(after.activeSubscription!.expiredAt).toBeGreaterThan(end + 27 * 86_400_000)
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[DEV_CHANGER]))).toHaveLength(1)
+    // tier1 gives no coins with its period.
+    expect(await balance(ids[DEV_CHANGER])).toBe(coins + 100)
   })
 
   it('answers the APK link from APK_URL', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, sql } from 'drizzle-orm'
-import type { ActiveSubscription, CheckoutProvider, Product } from '../../../contract/api/payments'
+import type { ActiveSubscription, CheckoutProvider, Period, Product, Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
 import { planInForce } from '../../db/entitlements'
 import { coinLedger, payments, subscriptions, users } from '../../db/schema'
@@ -52,26 +52,46 @@ export async function currentSubscription(db: Db, userId: number): Promise<{ row
   return { row: rows[0] ?? null, neverRequested: !any }
 }
 
+/**
+ * The plan as the API shows it. Stripe's meaning of the status (ADR 0053): a plan cancelled at
+ * the period's end is `active` with `autoRenewing: false` until it ends, then `expired`; a
+ * refunded one is `expired` at once.
+ */
 export function toActiveSubscription(row: SubscriptionRow, now = new Date()): ActiveSubscription {
   const expiredAt = row.expiresAt ?? now
-  const lapsed = row.status === 'expired' || expiredAt <= now
+  const lapsed = row.status === 'expired' || row.status === 'refunded' || expiredAt <= now
+  const status = lapsed ? 'expired' : row.status === 'past_due' ? 'past_due' : 'active'
+  const pending = !lapsed && row.autoRenewing && row.pendingTier && row.pendingPeriod
   return {
     tier: row.tier as ActiveSubscription['tier'],
     period: row.period as ActiveSubscription['period'],
     provider: row.provider as ActiveSubscription['provider'],
-    status: lapsed ? 'expired' : (row.status as ActiveSubscription['status']),
+    status,
     autoRenewing: !lapsed && row.autoRenewing,
     expiredAt: expiredAt.getTime(),
     nextCronScheduledAt: !lapsed && row.autoRenewing && row.nextCronAt ? row.nextCronAt.getTime() : null,
+    pendingChange: pending
+      ? { tier: row.pendingTier as Tier, period: row.pendingPeriod as Period, startsAt: expiredAt.getTime() }
+      : null,
   }
 }
+
+/** Whether a plan holds now (paid period not over, not refunded): one plan at a time (ADR 0053). */
+export const inForce = (row: SubscriptionRow | null, now = new Date()): row is SubscriptionRow =>
+  Boolean(row && toActiveSubscription(row, now).status !== 'expired')
 
 /** Switches renewal at the period's end; the updated row, or null when the plan has ended. */
 export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolean) {
   const [row] = await db
     .update(subscriptions)
-    .set({ autoRenewing: on, status: on ? 'active' : 'canceled', nextCronAt: on ? subscriptions.expiresAt : null })
-    .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} in ('active', 'canceled')`, gt(subscriptions.expiresAt, new Date())))
+    // Stripe's meaning: cancelled at the period's end is still `active`, only no longer renewing (ADR 0053).
+    .set({
+      autoRenewing: on,
+      status: sql`case when ${subscriptions.status} = 'canceled' then 'active' else ${subscriptions.status} end`,
+      nextCronAt: on ? subscriptions.expiresAt : null,
+      ...(on ? {} : { pendingTier: null, pendingPeriod: null, scheduleRef: null }),
+    })
+    .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} in ('active', 'canceled', 'past_due')`, gt(subscriptions.expiresAt, new Date())))
     .returning()
   return row ?? null
 }

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { currentUser } from '../../plugins/auth'
 import { readPhone } from '../profiles/lookup'
 import { fulfilPack, fulfilPlanPayment, onceForEvent } from './fulfilment-repository'
+import { endOpenPlanCheckouts, lockPlanOwner, refuseSecondPlan } from './plan-change'
 import { createPayment, getPayment, setPaymentRef } from './repository'
 import type { PaymentsContext } from './context'
 
@@ -73,40 +74,55 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
     // A gift only names its number here: nothing about that number changes until the gift is paid (fulfilment).
     const giftE164 = giftNumber ? readPhone(app, user, giftNumber, 'gift_number').e164 : null
     if (giftE164 && giftE164 === user.phone) throw badRequest('A gift is for another number; buy the plan for yourself without gift_number')
-    const paymentId = await createPayment(app.db, {
-      userId: user.id,
-      beneficiaryId: giftE164 ? null : user.id,
-      giftNumber: giftE164,
-      provider,
-      product,
-      amount: entry.price,
-      currency: catalogue.currency,
-      coins: entry.coins ?? 0,
-    })
-    const origin = originOf(app)
-    const back = `${origin}${entry.kind === 'pack' ? '/paywall/numcy' : `/paywall?tab=${entry.tier}`}`
-    if (provider === 'dev') return { status: true as const, data: { url: `${origin}/payment/dev/${paymentId}`, provider, paymentId } }
+    const ownPlan = entry.kind === 'plan' && !giftE164
+    // One plan at a time (ADR 0053): a plan for oneself is decided under the person's plan lock, so
+    // two checkouts at once are taken in turn; one in force is refused, an open one is ended.
+    if (ownPlan) {
+      return app.db.transaction(async (tx) => {
+        await lockPlanOwner(tx, user.id)
+        await refuseSecondPlan(tx, user.id)
+        await endOpenPlanCheckouts(tx, ctx, user.id)
+        return startCheckout(tx as unknown as typeof app.db)
+      })
+    }
+    return startCheckout(app.db)
 
-    const stripe = ctx.stripe!
-    const gift = Boolean(giftNumber)
-    // user_id is the buyer for a gift too: the gifted number's account exists only once it is paid.
-    const metadata = { payment_id: String(paymentId), user_id: String(user.id), buyer_id: String(user.id), product, gift: gift ? '1' : '0' }
-    const session = await stripe.gateway
-      .createCheckoutSession({
-        // A gift is one period paid once; one's own plan renews until cancelled.
-        mode: entry.kind === 'plan' && !gift ? 'subscription' : 'payment',
-        line: gift ? { amount: entry.price, currency: catalogue.currency, name: `${product} (gift)` } : { price: stripe.prices[product]! },
-        clientReferenceId: String(user.id),
-        metadata,
-        successUrl: `${back}${back.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: back,
+    async function startCheckout(db: typeof app.db) {
+      const paymentId = await createPayment(db, {
+        userId: user.id,
+        beneficiaryId: giftE164 ? null : user.id,
+        giftNumber: giftE164,
+        provider,
+        product,
+        amount: entry!.price,
+        currency: catalogue.currency,
+        coins: entry!.coins ?? 0,
       })
-      .catch((err: Error) => {
-        request.log.error({ err }, 'Stripe checkout failed')
-        throw serviceUnavailable('The payment provider did not answer; nothing was charged. Try again in a moment.')
-      })
-    await setPaymentRef(app.db, paymentId, session.id)
-    return { status: true as const, data: { url: session.url, provider, paymentId } }
+      const origin = originOf(app)
+      const back = `${origin}${entry!.kind === 'pack' ? '/paywall/numcy' : `/paywall?tab=${entry!.tier}`}`
+      if (provider === 'dev') return { status: true as const, data: { url: `${origin}/payment/dev/${paymentId}`, provider, paymentId } }
+
+      const stripe = ctx.stripe!
+      const gift = Boolean(giftNumber)
+      // user_id is the buyer for a gift too: the gifted number's account exists only once it is paid.
+      const metadata = { payment_id: String(paymentId), user_id: String(user.id), buyer_id: String(user.id), product, gift: gift ? '1' : '0' }
+      const session = await stripe.gateway
+        .createCheckoutSession({
+          // A gift is one period paid once; one's own plan renews until cancelled.
+          mode: entry!.kind === 'plan' && !gift ? 'subscription' : 'payment',
+          line: gift ? { amount: entry!.price, currency: catalogue.currency, name: `${product} (gift)` } : { price: stripe.prices[product]! },
+          clientReferenceId: String(user.id),
+          metadata,
+          successUrl: `${back}${back.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: back,
+        })
+        .catch((err: Error) => {
+          request.log.error({ err }, 'Stripe checkout failed')
+          throw serviceUnavailable('The payment provider did not answer; nothing was charged. Try again in a moment.')
+        })
+      await setPaymentRef(db, paymentId, session.id)
+      return { status: true as const, data: { url: session.url, provider, paymentId } }
+    }
   })
 
   r.get('/api/v6/payment/dev/:id', {
@@ -146,6 +162,7 @@ export async function paymentRoutes(app: FastifyInstance, { payments: ctx }: { p
     const user = currentUser(request)
     const payment = await getPayment(app.db, id)
     if (!payment || payment.provider !== 'dev' || payment.userId !== user.id) throw notFound('No such development payment of yours')
+    if (payment.status === 'expired' && request.method === 'POST') throw conflict('A newer checkout replaced this one; nothing was charged')
     if (payment.status !== 'pending' && request.method === 'POST') throw conflict('This payment is already complete; nothing was charged again')
     return payment
   }

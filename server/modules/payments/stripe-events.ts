@@ -88,7 +88,8 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
         const meta = checkoutMetadata.safeParse(sub.metadata ?? {})
         if (!meta.success || !isPlanProduct(meta.data.product) || !(await userExists(tx, meta.data.user_id))) return 'ignored'
         await ensureSubscription(tx, { userId: meta.data.user_id, ...planOf(meta.data.product), providerRef: sub.id, customerRef: idOf(sub.customer) })
-        return applySubscriptionState(tx, snapshotOf(sub, event))
+        // The plan follows the subscription's metadata, which an upgrade or a downgrade's next phase sets (ADR 0053).
+        return applySubscriptionState(tx, { ...snapshotOf(sub, event), plan: planOf(meta.data.product) })
       }
       case 'charge.refunded': {
         const charge = event.data.object
@@ -114,5 +115,6 @@ function snapshotOf(sub: Stripe.Subscription, event: Stripe.Event): Subscription
     return { ...base, status: 'expired', autoRenewing: false, endedAt: seconds(sub.ended_at ?? event.created) }
   }
   if (sub.status === 'past_due' || sub.status === 'unpaid' || sub.status === 'incomplete') return { ...base, status: 'past_due' }
-  return { ...base, status: sub.cancel_at_period_end ? 'canceled' : 'active' }
+  // Cancelled at the period's end is still active, only not renewing: Stripe's own meaning (ADR 0053).
+  return { ...base, status: 'active' }
 }

@@ -1,19 +1,25 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import {
   cancelResumeResponse,
   paymentKeyResponse,
+  subscriptionChangeBody,
+  subscriptionChangeResponse,
   subscriptionQuery,
   subscriptionResponse,
   type SubscriptionData,
 } from '../../../contract/api/payments'
+import { commentSubscriptions } from '../../db/schema'
 import { conflict } from '../../errors'
+import { CHECKOUT_SESSION_SECONDS } from '../../providers/stripe'
 import { currentUser } from '../../plugins/auth'
 import { ONE_TIME_KEY_TTL_SECONDS } from '../auth/tokens'
 import type { PaymentsContext } from './context'
 import { applyRenewal } from './renewal'
 import { storeKey } from '../auth/key-repository'
+import { changePlan, planArriving } from './plan-change'
 import { currentSubscription, toActiveSubscription } from './repository'
 import { originOf } from './routes'
 
@@ -32,7 +38,24 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
       })
       stripe = portalUrl ? { portalUrl } : null
     }
-    return { activeSubscription: row ? toActiveSubscription(row) : null, neverRequested, myNumber: user.phone, stripe }
+    const activeSubscription = row ? toActiveSubscription(row) : null
+    const [hidden] = await app.db
+      .select({ commentId: commentSubscriptions.commentId })
+      .from(commentSubscriptions)
+      .where(and(eq(commentSubscriptions.userId, user.id), sql`${commentSubscriptions.status} <> 'lapsed'`, gt(commentSubscriptions.endsAt, new Date())))
+      .orderBy(desc(commentSubscriptions.endsAt))
+      .limit(1)
+    return {
+      activeSubscription,
+      neverRequested,
+      myNumber: user.phone,
+      stripe,
+      // SPEC.md section 3's other fields of the Subscription (ADR 0053).
+      comment_id: hidden?.commentId ?? null,
+      status: activeSubscription?.status ?? 'none',
+      waitSubscribeData: activeSubscription?.status === 'active' ? false : await planArriving(app.db, user.id, CHECKOUT_SESSION_SECONDS),
+      myPhone: user.phone.replace(/^\+/, ''),
+    }
   }
 
   r.get('/api/v6/subscription/get', {
@@ -58,6 +81,22 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
       return { status: true as const, data: await subscriptionData(request) }
     })
   }
+
+  r.post('/api/v6/subscription/change', {
+    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+    config: { idempotent: true },
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['payments'],
+      summary: 'Another plan for a subscriber: an upgrade holds at once (Stripe charges the prorated difference), a downgrade at the period’s end; the same plan withdraws a pending downgrade',
+      body: subscriptionChangeBody,
+      response: { 200: subscriptionChangeResponse },
+    },
+  }, async (request) => {
+    const user = currentUser(request)
+    const change = await changePlan(app.db, ctx, user.id, request.body.product)
+    return { status: true as const, data: { ...(await subscriptionData(request)), change } }
+  })
 
   r.post('/api/v6/payment/key', {
     preHandler: app.requireUser,

@@ -45,11 +45,16 @@ export function subscription(active: Partial<NonNullable<SubscriptionData['activ
       autoRenewing: true,
       expiredAt: PERIOD_END,
       nextCronScheduledAt: PERIOD_END,
+      pendingChange: null,
       ...active,
     },
     neverRequested: active === null,
     myNumber: MY_NUMBER,
     stripe: stripe ? { portalUrl: 'https://billing.example.com/p/session_story' } : null,
+    comment_id: null,
+    status: active === null ? 'none' : (active.status ?? 'active'),
+    waitSubscribeData: false,
+    myPhone: MY_NUMBER.replace(/^\+/, ''),
   }
 }
 
