@@ -2308,6 +2308,19 @@ type RootTranslation = {
 		 */
 		textGone: string
 		/**
+		 * R​e​p​o​r​t​e​d​ ​n​a​m​e
+		 */
+		reportedName: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​i​s​ ​n​a​m​e​ ​f​r​o​m​ ​t​h​e​ ​n​u​m​b​e​r​?​ ​T​h​o​s​e​ ​w​h​o​ ​g​a​v​e​ ​i​t​ ​a​r​e​ ​n​o​t​ ​t​o​l​d​,​ ​a​n​d​ ​i​t​ ​s​t​a​y​s​ ​h​i​d​d​e​n​ ​w​h​e​n​ ​c​o​n​t​a​c​t​ ​b​o​o​k​s​ ​a​r​e​ ​u​p​l​o​a​d​e​d​ ​a​g​a​i​n​.
+		 */
+		removeNameConfirm: string
+		/**
+		 * N​a​m​e​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.
+		 * @param {string} number
+		 */
+		nameRemoved: RequiredParams<'number'>
+		/**
 		 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​b​o​u​t​ ​a​ ​c​o​m​m​e​n​t​ ​o​r​ ​r​e​p​l​y​:​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​t​e​x​t​ ​t​o​ ​r​e​m​o​v​e​ ​o​r​ ​e​d​i​t​ ​h​e​r​e​.
 		 */
 		noText: string
@@ -5649,6 +5662,18 @@ export type TranslationFunctions = {
 		 * The reported text no longer exists.
 		 */
 		textGone: () => LocalizedString
+		/**
+		 * Reported name
+		 */
+		reportedName: () => LocalizedString
+		/**
+		 * Remove this name from the number? Those who gave it are not told, and it stays hidden when contact books are uploaded again.
+		 */
+		removeNameConfirm: () => LocalizedString
+		/**
+		 * Name removed from {number}.
+		 */
+		nameRemoved: (arg: { number: string }) => LocalizedString
 		/**
 		 * This is not about a comment or reply: there is no text to remove or edit here.
 		 */

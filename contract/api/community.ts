@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { LIMITS } from '../constants'
-import { textField } from '../text'
+import { charLength, textField, textProblem } from '../text'
 import { flag, okEnvelope } from './envelope'
 import { comment, reactionCounts, threadReply } from './number-profile'
 
@@ -136,7 +136,26 @@ export const complaintAddResponse = reportResponse
 
 // ---------- moderation ----------
 
-export const MODERATION_TARGETS = ['comment', 'thread'] as const
+/**
+ * What a moderator removes or edits: a comment, a reply (`thread`), a contact name (the crowd
+ * name `name_hash` of the number `phone`, as a contact report names it: every contact-book
+ * entry and suggestion giving that name there) or one user's name suggestion (`suggestion`).
+ */
+export const MODERATION_TARGETS = ['comment', 'thread', 'contact', 'suggestion'] as const
+
+/** The name hash of a contact name, as the number's names list gives it. */
+const nameHash = textField({ max: 200, kind: 'line' })
+
+/** Which text: `target_id` for a comment, reply or suggestion; `phone` and `name_hash` for a contact name. */
+const moderationTarget = {
+  target_type: z.enum(MODERATION_TARGETS),
+  target_id: id.optional(),
+  phone: phone.optional(),
+  name_hash: nameHash.optional(),
+}
+const targetNamed = (b: { target_type: (typeof MODERATION_TARGETS)[number]; target_id?: number; phone?: string; name_hash?: string }) =>
+  b.target_type === 'contact' ? b.phone !== undefined && b.name_hash !== undefined : b.target_id !== undefined
+const targetMessage = { message: 'target_id is required, or phone and name_hash for a contact name', path: ['target_id'] }
 
 export const moderationQueueQuery = z.object({
   kind: z.enum(['report', 'complaint', 'all']).default('all'),
@@ -177,13 +196,17 @@ export const moderationQueueItem = z.object({
   extra: z.record(z.string(), z.unknown()).nullable(),
   status: z.enum(['open', 'resolved', 'rejected']),
   resolvedAtTimestamp: z.number().int().nullable(),
-  /** The reported text as it is now; null when the target is not a comment or reply, or is gone. */
+  /**
+   * The reported text as it is now; null when the target is not a comment, reply or contact
+   * name, or is gone. For a contact name: the name as it shows (as the reporter saw it once
+   * removed), no single author (`authorId` and `commentId` null).
+   */
   target: z
     .object({
       text: z.string(),
-      authorId: z.number().int(),
+      authorId: z.number().int().nullable(),
       phoneNumber: z.string(),
-      commentId: z.number().int(),
+      commentId: z.number().int().nullable(),
       removed: z.boolean(),
       /** The author's own name, if they set one. */
       authorName: z.string().nullable(),
@@ -198,28 +221,36 @@ export const moderationQueueItem = z.object({
 export type ModerationQueueItem = z.infer<typeof moderationQueueItem>
 export const moderationQueueResponse = okEnvelope(z.object({ items: z.array(moderationQueueItem), total: z.number().int() }))
 
-export const moderationRemoveBody = z.object({
-  target_type: z.enum(MODERATION_TARGETS),
-  target_id: id,
-  reason: optionalText(2000).default(''),
-  complaint_id: id.optional(),
-  report_id: id.optional(),
-})
+export const moderationRemoveBody = z
+  .object({
+    ...moderationTarget,
+    reason: optionalText(2000).default(''),
+    complaint_id: id.optional(),
+    report_id: id.optional(),
+  })
+  .refine(targetNamed, targetMessage)
 export const moderationRemoveResponse = okEnvelope(
   z.object({
     removed: z.boolean(),
-    /** Removals of this author's texts on this number that followed a complaint. */
+    /** Removals of this author's texts on this number that followed a complaint (0 for a contact name, which has no single author). */
     removalsAfterComplaint: z.number().int(),
     /** The author can no longer post on this number. */
     postingBanned: z.boolean(),
   }),
 )
 
-export const moderationEditBody = z.object({
-  target_type: z.enum(MODERATION_TARGETS),
-  target_id: id,
-  text: plainText(LIMITS.commentMaxLength),
-})
+export const moderationEditBody = z
+  .object({
+    ...moderationTarget,
+    /** The new text; for a contact name or suggestion, the whole name as it is to show (at most LIMITS.nameMaxLength). */
+    text: plainText(LIMITS.commentMaxLength),
+  })
+  .refine(targetNamed, targetMessage)
+  .superRefine((b, ctx) => {
+    if (b.target_type !== 'contact' && b.target_type !== 'suggestion') return
+    const problem = charLength(b.text) > LIMITS.nameMaxLength ? `a name is at most ${LIMITS.nameMaxLength} characters` : textProblem(b.text, 'name')
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['text'] })
+  })
 
 export const moderationResolveBody = z.object({
   kind: z.enum(['report', 'complaint']),

@@ -247,6 +247,9 @@ export const nameSuggestions = pgTable(
      * (trimmed, case-insensitive). Once two users suggest it, it counts like a contact-book entry.
      */
     nameHash: text('name_hash').notNull(),
+    /** A moderator removed it (issue 33): it no longer counts; suggesting again brings it back, as with a comment. */
+    removedAt: ts('removed_at'),
+    removedBy: integer('removed_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -363,6 +366,25 @@ export const postingBans = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.numberId] })],
+)
+
+/**
+ * A crowd name of a number (contact books and accepted suggestions, by name hash) a moderator
+ * removed or edited (issue 33). Kept by hash, so a contact book uploaded again does not bring
+ * a removed name back; an edited one shows `firstName`/`lastName` instead.
+ */
+export const moderatedNames = pgTable(
+  'moderated_names',
+  {
+    numberId: integer('number_id').notNull().references(() => numbers.id),
+    nameHash: text('name_hash').notNull(),
+    removed: boolean('removed').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    moderatorId: integer('moderator_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.numberId, t.nameHash] })],
 )
 
 export const moderationLog = pgTable('moderation_log', {

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/client'
 import { contacts, nameSuggestions, numbers, users } from '../../db/schema'
 import { archivedName } from '../disputes/archived-name-repository'
 import { postingBannedSql } from '../moderation/posting-ban-repository'
+import { moderatedNameJoin, notRemovedName, shownNamePart } from '../moderation/moderated-name-repository'
 
 /**
  * SQL for a FROM clause: friends of friends (DESIGN.md section 5), the viewer's friends
@@ -39,19 +40,27 @@ export const SUGGESTION_ACCEPTED_AT = 2
  * also saved the same name in their book still counts once where callers count
  * distinct users. Entries of deactivated users do not count, nor names an upheld
  * new_owner dispute archived (the previous owner's), nor the entries of a user banned from
- * posting on the number (a ban covers every text they can put there, issue 29). A subquery for FROM.
+ * posting on the number (a ban covers every text they can put there, issue 29), nor a name or
+ * suggestion a moderator removed; a name a moderator edited shows as edited (issue 33). A
+ * subquery for FROM.
  */
 export function nameEntries(numberId: Param<number>): SQL {
   return sql`(
-    select c.owner_id as user_id, c.first_name, c.last_name, c.name_hash, 0 as source, c.id as entry_id
+    select c.owner_id as user_id, ${shownNamePart('cm', 'first_name', sql`c.first_name`)} as first_name,
+      ${shownNamePart('cm', 'last_name', sql`c.last_name`)} as last_name, c.name_hash, 0 as source, c.id as entry_id
     from ${contacts} c join ${users} cu on cu.id = c.owner_id and cu.deactivated_at is null
+      ${moderatedNameJoin('cm', numberId, sql`c.name_hash`)}
     where c.number_id = ${numberId} and not ${archivedName(numberId, sql`c.name_hash`)} and not ${postingBannedSql(sql`c.owner_id`, numberId)}
+      and ${notRemovedName('cm')}
     union all
-    select s.user_id, s.first_name, s.last_name, s.name_hash, 1 as source, s.id as entry_id
+    select s.user_id, ${shownNamePart('sm', 'first_name', sql`s.first_name`)} as first_name,
+      ${shownNamePart('sm', 'last_name', sql`s.last_name`)} as last_name, s.name_hash, 1 as source, s.id as entry_id
     from ${nameSuggestions} s join ${users} su on su.id = s.user_id and su.deactivated_at is null
-    where s.number_id = ${numberId} and not ${archivedName(numberId, sql`s.name_hash`)} and not ${postingBannedSql(sql`s.user_id`, numberId)} and s.name_hash in (
+      ${moderatedNameJoin('sm', numberId, sql`s.name_hash`)}
+    where s.number_id = ${numberId} and s.removed_at is null and not ${archivedName(numberId, sql`s.name_hash`)}
+      and not ${postingBannedSql(sql`s.user_id`, numberId)} and ${notRemovedName('sm')} and s.name_hash in (
       select s2.name_hash from ${nameSuggestions} s2 join ${users} su2 on su2.id = s2.user_id and su2.deactivated_at is null
-      where s2.number_id = ${numberId} and not ${postingBannedSql(sql`s2.user_id`, numberId)}
+      where s2.number_id = ${numberId} and s2.removed_at is null and not ${postingBannedSql(sql`s2.user_id`, numberId)}
       group by s2.name_hash having count(distinct s2.user_id) >= ${SUGGESTION_ACCEPTED_AT})
   )`
 }

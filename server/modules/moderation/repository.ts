@@ -1,15 +1,54 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import type { ModerationLogEntry, ModerationQueueItem } from '../../../contract/api/community'
 import type { Db } from '../../db/client'
-import { comments, complaints, moderationLog, numbers, postingBans, reports, threadReplies, users } from '../../db/schema'
+import { comments, complaints, moderatedNames, moderationLog, nameSuggestions, numbers, postingBans, reports, threadReplies, users } from '../../db/schema'
 import { forbidden } from '../../errors'
 import type { AuthUser } from '../../plugins/auth'
+import { contactNames } from '../contacts/name-repository'
 
 export function assertModerator(user: AuthUser): void {
   if (user.role !== 'moderator' && user.role !== 'admin') throw forbidden('Only moderators and administrators can do this')
 }
 
 export type TextTarget = 'comment' | 'thread'
+
+/**
+ * What a moderator removes or edits: a comment or reply by id, a name suggestion by id, or a
+ * contact name of a number by its hash (as a contact report names it, issue 33).
+ */
+export type ModerationTarget =
+  | { type: TextTarget; id: number }
+  | { type: 'suggestion'; id: number }
+  | { type: 'contact'; numberId: number; nameHash: string }
+
+/** The moderators' decision on a crowd name of a number; null when there is none. `lock` holds the number while deciding. */
+export async function moderatedName(db: Db, numberId: number, nameHash: string, lock = false) {
+  if (lock) await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.id, numberId)).for('update')
+  const [row] = await db
+    .select({ removed: moderatedNames.removed, firstName: moderatedNames.firstName, lastName: moderatedNames.lastName })
+    .from(moderatedNames)
+    .where(and(eq(moderatedNames.numberId, numberId), eq(moderatedNames.nameHash, nameHash)))
+  return row ?? null
+}
+
+/** One user's name suggestion for a number; null when none has that id. */
+export async function findSuggestion(db: Db, id: number, lock = false) {
+  const q = db
+    .select({
+      id: nameSuggestions.id,
+      userId: nameSuggestions.userId,
+      numberId: nameSuggestions.numberId,
+      firstName: nameSuggestions.firstName,
+      lastName: nameSuggestions.lastName,
+      nameHash: nameSuggestions.nameHash,
+      removedAt: nameSuggestions.removedAt,
+    })
+    .from(nameSuggestions)
+    .where(eq(nameSuggestions.id, id))
+  const [row] = lock ? await q.for('update') : await q
+  if (!row) return null
+  return { ...row, name: [row.firstName, row.lastName].filter(Boolean).join(' '), removed: row.removedAt !== null }
+}
 
 export interface TextRow {
   id: number
@@ -126,8 +165,11 @@ export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'al
         extra: rep.nameHash ? { name_hash: rep.nameHash, first_name: rep.firstName, last_name: rep.lastName } : null,
         status: rep.status,
         resolvedAtTimestamp: rep.resolvedAt ? seconds(rep.resolvedAt) : null,
-        target: await describeTarget(db, rep.targetType, rep.targetId),
-        log: await actionsOn(db, 'report', id, rep.targetType, rep.targetId),
+        target:
+          rep.targetType === 'contact' && rep.numberId !== null && rep.nameHash !== null
+            ? await describeName(db, rep.numberId, rep.nameHash, [rep.firstName, rep.lastName].filter(Boolean).join(' '))
+            : await describeTarget(db, rep.targetType, rep.targetId),
+        log: await actionsOn(db, 'report', id, rep.targetType, rep.targetId, rep.targetType === 'contact' ? rep : null),
       })
     } else {
       const [com] = await db.select().from(complaints).where(eq(complaints.id, id))
@@ -149,6 +191,30 @@ export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'al
     }
   }
   return { items, total: r + c }
+}
+
+/**
+ * A reported contact name as the queue shows it: the name as the number shows it now (as
+ * the reporter saw it once removed); null when it no longer shows for another reason.
+ */
+async function describeName(db: Db, numberId: number, nameHash: string, reported: string): Promise<ModerationQueueItem['target']> {
+  const [[num], decided, [shown]] = await Promise.all([
+    db.select({ e164: numbers.e164 }).from(numbers).where(eq(numbers.id, numberId)),
+    moderatedName(db, numberId, nameHash),
+    contactNames(db, numberId, 0, nameHash),
+  ])
+  if (!num || (!decided?.removed && !shown)) return null
+  const text = shown ? [shown.firstName, shown.lastName].filter(Boolean).join(' ') : reported
+  return {
+    text,
+    authorId: null,
+    phoneNumber: num.e164,
+    commentId: null,
+    removed: Boolean(decided?.removed),
+    authorName: null,
+    removalsAfterComplaint: 0,
+    postingBanned: false,
+  }
 }
 
 async function describeTarget(db: Db, type: string, id: number | null): Promise<ModerationQueueItem['target']> {
@@ -174,12 +240,22 @@ async function describeTarget(db: Db, type: string, id: number | null): Promise<
 
 const LOGGED_ACTIONS = ['remove', 'edit', 'resolve'] as const
 
-/** The log rows about a report or complaint itself and about the text it names, oldest first. */
-async function actionsOn(db: Db, kind: 'report' | 'complaint', id: number, targetType: string, targetId: number | null): Promise<ModerationLogEntry[]> {
+/** The log rows about a report or complaint itself and about the text it names (a contact name: `name`), oldest first. */
+async function actionsOn(
+  db: Db,
+  kind: 'report' | 'complaint',
+  id: number,
+  targetType: string,
+  targetId: number | null,
+  name: { numberId: number | null; nameHash: string | null } | null = null,
+): Promise<ModerationLogEntry[]> {
   const aboutItem = and(eq(moderationLog.targetType, kind), eq(moderationLog.targetId, id))
-  const aboutText = targetId !== null && (targetType === 'comment' || targetType === 'thread')
-    ? and(eq(moderationLog.targetType, targetType), eq(moderationLog.targetId, targetId))
-    : undefined
+  const aboutText =
+    name && name.numberId !== null && name.nameHash !== null
+      ? and(eq(moderationLog.targetType, 'contact'), eq(moderationLog.targetId, name.numberId), sql`${moderationLog.details}->>'nameHash' = ${name.nameHash}`)
+      : targetId !== null && (targetType === 'comment' || targetType === 'thread')
+        ? and(eq(moderationLog.targetType, targetType), eq(moderationLog.targetId, targetId))
+        : undefined
   const rows = await db
     .select()
     .from(moderationLog)
@@ -207,6 +283,18 @@ export async function openCasesAbout(db: Db, type: TextTarget, id: number) {
     db.select({ id: complaints.id }).from(complaints).where(and(eq(complaints.targetType, type), eq(complaints.targetId, id), eq(complaints.status, 'open'))),
   ])
   return { reportIds: reps.map((x) => x.id), complaintIds: coms.map((x) => x.id) }
+}
+
+/**
+ * The open reports about a contact name of a number. (A complaint about a contact names no
+ * number, so only the one a moderator names is closed with a removal.)
+ */
+export async function openContactCases(db: Db, numberId: number, nameHash: string) {
+  const reps = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.targetType, 'contact'), eq(reports.numberId, numberId), eq(reports.nameHash, nameHash), eq(reports.status, 'open')))
+  return { reportIds: reps.map((x) => x.id), complaintIds: [] as number[] }
 }
 
 /** Reports a comment or reply to the moderators; while the user's report on it is open, answers that one's id. */

@@ -14,14 +14,28 @@ import {
   reportResponse,
 } from '../../../contract/api/community'
 import { notFound } from '../../errors'
-import { currentUser } from '../../plugins/auth'
+import { currentUser, type AuthUser } from '../../plugins/auth'
 import { visibleComment } from '../comments/repository'
+import { findNumber } from '../numbers/repository'
+import { readPhone } from '../profiles/lookup'
 import { editText, removeText, resolveCase } from './action-repository'
-import { addComplaint, assertModerator, fileReport, findText, moderationQueue } from './repository'
+import { addComplaint, assertModerator, fileReport, findText, moderationQueue, type ModerationTarget } from './repository'
 
 export async function moderationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { preHandler: app.requireUser }
+
+  /** The text a remove or edit names (the schema made sure the fields its type needs are there). */
+  async function targetOf(
+    moderator: AuthUser,
+    body: { target_type: ModerationTarget['type']; target_id?: number; phone?: string; name_hash?: string },
+  ): Promise<ModerationTarget> {
+    if (body.target_type === 'suggestion') return { type: 'suggestion', id: body.target_id! }
+    if (body.target_type !== 'contact') return { type: body.target_type, id: body.target_id! }
+    const numberId = await findNumber(app.db, readPhone(app, moderator, body.phone!).e164)
+    if (numberId === null) throw notFound('No such name on this number')
+    return { type: 'contact', numberId, nameHash: body.name_hash! }
+  }
 
   // ---------- what users send ----------
 
@@ -96,7 +110,8 @@ export async function moderationRoutes(app: FastifyInstance) {
     ...auth,
     schema: {
       tags: ['moderation'],
-      summary: 'Remove a comment or reply (moderators). A second removal after a complaint bans the author from posting on that number.',
+      summary:
+        'Remove a comment, reply, contact name (phone and name_hash, as reported) or name suggestion (moderators); the notifications quoting it lose the text. A second removal of an author\u2019s text after a complaint bans them from posting on that number.',
       body: moderationRemoveBody,
       response: { 200: moderationRemoveResponse },
     },
@@ -105,8 +120,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     assertModerator(moderator)
     const body = request.body
     const data = await removeText(app.db, moderator.id, {
-      targetType: body.target_type,
-      targetId: body.target_id,
+      target: await targetOf(moderator, body),
       reason: body.reason,
       complaintId: body.complaint_id,
       reportId: body.report_id,
@@ -116,12 +130,17 @@ export async function moderationRoutes(app: FastifyInstance) {
 
   r.post('/api/v6/moderation/edit', {
     ...auth,
-    schema: { tags: ['moderation'], summary: 'Edit the text of a comment or reply (moderators)', body: moderationEditBody, response: { 200: okStatus } },
+    schema: {
+      tags: ['moderation'],
+      summary: 'Edit the text of a comment or reply, a contact name or a name suggestion (moderators); the notifications quoting it show the new text',
+      body: moderationEditBody,
+      response: { 200: okStatus },
+    },
   }, async (request) => {
     const moderator = currentUser(request)
     assertModerator(moderator)
     const body = request.body
-    await editText(app.db, moderator.id, { targetType: body.target_type, targetId: body.target_id, text: body.text })
+    await editText(app.db, moderator.id, { target: await targetOf(moderator, body), text: body.text })
     return { status: true as const }
   })
 

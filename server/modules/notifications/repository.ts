@@ -110,7 +110,7 @@ export async function notifyNewContactNames(db: Db, ownerId: number): Promise<nu
       and ${users.notifyNewContactName}
       and not ${postingBannedSql(ownerId, sql`c.number_id`)}
       and not exists (select 1 from ${contacts} o where o.number_id = c.number_id and o.name_hash = c.name_hash and o.owner_id <> ${ownerId})
-      and not exists (select 1 from ${nameSuggestions} s where s.number_id = c.number_id and s.name_hash = c.name_hash
+      and not exists (select 1 from ${nameSuggestions} s where s.number_id = c.number_id and s.name_hash = c.name_hash and s.removed_at is null
         group by s.name_hash having count(distinct s.user_id) >= ${SUGGESTION_ACCEPTED_AT})
     on conflict do nothing
     returning id`)
@@ -128,11 +128,32 @@ export async function notifyAcceptedSuggestion(db: Db, s: { userId: number; numb
     await db.execute(sql`
       select
         (select count(distinct s.user_id)::int from ${nameSuggestions} s join ${users} su on su.id = s.user_id and su.deactivated_at is null
-          where s.number_id = ${s.numberId} and s.name_hash = ${s.nameHash} and not ${postingBannedSql(sql`s.user_id`, s.numberId)}) as suggesters,
+          where s.number_id = ${s.numberId} and s.name_hash = ${s.nameHash} and s.removed_at is null and not ${postingBannedSql(sql`s.user_id`, s.numberId)}) as suggesters,
         exists(select 1 from ${contacts} where number_id = ${s.numberId} and name_hash = ${s.nameHash}) as "inBooks"`),
   )
   if (Number(state.suggesters) !== SUGGESTION_ACCEPTED_AT || state.inBooks) return false
   return notifyNumberOwner(db, s.numberId, { kind: 'newContactName', actorId: s.userId, refKey: s.nameHash, data: { text: s.name } })
+}
+
+/** The notifications that quote a text: a comment (newNotice), a reply (reply), a contact name of a number (newContactName). */
+export type QuotedText = { kind: 'newNotice' | 'reply'; id: number } | { kind: 'newContactName'; numberId: number; nameHash: string }
+
+/**
+ * A moderator removed a text (`text` null) or edited it (issue 33): the notifications that
+ * quoted it no longer show it, or show the edited text (cut to an excerpt). Answers how many changed.
+ */
+export async function requoteText(db: Db, quoted: QuotedText, text: string | null): Promise<number> {
+  const which =
+    quoted.kind === 'newContactName'
+      ? and(eq(notifications.kind, 'newContactName'), eq(notifications.numberId, quoted.numberId), eq(notifications.refKey, quoted.nameHash))
+      : and(eq(notifications.kind, quoted.kind), eq(notifications.refKey, String(quoted.id)))
+  const value = text === null ? null : quoted.kind === 'newContactName' ? text : excerpt(text)
+  const changed = await db
+    .update(notifications)
+    .set({ data: sql`jsonb_set(coalesce(${notifications.data}, '{}'::jsonb), '{text}', coalesce(to_jsonb(${value}::text), 'null'::jsonb))` })
+    .where(which)
+    .returning({ id: notifications.id })
+  return changed.length
 }
 
 interface ItemRow {

@@ -22,9 +22,13 @@ export interface Outcome {
   gone: boolean
 }
 
-/** The comment or reply an item is about, when its text is there to remove or edit. */
+/** The comment, reply or contact name an item is about, when its text is there to remove or edit. */
 function textTargetOf(item: ModerationQueueItem): TextTarget | null {
-  return item.target && (item.targetType === 'comment' || item.targetType === 'thread') && item.targetId !== null ? { type: item.targetType, id: item.targetId } : null
+  if (!item.target) return null
+  if ((item.targetType === 'comment' || item.targetType === 'thread') && item.targetId !== null) return { type: item.targetType, id: item.targetId }
+  const nameHash = item.extra?.name_hash
+  if (item.targetType === 'contact' && typeof nameHash === 'string') return { type: 'contact', phone: item.target.phoneNumber, nameHash }
+  return null
 }
 
 /**
@@ -41,9 +45,11 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
   const about = { kind: item.kind, id: item.id }
   const textTarget = textTargetOf(item)
   const canChangeText = item.status === 'open' && textTarget !== null && !item.target!.removed
+  const isName = textTarget?.type === 'contact'
 
   async function remove(): Promise<Outcome> {
     const result = await removeText(textTarget!, about, reason.trim())
+    if (isName) return { message: LL.moderation.nameRemoved({ number: targetNumber(item)! }), gone: true }
     const args = { number: targetNumber(item)!, count: result.removalsAfterComplaint }
     return { message: result.postingBanned ? LL.moderation.removedBanned(args) : LL.moderation.removed(args), gone: true }
   }
@@ -102,7 +108,9 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
       )}
 
       {item.status === 'open' && mode === 'confirmRemove' && (
-        <RemoveConfirm reason={reason} onReasonChange={setReason} busy={busy} onRemove={() => void act.trigger('remove')} onCancel={() => setMode('idle')} />
+        <RemoveConfirm
+          question={isName ? LL.moderation.removeNameConfirm() : LL.moderation.removeConfirm()}
+          reason={reason} onReasonChange={setReason} busy={busy} onRemove={() => void act.trigger('remove')} onCancel={() => setMode('idle')} />
       )}
 
       {item.status === 'open' && mode === 'idle' && (

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 
 interface Props {
+  /** What is asked: removing a text, or a name. */
+  question: string
   /** Why the text goes: kept in the item's log for the other moderators. */
   reason: string
   onReasonChange: (reason: string) => void
@@ -13,12 +15,12 @@ interface Props {
 }
 
 /** Asks before a text is removed, with an optional reason. */
-export function RemoveConfirm({ reason, onReasonChange, busy, onRemove, onCancel }: Props) {
+export function RemoveConfirm({ question, reason, onReasonChange, busy, onRemove, onCancel }: Props) {
   const { LL } = useI18nContext()
   const reasonId = useId()
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-danger p-3">
-      <p className="text-sm text-fg">{LL.moderation.removeConfirm()}</p>
+      <p className="text-sm text-fg">{question}</p>
       <label htmlFor={reasonId} className="text-sm text-muted">
         {LL.moderation.reasonLabel()}
       </label>

@@ -13,30 +13,34 @@ interface Props {
   onSave: (text: string) => Promise<void>
 }
 
-/** The reported text as text (never markup), the number it is on, its author and their standing there. */
+/**
+ * The reported text as text (never markup), the number it is on, its author and their
+ * standing there; a contact name has no single author.
+ */
 export function ReportedText({ item, editing, onCancelEdit, onSave }: Props) {
   const { LL } = useI18nContext()
   const target = item.target
   if (!target) {
-    return <p className="text-sm text-muted">{item.targetType === 'comment' || item.targetType === 'thread' ? LL.moderation.textGone() : LL.moderation.noText()}</p>
+    return <p className="text-sm text-muted">{item.targetType === 'comment' || item.targetType === 'thread' || item.targetType === 'contact' ? LL.moderation.textGone() : LL.moderation.noText()}</p>
   }
+  const isName = item.targetType === 'contact'
   return (
     <section className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
         <span>{LL.moderation.onNumber({ number: targetNumber(item)! })}</span>
-        <span>{LL.moderation.author({ name: target.authorName ?? LL.moderation.userNumber({ id: target.authorId }) })}</span>
+        {target.authorId !== null && <span>{LL.moderation.author({ name: target.authorName ?? LL.moderation.userNumber({ id: target.authorId }) })}</span>}
         {target.removalsAfterComplaint > 0 && <span>{LL.moderation.standing({ count: target.removalsAfterComplaint })}</span>}
         {target.postingBanned && <Badge tone="danger">{LL.moderation.banned()}</Badge>}
       </div>
       <h3 className="flex items-center gap-2 text-sm font-medium text-fg">
-        {LL.moderation.reportedText()}
+        {isName ? LL.moderation.reportedName() : LL.moderation.reportedText()}
         {target.removed && <Badge tone="danger">{LL.moderation.textRemoved()}</Badge>}
       </h3>
       {editing ? (
         <TextForm
           label={LL.moderation.editLabel()}
           initial={target.text}
-          max={LIMITS.commentMaxLength}
+          max={isName ? LIMITS.nameMaxLength : LIMITS.commentMaxLength}
           submitLabel={LL.moderation.save()}
           pendingLabel={LL.moderation.saving()}
           cancelLabel={LL.moderation.cancel()}
