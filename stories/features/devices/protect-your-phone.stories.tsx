@@ -13,6 +13,7 @@ import { modes } from '../../support/modes'
 import { findDialog } from '../../support/queries'
 import { signIn } from '../../support/session'
 import { translations } from '../../support/i18n'
+import { myProfile } from '../paywall/fixtures'
 
 /** Opens "Protect your phone" with the store's own flag, after the page has reset the flags as it mounts. */
 const withDevicesView: Decorator = (Story) => {
@@ -36,6 +37,7 @@ const DEVICES: DeviceItem[] = [
 let devices: DeviceItem[] = []
 let calls: string[] = []
 const api = {
+  'GET /api/v6/profile/my': ok(myProfile(null, false)),
   'GET /api/v6/device/list': () => ok({ items: devices, user: USER }),
   'POST /api/v6/device/add': (_url: URL, init?: RequestInit) => {
     const body = new URLSearchParams(String(init?.body))

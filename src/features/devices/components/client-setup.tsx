@@ -46,6 +46,11 @@ export function ClientSetup({ client, title, steps, note, user }: { client: Setu
     setShown(null)
     void create.trigger(name.trim())
   }
+  const hide = () => {
+    setShown(null)
+    // The hide button goes with the password: focus returns to the button that made it.
+    createButton.current?.focus()
+  }
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4" data-testid={`setup-${client}`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-fg">
@@ -79,11 +84,7 @@ export function ClientSetup({ client, title, steps, note, user }: { client: Setu
       )}
       {/* Always in the page, so that a screen reader announces the password when it appears in it. */}
       <div aria-live="polite" data-testid={`new-password-${client}`}>
-        {shown && <NewPassword client={client} address={address} shown={shown} onHide={() => {
-              setShown(null)
-              // The hide button goes with the password: focus returns to the button that made it.
-              createButton.current?.focus()
-            }} />}
+        {shown && <NewPassword client={client} address={address} shown={shown} onHide={hide} />}
       </div>
     </section>
   )
@@ -93,7 +94,7 @@ function NewPassword({ client, address, shown, onHide }: { client: SetupClient; 
   const { LL } = useI18nContext()
   const id = useId()
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-xl border border-primary bg-surface-2 p-4">
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-xl border border-primary bg-surface p-4">
       <h3 id={`${id}-title`} className="font-semibold text-fg">
         {LL.devices.newPassword({ name: shown.name })}
       </h3>
