@@ -100,6 +100,19 @@ export function createBooks(db: Db) {
   return {
     communityBook,
     personalBook,
+    /**
+     * True when `token` is this device's current token of the book: the answer to a sync with
+     * nothing changed, from the version alone (one query for the community book), no card built.
+     */
+    async unchanged(book: BookName, device: { userId: number; limit: number | null }, token: string): Promise<boolean> {
+      const rest = token.startsWith(TOKEN_PREFIX) ? token.slice(TOKEN_PREFIX.length) : ''
+      if (book === 'community') {
+        const m = /^c:(all|\d{1,9}):(\d{1,15}):(-1|\d{1,9})$/.exec(rest)
+        return !!m && m[1] === String(device.limit ?? 'all') && Number(m[2]) === (await blocklistVersion(db))
+      }
+      const m = /^p:(\d{1,12}):(\d{1,15})$/.exec(rest)
+      return !!m && Number(m[1]) === device.userId && Number(m[2]) === (await personalBlocklist(db, device.userId)).version
+    },
     /** Changes since a sync token, or null when the token is not one of this book's (RFC 6578: DAV:valid-sync-token). */
     async changes(state: BookState, device: { userId: number; limit: number | null }, token: string): Promise<SyncChanges> {
       if (!token.startsWith(TOKEN_PREFIX) || token.length > 5000) return null
