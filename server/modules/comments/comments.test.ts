@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, signInEach, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, signInEach, type TestApp } from '../../../tests/support/app'
 import { apiClient, expectError } from '../../../tests/support/api'
 import { commentListResponse, threadListResponse } from '../../../contract/api/community'
 import { searchResponse } from '../../../contract/api/number-profile'

@@ -9,7 +9,7 @@ import { disputeDecideResponse, disputeQueueResponse } from '../../../contract/a
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { contactsResponse } from '../../../contract/api/numbers'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signInEach, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
 import { apiClient, expectError } from '../../../tests/support/api'
 import { importFile } from '../../db/import'
 import { contacts, disputes, moderationLog, tags, users } from '../../db/schema'

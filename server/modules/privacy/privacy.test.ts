@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
-import { bearer, createTestApp, form, signIn, signInEach, type TestApp } from '../../../tests/support/app'
+import { bearer, createTestApp, signIn, signInEach, type TestApp } from '../../../tests/support/app'
 import { apiClient, expectError } from '../../../tests/support/api'
 import { deactivateResponse, privacyDeleteResponse } from '../../../contract/api/privacy'
 import { ERROR_CODES } from '../../../contract/errors'
