@@ -104,6 +104,65 @@ test('a moderator removes a text twice after complaints; its author can no longe
   expect((await named.json()).message).toMatch(/can no longer post on this number/)
 })
 
+test('a moderator removes one reported contact name and edits another (issue 33); the number shows the change', async ({ browser, request, baseURL }) => {
+  const SAVER = '+49 151 72000004'
+  const NAMED = '+493072000098'
+  const RENAMED = '+493072000097'
+  // As the page writes the number into text.
+  const NAMED_SHOWN = '\u2066+49 30 72000098\u2069'
+  const modToken = await apiSignIn(baseURL!, MODERATOR)
+  const saverToken = await apiSignIn(baseURL!, SAVER)
+  const reporterToken = await apiSignIn(baseURL!, COMPLAINER)
+  const book = `Name,Phone\nRude Name,${NAMED}\nWrong Name,${RENAMED}\n`
+  const upload = await request.post('/api/v6/contacts/upload', {
+    headers: bearer(saverToken),
+    multipart: { file: { name: 'book.csv', mimeType: 'text/csv', buffer: Buffer.from(book) } },
+  })
+  expect(upload.status(), await upload.text()).toBe(200)
+  const names = async (phone: string) => {
+    const res = await request.get('/api/v6/contacts/by-phone', { headers: bearer(reporterToken), params: { phone } })
+    expect(res.status(), await res.text()).toBe(200)
+    return ((await res.json()).data.contacts as Array<{ firstName: string | null; lastName: string | null; name_hash: string }>)
+  }
+  async function report(phone: string): Promise<number> {
+    const [name] = await names(phone)
+    const res = await request.post('/api/v6/report/contact', {
+      headers: bearer(reporterToken),
+      form: { phone, name_hash: name.name_hash, first_name: name.firstName ?? '', last_name: name.lastName ?? '', report_text: 'Not a name for a person' },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+    return (await res.json()).data.id as number
+  }
+  const removeId = await report(NAMED)
+  const editId = await report(RENAMED)
+
+  const mod = await openAs(browser, baseURL!, modToken, '/moderation', WHOLE_PAGE)
+  const removing = mod.getByRole('article', { name: `Report #${removeId}`, exact: true })
+  await expect(removing.getByRole('heading', { name: 'Reported name' })).toBeVisible()
+  await expect(removing.getByText(`On ${NAMED_SHOWN}`)).toBeVisible()
+  await expect(removing.getByText('Rude Name', { exact: true }).first()).toBeVisible()
+  await expect(removing.getByText(/no text to remove or edit/)).toHaveCount(0)
+  await removing.getByRole('button', { name: 'Remove text' }).click()
+  await expect(removing.getByText(/Remove this name from the number\?/)).toBeVisible()
+  await removing.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(mod.getByRole('status').filter({ hasText: 'Name removed' })).toHaveText(`Name removed from ${NAMED_SHOWN}.`)
+  await expect(removing).toHaveCount(0)
+  expect(await names(NAMED)).toEqual([])
+
+  const editing = mod.getByRole('article', { name: `Report #${editId}`, exact: true })
+  await editing.getByRole('button', { name: 'Edit text' }).click()
+  await editing.getByLabel('New text').fill('Acme Support')
+  await editing.getByRole('button', { name: 'Save text' }).click()
+  await expect(mod.getByRole('status').filter({ hasText: 'Text saved.' })).toBeVisible()
+  await expect.poll(async () => (await names(RENAMED)).map((n) => n.firstName)).toEqual(['Acme Support'])
+
+  // The removed name stays in the resolved list, struck, with the action in its log.
+  await mod.getByRole('button', { name: 'Resolved' }).click()
+  const closed = mod.getByRole('article', { name: `Report #${removeId}`, exact: true })
+  await expect(closed.getByText('Removed', { exact: true })).toBeVisible()
+  await expect(closed.getByText('Text removed by moderator', { exact: false })).toBeVisible()
+})
+
 test('someone without a moderator role sees that the page is not for them, and the API refuses', async ({ browser, request, baseURL }) => {
   const token = await apiSignIn(baseURL!, COMPLAINER)
   const page = await openAs(browser, baseURL!, token, '/moderation', WHOLE_PAGE)
