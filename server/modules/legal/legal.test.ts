@@ -6,6 +6,8 @@ import { LEGAL_PAGES, legalPageResponse } from '../../../contract/api/legal'
 import { backends } from '../../../tests/support/database'
 import { createTestApp, type TestApp } from '../../../tests/support/app'
 import { createLegalTexts, languageCandidates, TEXTS_DIR } from './documents'
+import { loadEnv } from '../../env'
+import { siteConfig } from '../../plugins/web-app'
 
 /** Values with characters HTML and Markdown would read: they must arrive as text. */
 const OPERATOR = {
@@ -106,6 +108,13 @@ describe('the run-time config of the web app (issue 33)', () => {
     } finally {
       await t.close()
     }
+    // The first page is rendered from the app's frame: slow on a busy machine.
+  }, 120_000)
+
+  it('leaves out a main site and the store links not configured, and takes the support address as it is', () => {
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', JWT_SECRET: 'x'.repeat(40), ...OPERATOR, GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=com.acme.calls' })
+    expect(siteConfig(env)).toEqual({ supportEmail: 'help@acme-calls.com', storeLinks: { googlePlay: 'https://play.google.com/store/apps/details?id=com.acme.calls' } })
+    expect(siteConfig(loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', JWT_SECRET: 'x'.repeat(40) }))).toEqual({ supportEmail: 'support@callerid.example', storeLinks: {} })
   })
 })
 
