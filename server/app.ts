@@ -36,6 +36,7 @@ import { pageCachePlugin } from './modules/numbers/page-cache'
 import { searchRoutes } from './modules/search/routes'
 import { notesRoutes } from './modules/notes/routes'
 import { phoneblockRoutes } from './modules/phoneblock/routes'
+import { blocklistJob } from './modules/blocklist/job'
 import { carddavRoutes } from './modules/carddav/routes'
 import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes)
   await app.register(deviceRoutes)
   await app.register(phoneblockRoutes)
+  registerJob(app, database, 'blocklistJob', blocklistJob(app, database))
   await app.register(carddavRoutes)
   await app.register(privacyRoutes)
   registerJob(app, database, 'purgeJob', purgeJob(app, database))

@@ -21,6 +21,8 @@ export const LOCKS = {
   fofExpiryJob: 727280,
   /** The job that erases accounts deactivated 30 days ago (privacy/purge-job.ts). */
   purgeJob: 727281,
+  /** The job that refreshes the PhoneBlock/CardDAV blocklist from the evidence (blocklist/job.ts). */
+  blocklistJob: 727282,
 } as const
 
 /** The kinds of keyed locks: the first key of the two-key form. */

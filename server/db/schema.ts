@@ -721,3 +721,72 @@ export const pageEpoch = pgTable('page_epoch', {
   id: integer('id').primaryKey(),
   epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
 })
+
+/**
+ * The PhoneBlock-compatible blocklist (issue 32, DESIGN.md section 10): one row, holding the
+ * blocklist's version (the last one given to a changed entry; only grows) and what the last
+ * refresh saw (`importMark`: the last finished import run; `fullAt`: the last refresh of every
+ * number, which catches what time's decay moved). Refreshes lock it: one at a time.
+ */
+export const blocklistState = pgTable('blocklist_state', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  importMark: bigint('import_mark', { mode: 'number' }).notNull().default(0),
+  fullAt: ts('full_at'),
+})
+
+/**
+ * Every number with evidence (imported, banned or tagged) as the blocklist sees it, refreshed
+ * from the evidence (blocklist/repository.ts): its votes, PhoneBlock rating, top tag, index and
+ * whether it is listed. `version` changes only when what the list shows of it changes (listed
+ * or not; votes, rating, label while listed); `pageVersion` is the number's page version
+ * (page_versions) the row was computed at. SHA-1s of the number and of it without its last one
+ * or two digits serve PhoneBlock's `check` by hash and its ranges.
+ */
+export const blocklistEntries = pgTable(
+  'blocklist_entries',
+  {
+    numberId: integer('number_id').primaryKey(),
+    e164: text('e164').notNull(),
+    country: text('country'),
+    sha1: text('sha1').notNull(),
+    sha1Prefix10: text('sha1_prefix10').notNull(),
+    sha1Prefix100: text('sha1_prefix100').notNull(),
+    votes: integer('votes').notNull().default(0),
+    rating: text('rating').notNull(),
+    label: text('label'),
+    reputation: doublePrecision('reputation').notNull(),
+    listed: boolean('listed').notNull().default(false),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    pageVersion: bigint('page_version', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('blocklist_entries_sha1_uq').on(t.sha1),
+    index('blocklist_entries_sha1_left_idx').on(sql`left(${t.sha1}, 4)`),
+    index('blocklist_entries_prefix10_idx').on(t.sha1Prefix10),
+    index('blocklist_entries_prefix100_idx').on(t.sha1Prefix100),
+    index('blocklist_entries_version_idx').on(t.version),
+    index('blocklist_entries_listed_idx').on(t.votes.desc(), t.e164).where(sql`listed`),
+  ],
+)
+
+/**
+ * Each person's own blocklist (their bans; a device rating bans or unbans), as the blocklist
+ * serves it: a row stays when the number leaves the list (`listed` false) so that its version,
+ * from the same sequence as the community list's, shows the change.
+ */
+export const blocklistPersonal = pgTable(
+  'blocklist_personal',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull(),
+    e164: text('e164').notNull(),
+    rating: text('rating').notNull(),
+    label: text('label'),
+    listed: boolean('listed').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberId] }), index('blocklist_personal_user_version_idx').on(t.userId, t.version)],
+)
