@@ -28,5 +28,13 @@ export function planOf(product: PlanProduct): { tier: Tier; period: Period } {
   const [tier, period] = product.split('_') as [Tier, Period]
   return { tier, period }
 }
+/**
+ * What changing a subscriber's plan is (ADR 0053): a higher tier, or the same tier yearly instead
+ * of monthly, is an upgrade (in force at once); anything else a downgrade (at the period's end).
+ */
+export function planChangeKind(from: { tier: Tier; period: Period }, to: { tier: Tier; period: Period }): 'upgrade' | 'downgrade' {
+  const rank = (p: { tier: Tier; period: Period }) => (p.tier === 'tier2' ? 20 : 10) + (p.period === 'year' ? 1 : 0)
+  return rank(to) > rank(from) ? 'upgrade' : 'downgrade'
+}
 export const isPlanProduct = (p: string): p is PlanProduct => (PLAN_PRODUCTS as readonly string[]).includes(p)
 export const isPackProduct = (p: string): p is PackProduct => (PACK_PRODUCTS as readonly string[]).includes(p)

@@ -74,6 +74,9 @@ test('a user buys Premium through Stripe, gets 300 searches a day, cancels and s
   // After the refresh 5 s later the address drops Stripe's session id.
   await page.waitForURL((url) => url.pathname === '/paywall' && !url.searchParams.has('session_id'))
   await expect(page.getByTestId('checkout-return')).toHaveText('Your plan and balance are up to date.')
+  // A subscriber changes the plan instead of buying a second one (ADR 0053).
+  await expect(page.getByRole('region', { name: 'Monthly' }).getByText('Current plan')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Buy for/ })).toHaveCount(0)
 
   // The search page shows the plan's limit, and no promotion banner is left.
   await page.getByRole('link', { name: 'Caller ID home' }).click()
@@ -88,7 +91,8 @@ test('a user buys Premium through Stripe, gets 300 searches a day, cancels and s
   await page.reload()
   await expect(page.getByTestId('plan-status')).toHaveText(`Ends on ${longDate(expiredAt)}`)
   const after = (await (await request.get('/api/v6/subscription/get', { headers: bearer(token) })).json()).data.activeSubscription
-  expect(after).toMatchObject({ tier: 'tier1', provider: 'stripe', autoRenewing: false, status: 'canceled' })
+  // Stripe's meaning: cancelled at the period's end, the plan is active until it ends (ADR 0053).
+  expect(after).toMatchObject({ tier: 'tier1', provider: 'stripe', autoRenewing: false, status: 'active' })
 })
 
 test('past the daily limit, a paid search costs exactly one coin; short of coins the top-up opens the coin packs', async ({ browser, baseURL, request }) => {

@@ -208,10 +208,11 @@ export async function startFakeStripe(opts: {
         ]
       }
     }
+    // always_invoice: the prorated difference is invoiced and paid at once (its events follow the answer, as Stripe's do).
+    const invoice = proration.length && p.proration_behavior === 'always_invoice' ? invoiceFor(sub, proration.map((l) => ({ ...l, proration: true }))) : null
     respond(200, sub)
     await fake.send('customer.subscription.updated', { ...sub })
-    // always_invoice: the prorated difference is invoiced and paid at once.
-    if (proration.length && p.proration_behavior === 'always_invoice') await fake.send('invoice.paid', invoiceFor(sub, proration.map((l) => ({ ...l, proration: true }))))
+    if (invoice) await fake.send('invoice.paid', invoice)
   }
 
   const server = http.createServer(async (req, res) => {

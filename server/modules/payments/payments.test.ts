@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { checkoutResponse, productsResponse, subscriptionResponse } from '../../../contract/api/payments'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
@@ -497,7 +497,8 @@ describe.each(backends)('money on %s', (backend) => {
     expect(shown.activeSubscription).toMatchObject({ tier: 'tier2', period: 'month', pendingChange: null })
     expect((await call('GET', '/api/v6/profile/my', CHANGER)).json().data).toMatchObject({ planTier: 'tier2' })
     expect((await call('GET', '/api/v6/spy/lookups', CHANGER)).json().data.allowed).toBe(true)
-    expect(await balance(ids[CHANGER])).toBe(coins + 100)
+    // Stripe's events follow its answer: the prorated invoice paid brings tier2's coins.
+    await vi.waitFor(async () => expect(await balance(ids[CHANGER])).toBe(coins + 100), { timeout: 10_000, interval: 100 })
     expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[CHANGER]))).toHaveLength(1)
 
     // Downgrade: nothing changes before the period's end; Stripe holds it in a schedule.

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { ActiveSubscription, CheckoutProvider, Period, Product, Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
 import { planInForce } from '../../db/entitlements'
-import { coinLedger, payments, subscriptions, users } from '../../db/schema'
+import { coinLedger, commentSubscriptions, payments, subscriptions, users } from '../../db/schema'
 
 export interface NewPayment {
   userId: number
@@ -94,6 +94,17 @@ export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolea
     .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} in ('active', 'canceled', 'past_due')`, gt(subscriptions.expiresAt, new Date())))
     .returning()
   return row ?? null
+}
+
+/** The review on the user's own number they hide with coins now (SPEC.md section 3's `comment_id`), or null. */
+export async function hiddenCommentOf(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ commentId: commentSubscriptions.commentId })
+    .from(commentSubscriptions)
+    .where(and(eq(commentSubscriptions.userId, userId), sql`${commentSubscriptions.status} <> 'lapsed'`, gt(commentSubscriptions.endsAt, new Date())))
+    .orderBy(desc(commentSubscriptions.endsAt))
+    .limit(1)
+  return row?.commentId ?? null
 }
 
 /** The user's plan tier in force now, or null (free). */

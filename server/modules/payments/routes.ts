@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { currentUser } from '../../plugins/auth'
 import { readPhone } from '../profiles/lookup'
 import { fulfilPack, fulfilPlanPayment, onceForEvent } from './fulfilment-repository'
-import { endOpenPlanCheckouts, lockPlanOwner, refuseSecondPlan } from './plan-change'
+import { endOpenPlanCheckouts, lockPlanOwner, refuseSecondPlan } from './plan-change-repository'
 import { createPayment, getPayment, setPaymentRef } from './repository'
 import type { PaymentsContext } from './context'
 

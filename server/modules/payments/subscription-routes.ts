@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import {
   cancelResumeResponse,
   paymentKeyResponse,
@@ -11,7 +10,6 @@ import {
   subscriptionResponse,
   type SubscriptionData,
 } from '../../../contract/api/payments'
-import { commentSubscriptions } from '../../db/schema'
 import { conflict } from '../../errors'
 import { CHECKOUT_SESSION_SECONDS } from '../../providers/stripe'
 import { currentUser } from '../../plugins/auth'
@@ -19,8 +17,8 @@ import { ONE_TIME_KEY_TTL_SECONDS } from '../auth/tokens'
 import type { PaymentsContext } from './context'
 import { applyRenewal } from './renewal'
 import { storeKey } from '../auth/key-repository'
-import { changePlan, planArriving } from './plan-change'
-import { currentSubscription, toActiveSubscription } from './repository'
+import { changePlan, planArriving } from './plan-change-repository'
+import { currentSubscription, hiddenCommentOf, toActiveSubscription } from './repository'
 import { originOf } from './routes'
 
 /** `/subscription/*`: the plan in force and its renewal switch; `/payment/key`: a one-time key for the paywall (DESIGN.md section 8). */
@@ -39,19 +37,13 @@ export async function subscriptionRoutes(app: FastifyInstance, { payments: ctx }
       stripe = portalUrl ? { portalUrl } : null
     }
     const activeSubscription = row ? toActiveSubscription(row) : null
-    const [hidden] = await app.db
-      .select({ commentId: commentSubscriptions.commentId })
-      .from(commentSubscriptions)
-      .where(and(eq(commentSubscriptions.userId, user.id), sql`${commentSubscriptions.status} <> 'lapsed'`, gt(commentSubscriptions.endsAt, new Date())))
-      .orderBy(desc(commentSubscriptions.endsAt))
-      .limit(1)
     return {
       activeSubscription,
       neverRequested,
       myNumber: user.phone,
       stripe,
       // SPEC.md section 3's other fields of the Subscription (ADR 0053).
-      comment_id: hidden?.commentId ?? null,
+      comment_id: await hiddenCommentOf(app.db, user.id),
       status: activeSubscription?.status ?? 'none',
       waitSubscribeData: activeSubscription?.status === 'active' ? false : await planArriving(app.db, user.id, CHECKOUT_SESSION_SECONDS),
       myPhone: user.phone.replace(/^\+/, ''),

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
-import { planOf, PLAN_PRODUCTS, type Period, type PlanProduct, type Tier } from '../../../contract/api/payments'
+import { planChangeKind, planOf, PLAN_PRODUCTS, type Period, type PlanProduct, type Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
 import { payments, subscriptions, users } from '../../db/schema'
 import { AppError, conflict } from '../../errors'
@@ -82,17 +82,7 @@ export async function planArriving(db: Db, userId: number, windowSeconds: number
   return Boolean(linked)
 }
 
-const rank = (tier: Tier, period: Period) => (tier === 'tier2' ? 2 : 1) * 10 + (period === 'year' ? 1 : 0)
-
 export type ChangeKind = 'upgrade' | 'downgrade' | 'kept'
-
-/**
- * What changing from the plan in force to `product` is: a higher tier, or the same tier yearly
- * instead of monthly, is an upgrade (now); anything else a downgrade (at the period's end).
- */
-export function kindOf(from: { tier: Tier; period: Period }, to: { tier: Tier; period: Period }): 'upgrade' | 'downgrade' {
-  return rank(to.tier, to.period) > rank(from.tier, from.period) ? 'upgrade' : 'downgrade'
-}
 
 /**
  * Changes the plan in force of `userId` to `product` (POST /api/v6/subscription/change), under
@@ -105,6 +95,8 @@ export async function changePlan(db: Db, ctx: PaymentsContext, userId: number, p
     await lockPlanOwner(tx, userId)
     const { row } = await currentSubscription(tx as unknown as Db, userId)
     if (!inForce(row)) throw conflict('You have no plan in force to change; buy one instead')
+    // The plan's row too, before Stripe is called: its events (which lock this row, then the user's) wait for this change.
+    await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, row.id)).for('update')
     if (row.provider === 'gift') throw conflict('A gifted plan cannot be changed; buy a plan of your own after it ends')
     if (!row.autoRenewing) throw conflict('Your plan is set to end at the end of its period; resume it first, then change it')
     if (toActiveSubscription(row).status === 'past_due') throw conflict('Your last payment failed; update your card in the billing portal before changing the plan')
@@ -120,7 +112,7 @@ export async function changePlan(db: Db, ctx: PaymentsContext, userId: number, p
     }
     if (pending && pending.tier === to.tier && pending.period === to.period) throw conflict('Your plan already changes to this one at the end of its period')
 
-    const kind = kindOf(from, to)
+    const kind = planChangeKind(from, to)
     const price = row.provider === 'stripe' ? stripeOf(ctx).prices[product] : null
     if (row.provider === 'stripe' && !price) throw new AppError(400, ERROR_CODES.VALIDATION, `${product} is not sold through Stripe here`)
     // Stripe merges metadata: product names the plan from now on, the checkout's other keys stay.
