@@ -1547,6 +1547,42 @@ type RootTranslation = {
 		 * T​h​e​ ​p​a​y​m​e​n​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​c​o​m​p​l​e​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
 		 */
 		devFailed: string
+		/**
+		 * U​p​g​r​a​d​e
+		 */
+		upgrade: string
+		/**
+		 * D​o​w​n​g​r​a​d​e
+		 */
+		downgrade: string
+		/**
+		 * S​t​a​r​t​s​ ​n​o​w​;​ ​y​o​u​ ​p​a​y​ ​t​h​e​ ​d​i​f​f​e​r​e​n​c​e​ ​f​o​r​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​t​h​i​s​ ​p​e​r​i​o​d​.
+		 */
+		upgradeNote: string
+		/**
+		 * S​t​a​r​t​s​ ​w​h​e​n​ ​y​o​u​r​ ​c​u​r​r​e​n​t​ ​p​e​r​i​o​d​ ​e​n​d​s​,​ ​o​n​ ​{​d​a​t​e​}​.
+		 * @param {string} date
+		 */
+		downgradeNote: RequiredParams<'date'>
+		/**
+		 * C​h​a​n​g​e​s​ ​t​o​ ​{​p​l​a​n​}​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 * @param {string} plan
+		 */
+		changesTo: RequiredParams<'date' | 'plan'>
+		/**
+		 * K​e​e​p​ ​t​h​i​s​ ​p​l​a​n
+		 */
+		keepPlan: string
+		/**
+		 * S​t​a​r​t​s​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		startsOn: RequiredParams<'date'>
+		/**
+		 * R​e​s​u​m​e​ ​r​e​n​e​w​a​l​ ​t​o​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​l​a​n​.
+		 */
+		resumeToChange: string
 	}
 	money: {
 		/**
@@ -4936,6 +4972,38 @@ export type TranslationFunctions = {
 		 * The payment could not be completed. Try again.
 		 */
 		devFailed: () => LocalizedString
+		/**
+		 * Upgrade
+		 */
+		upgrade: () => LocalizedString
+		/**
+		 * Downgrade
+		 */
+		downgrade: () => LocalizedString
+		/**
+		 * Starts now; you pay the difference for the rest of this period.
+		 */
+		upgradeNote: () => LocalizedString
+		/**
+		 * Starts when your current period ends, on {date}.
+		 */
+		downgradeNote: (arg: { date: string }) => LocalizedString
+		/**
+		 * Changes to {plan} on {date}
+		 */
+		changesTo: (arg: { date: string, plan: string }) => LocalizedString
+		/**
+		 * Keep this plan
+		 */
+		keepPlan: () => LocalizedString
+		/**
+		 * Starts on {date}
+		 */
+		startsOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * Resume renewal to change your plan.
+		 */
+		resumeToChange: () => LocalizedString
 	}
 	money: {
 		/**

@@ -63,6 +63,14 @@ function PlanState({ data, freeLimit }: { data: SubscriptionData; freeLimit: num
         <p className="text-muted" data-testid="plan-status">
           {statusLine(LL, plan, formatDate(locale, new Date(plan.expiredAt), { dateStyle: 'long' }))}
         </p>
+        {plan.pendingChange && (
+          <p className="text-muted" data-testid="plan-pending-change">
+            {LL.paywall.changesTo({
+              plan: LL.paywall.planOf({ plan: tierName(LL, plan.pendingChange.tier), period: periodName(LL, plan.pendingChange.period) }),
+              date: formatDate(locale, new Date(plan.pendingChange.startsAt), { dateStyle: 'long' }),
+            })}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         {canChange && plan.autoRenewing && (

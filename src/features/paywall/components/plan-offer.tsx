@@ -1,15 +1,25 @@
 import { useId } from 'react'
+import useSWR from 'swr'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { ProductInfo, ProductsData, Tier } from '@contract/api/payments'
 import { Card, CardTitle } from '@/components/ui/card'
+import { getSubscription } from '../api/get-subscription'
+import { SUBSCRIPTION_KEY } from '../keys'
 import { periodName, pricePerPeriod, tierName } from '../product-name'
 import { BuyButtons } from './buy-buttons'
+import { ChangeButtons } from './change-buttons'
 import { GiftForm } from './gift-form'
 
-/** What one plan gives, its price per month and per year, a buy button each, and the gift form. */
+/**
+ * What one plan gives, its price per month and per year, a buy button each, and the gift form.
+ * A subscriber gets Upgrade / Downgrade instead of Buy: one plan at a time (ADR 0053).
+ */
 export function PlanOffer({ tier, catalogue, canBuy }: { tier: Tier; catalogue: ProductsData; canBuy: boolean }) {
   const { LL } = useI18nContext()
   const id = useId()
+  const subscription = useSWR(canBuy ? SUBSCRIPTION_KEY : null, getSubscription)
+  const plan = subscription.data?.activeSubscription
+  const subscriber = plan && plan.status !== 'expired' ? plan : null
   const name = tierName(LL, tier)
   const options = catalogue.products.filter((p): p is ProductInfo & { period: NonNullable<ProductInfo['period']> } => p.tier === tier && p.period !== null)
   const { tiers } = catalogue
@@ -43,7 +53,7 @@ export function PlanOffer({ tier, catalogue, canBuy }: { tier: Tier; catalogue: 
               {periodName(LL, o.period)}
             </h3>
             <p className="text-2xl font-bold">{pricePerPeriod(LL, o)}</p>
-            {buyable && <BuyButtons product={o} />}
+            {buyable && (subscriber ? <ChangeButtons product={o} plan={subscriber} /> : subscription.data && <BuyButtons product={o} />)}
           </section>
         ))}
       </div>
