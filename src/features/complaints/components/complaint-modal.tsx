@@ -2,8 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { LegalLink } from '@/components/layout/legal-link'
-import { SUPPORT_EMAIL } from '@/lib/site'
+import { legalPageHref, SUPPORT_EMAIL } from '@/lib/site'
 import { openModal } from '@/stores/modal'
 import type { ComplaintTarget, LLType } from '../types'
 import { openComplaintAfter } from './complaint-after'
@@ -39,11 +38,12 @@ function LegalText() {
 
 /** The complaint modal's body: terms link, folded legal text, and the form behind its own button. */
 export function ComplaintBody({ target }: { target: ComplaintTarget }) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const [formShown, setFormShown] = useState(false)
   return (
     <div className="flex flex-col gap-3" data-testid="complaint">
-      <LegalLink className="self-start text-primary underline underline-offset-4" page="terms" newTab>
+      {/* The app's own terms page, or the main site's (MAIN_SITE_URL), in a new tab: a plain link, no router needed. */}
+      <a className="self-start text-primary underline underline-offset-4" href={legalPageHref('terms', locale)} target="_blank" rel="noopener noreferrer">
         {LL.complaints.termsLink()} <span className="sr-only">{LL.complaints.newTab()}</span>
         <svg
           aria-hidden
@@ -56,7 +56,7 @@ export function ComplaintBody({ target }: { target: ComplaintTarget }) {
         >
           <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
         </svg>
-      </LegalLink>
+      </a>
       <LegalText />
       {formShown ? (
         <Suspense fallback={<Spinner label={LL.app.loading()} className="self-center py-4" />}>
