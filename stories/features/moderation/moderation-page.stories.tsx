@@ -385,3 +385,46 @@ export const NotAllowed = notAllowedStory.light
 export const NotAllowedDark = notAllowedStory.dark
 export const NotAllowedRtl = notAllowedStory.rtl
 export const NotAllowedDarkRtl = notAllowedStory.darkRtl
+
+const NAME = 'Lying Scammer'
+const NAME_HASH = 'c0ffee00c0ffee00c0ffee00c0ffee00'
+
+/** A report about a contact name (issue 33): the name the number shows, no single author. */
+function nameItem(): ModerationQueueItem {
+  return {
+    kind: 'report', id: 52, targetType: 'contact', targetId: null, text: 'An insult, not a name', createdAtTimestamp: minutesAgo(30),
+    reporter: { profileId: 31, name: null, email: null }, extra: { name_hash: NAME_HASH, first_name: 'Lying', last_name: 'Scammer' }, status: 'open', resolvedAtTimestamp: null,
+    target: { text: NAME, authorId: null, phoneNumber: NUMBER, commentId: null, removed: false, authorName: null, removalsAfterComplaint: 0, postingBanned: false },
+    log: [],
+  }
+}
+
+/** A reported contact name is removed like a comment: the number and the name's hash go to the server with the report. */
+const nameStory = modes<Story>({
+  parameters: {
+    api: moderatorApi(() => ok({ items: removed ? [] : [nameItem()], total: removed ? 0 : 1 }), {
+      'POST /api/v6/moderation/remove': recorded('remove', () => {
+        removed = true
+        return ok({ removed: true, removalsAfterComplaint: 0, postingBanned: false })
+      }),
+    }),
+  },
+  play: async ({ canvasElement, globals, userEvent }) => {
+    const LL = translations(globals)
+    const page = within(canvasElement)
+    const item = within(await page.findByRole('article', { name: LL.moderation.itemHeading({ kind: LL.moderation.report(), id: 52 }) }))
+    await expect(item.getByRole('heading', { name: LL.moderation.reportedName() })).toBeVisible()
+    await expect(item.getByText(LL.moderation.onNumber({ number: shownNumber }))).toBeVisible()
+    expect(item.queryByText(LL.moderation.noText())).toBeNull()
+    await userEvent.click(item.getByRole('button', { name: LL.moderation.remove() }))
+    await expect(item.getByText(LL.moderation.removeNameConfirm())).toBeVisible()
+    await userEvent.click(item.getByRole('button', { name: LL.moderation.removeYes() }))
+    await expect(await page.findByText(LL.moderation.nameRemoved({ number: shownNumber }))).toBeVisible()
+    const call = calls.find((c) => c.path === 'remove')!
+    expect(Object.fromEntries(call.body)).toMatchObject({ target_type: 'contact', phone: NUMBER, name_hash: NAME_HASH, report_id: '52' })
+  },
+})
+export const ContactName = nameStory.light
+export const ContactNameDark = nameStory.dark
+export const ContactNameRtl = nameStory.rtl
+export const ContactNameDarkRtl = nameStory.darkRtl
