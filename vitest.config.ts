@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 const alias = {
   '@': path.resolve(import.meta.dirname, 'src'),
@@ -26,15 +26,39 @@ function browserDeps(): string[] {
   return [...found].filter((name) => !/^(@\/|@contract\/|@i18n\/|node:)/.test(name) && !name.endsWith('.json')).sort()
 }
 
+/**
+ * Test files of half a minute or more on 2 cores, each starting servers or processes of its own
+ * or sending thousands of requests: the `slow` project. `npm test` (and so CI) runs them with
+ * the rest; `npm run test:quick` (the `unit` project alone) leaves them out.
+ */
+const slowTests = [
+  'server/fuzz.test.ts', // 20,000 requests on each database
+  'server/crash.test.ts', // a server killed during writes, then started again
+  'server/start.test.ts', // `npm start`: builds the web app, starts worker processes
+  'server/web-build.test.ts', // the production build of the web app
+  'server/cli/import.test.ts', // imports the real PhoneBlock list on each database
+  'server/index.test.ts', // starts server processes
+  'server/plugins/pressure.test.ts', // load shedding under real overload
+  'server/db/client.test.ts', // the embedded database's folder lock, held by another process
+  'server/db/backup.test.ts', // backs up from a running server process
+]
+
+/** Tests that run in Node: the server's, the web app's logic, the contract, the scripts. */
+const node = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } as const
+
 const unit: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: 'unit',
     include: ['contract/**/*.test.ts', 'i18n/**/*.test.ts', 'server/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    exclude: [...configDefaults.exclude, ...slowTests],
+    ...node,
   },
+}
+
+const slow: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'slow', include: slowTests, ...node },
 }
 
 /**
@@ -105,6 +129,6 @@ const chrome = process.env.CHROME_PATH
 export default defineConfig({
   resolve: { alias },
   test: {
-    projects: [unit, ...(chrome ? await browserProjects(chrome) : [])],
+    projects: [unit, slow, ...(chrome ? await browserProjects(chrome) : [])],
   },
 })
