@@ -8,32 +8,62 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import importPlugin from 'eslint-plugin-import'
 import globals from 'globals'
 
-const features = fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const features = fs
+  .readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
 
 /** A feature imports no other feature: shared parts live in components/ or lib/, composition in app/ or routes/. */
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
   except: [`./${name}`],
-  message: 'A feature never imports another feature: move the shared part to src/components or src/lib, or compose the features in src/app or a route.',
+  message:
+    'A feature never imports another feature: move the shared part to src/components or src/lib, or compose the features in src/app or a route.',
 }))
 
 const zones = [
-  { target: './contract', from: ['./server', './src', './i18n', './tests', './scripts', './bench', './stories'], message: 'contract/ imports nothing of ours.' },
+  {
+    target: './contract',
+    from: ['./server', './src', './i18n', './tests', './scripts', './bench', './stories'],
+    message: 'contract/ imports nothing of ours.',
+  },
   { target: './server', from: ['./src', './stories'], message: 'server/ never imports the web app.' },
   { target: './src', from: ['./server', './tests', './scripts', './bench'], message: 'src/ never imports the server or test tooling.' },
   { target: './i18n', from: ['./server', './src'], message: 'Translations import nothing of the app.' },
-  { target: ['./src/components', './src/lib', './src/stores'], from: ['./src/features', './src/app', './src/routes'], message: 'Shared code (components, lib, stores) never imports features, app or routes.' },
-  { target: './src/features', from: ['./src/app', './src/routes'], message: 'Features never import the app shell or the routes: those compose features.' },
+  {
+    target: ['./src/components', './src/lib', './src/stores'],
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'Shared code (components, lib, stores) never imports features, app or routes.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/app', './src/routes'],
+    message: 'Features never import the app shell or the routes: those compose features.',
+  },
   ...featureZones,
-  { target: './server/db', from: ['./server/modules', './server/plugins', './server/providers'], message: 'db/ never imports modules/: move the shared helper into db/ or contract/.' },
+  {
+    target: './server/db',
+    from: ['./server/modules', './server/plugins', './server/providers'],
+    message: 'db/ never imports modules/: move the shared helper into db/ or contract/.',
+  },
 ]
 
 export default tseslint.config(
   {
     ignores: [
-      'node_modules', 'dist', 'storybook-static', 'test-results', 'playwright-report', '.vitest-attachments',
-      'data', 'src/route-tree.gen.ts', 'i18n/i18n-types.ts', 'i18n/i18n-util*.ts', 'i18n/i18n-react.tsx', 'coverage',
+      'node_modules',
+      'dist',
+      'storybook-static',
+      'test-results',
+      'playwright-report',
+      '.vitest-attachments',
+      'data',
+      'src/route-tree.gen.ts',
+      'i18n/i18n-types.ts',
+      'i18n/i18n-util*.ts',
+      'i18n/i18n-react.tsx',
+      'coverage',
     ],
   },
   js.configs.recommended,
@@ -80,12 +110,21 @@ export default tseslint.config(
     files: ['server/modules/**/*.ts', 'server/plugins/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/modules/**/repository.ts', 'server/modules/**/*-repository.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories query the database: move the query into a repository.ts or *-repository.ts and call it.' },
-          { regex: '(^|/)db/schema$', message: 'Only repositories touch the schema: move the query into a repository.ts or *-repository.ts and call it.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only repositories query the database: move the query into a repository.ts or *-repository.ts and call it.',
+            },
+            {
+              regex: '(^|/)db/schema$',
+              message: 'Only repositories touch the schema: move the query into a repository.ts or *-repository.ts and call it.',
+            },
+          ],
+        },
+      ],
     },
   },
 )

@@ -1,7 +1,15 @@
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
-const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const chromeArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -106,7 +106,11 @@ export default defineConfig({
           // schema's chunk, where importing it would build every schema of that file (ADR 0032).
           groups: [
             { name: 'initial', tags: ['$initial'] },
-            { name: 'contract', test: /[\\/](?:contract[\\/]api[\\/]|contract[\\/]text\.ts|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts)/, includeDependenciesRecursively: false },
+            {
+              name: 'contract',
+              test: /[\\/](?:contract[\\/]api[\\/]|contract[\\/]text\.ts|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts)/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -80,7 +80,15 @@ async function browserProjects(executablePath: string): Promise<TestProjectInlin
     provider: playwright({
       launchOptions: {
         executablePath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       },
       // The same clock zone, language and motion everywhere, so pictures and dates repeat;
       // a window at least as large as the test frame keeps it unscaled (1 CSS px = 1 pixel).

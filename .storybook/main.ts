@@ -15,7 +15,9 @@ const config: StorybookConfig = {
     // plugin is for its own index.html and server: it would take the preview's script out of its
     // iframe.html, and a static build (what Chromatic publishes) showed nothing.
     const appOnly = /tanstack|^scripts-after-first-paint$/i
-    const plugins = (config.plugins ?? []).flat().filter((p) => !(p && typeof p === 'object' && 'name' in p && appOnly.test(String(p.name))))
+    const plugins = (config.plugins ?? [])
+      .flat()
+      .filter((p) => !(p && typeof p === 'object' && 'name' in p && appOnly.test(String(p.name))))
     return { ...config, plugins }
   },
 }

@@ -46,11 +46,35 @@ function random(seed: number): () => number {
   }
 }
 
-const AREA_CODES = [201, 202, 203, 205, 206, 207, 208, 210, 212, 213, 214, 215, 216, 217, 218, 219, 224, 225, 228, 229, 231, 234, 239, 240, 248, 251, 252, 253, 254, 256, 260, 262, 267, 269, 270, 272, 276, 281, 301, 302, 303, 304, 305, 307, 308, 309, 310, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 323, 330, 331, 334, 336, 337, 339, 347, 351, 352, 360, 361, 386, 401, 402, 404, 405, 406, 407, 408, 409, 410, 412, 413, 414, 415, 417, 419, 423, 424, 425, 430, 432, 434, 435, 440, 443, 469, 470, 478, 479, 480, 484, 501, 502, 503, 504, 505, 507, 508, 509, 510, 512, 513, 515, 516, 517, 518, 520, 530, 540, 541, 559, 561, 562, 563, 567, 570, 571, 573, 574, 575, 580, 585, 586, 601, 602, 603, 605, 606, 607, 608, 609, 610, 612, 614, 615, 616, 617, 618, 619, 620, 623, 626, 630, 631, 636, 641, 646, 650, 651, 660, 661, 662, 678, 682, 701, 702, 703, 704, 706, 707, 708, 712, 713, 714, 715, 716, 717, 718, 719, 720, 724, 727, 731, 732, 734, 740, 754, 757, 760, 763, 765, 770, 772, 773, 774, 775, 781, 785, 786, 801, 802, 803, 804, 805, 806, 808, 810, 812, 813, 814, 815, 816, 817, 818, 828, 830, 831, 832, 843, 845, 847, 848, 850, 856, 857, 858, 859, 860, 862, 863, 864, 865, 870, 872, 878, 901, 903, 904, 906, 907, 908, 909, 910, 912, 913, 914, 915, 916, 917, 918, 919, 920, 925, 928, 931, 936, 937, 940, 941, 947, 949, 951, 952, 954, 956, 970, 971, 972, 973, 978, 979, 980, 985, 989]
+const AREA_CODES = [
+  201, 202, 203, 205, 206, 207, 208, 210, 212, 213, 214, 215, 216, 217, 218, 219, 224, 225, 228, 229, 231, 234, 239, 240, 248, 251, 252,
+  253, 254, 256, 260, 262, 267, 269, 270, 272, 276, 281, 301, 302, 303, 304, 305, 307, 308, 309, 310, 312, 313, 314, 315, 316, 317, 318,
+  319, 320, 321, 323, 330, 331, 334, 336, 337, 339, 347, 351, 352, 360, 361, 386, 401, 402, 404, 405, 406, 407, 408, 409, 410, 412, 413,
+  414, 415, 417, 419, 423, 424, 425, 430, 432, 434, 435, 440, 443, 469, 470, 478, 479, 480, 484, 501, 502, 503, 504, 505, 507, 508, 509,
+  510, 512, 513, 515, 516, 517, 518, 520, 530, 540, 541, 559, 561, 562, 563, 567, 570, 571, 573, 574, 575, 580, 585, 586, 601, 602, 603,
+  605, 606, 607, 608, 609, 610, 612, 614, 615, 616, 617, 618, 619, 620, 623, 626, 630, 631, 636, 641, 646, 650, 651, 660, 661, 662, 678,
+  682, 701, 702, 703, 704, 706, 707, 708, 712, 713, 714, 715, 716, 717, 718, 719, 720, 724, 727, 731, 732, 734, 740, 754, 757, 760, 763,
+  765, 770, 772, 773, 774, 775, 781, 785, 786, 801, 802, 803, 804, 805, 806, 808, 810, 812, 813, 814, 815, 816, 817, 818, 828, 830, 831,
+  832, 843, 845, 847, 848, 850, 856, 857, 858, 859, 860, 862, 863, 864, 865, 870, 872, 878, 901, 903, 904, 906, 907, 908, 909, 910, 912,
+  913, 914, 915, 916, 917, 918, 919, 920, 925, 928, 931, 936, 937, 940, 941, 947, 949, 951, 952, 954, 956, 970, 971, 972, 973, 978, 979,
+  980, 985, 989,
+]
 
 const PLACES: Array<[string, string]> = [
-  ['Newark', 'NJ'], ['Houston', 'TX'], ['Phoenix', 'AZ'], ['Chicago', 'IL'], ['Miami', 'FL'], ['Columbus', 'OH'], ['Atlanta', 'GA'],
-  ['Seattle', 'WA'], ['Denver', 'CO'], ['Boston', 'MA'], ['Detroit', 'MI'], ['Portland', 'OR'], ['Las Vegas', 'NV'], ['Albany', 'NY'],
+  ['Newark', 'NJ'],
+  ['Houston', 'TX'],
+  ['Phoenix', 'AZ'],
+  ['Chicago', 'IL'],
+  ['Miami', 'FL'],
+  ['Columbus', 'OH'],
+  ['Atlanta', 'GA'],
+  ['Seattle', 'WA'],
+  ['Denver', 'CO'],
+  ['Boston', 'MA'],
+  ['Detroit', 'MI'],
+  ['Portland', 'OR'],
+  ['Las Vegas', 'NV'],
+  ['Albany', 'NY'],
 ]
 
 /** The subjects of the real file (two carry commas and come quoted). */
@@ -100,7 +124,14 @@ function written(ten: string, pick: number): string {
 /** A date of 2023–2024 as the FTC writes it: ISO-like, or US style with AM/PM. */
 function ftcDate(ms: number, us: boolean): string {
   const d = new Date(ms)
-  const [y, mo, day, h, mi, s] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()]
+  const [y, mo, day, h, mi, s] = [
+    d.getUTCFullYear(),
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  ]
   if (!us) return `${y}-${pad(mo)}-${pad(day)} ${pad(h)}:${pad(mi)}:${pad(s)}`
   return `${mo}/${day}/${y} ${h % 12 || 12}:${pad(mi)}:${pad(s)} ${h < 12 ? 'AM' : 'PM'}`
 }
@@ -115,7 +146,8 @@ function generate(file: string, count: number): void {
   const pool = Math.max(100, Math.round(count * 0.8))
   const numbers = new Map<number, string>()
   const fd = fs.openSync(`${file}.part`, 'w')
-  let chunk = 'Company_Phone_Number,Created_Date,Violation_Date,Consumer_City,Consumer_State,Consumer_Area_Code,Subject,Recorded_Message_Or_Robocall\n'
+  let chunk =
+    'Company_Phone_Number,Created_Date,Violation_Date,Consumer_City,Consumer_State,Consumer_Area_Code,Subject,Recorded_Message_Or_Robocall\n'
   for (let i = 0; i < count; i++) {
     let cell: string
     if (rand() < 0.02) cell = BAD_NUMBERS[Math.floor(rand() * BAD_NUMBERS.length)]
@@ -151,7 +183,9 @@ function ftcFile(count: number): string {
   }
   const started = Date.now()
   generate(file, count)
-  log(`FTC file: ${file}, ${nf.format(count)} rows, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB, made in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  log(
+    `FTC file: ${file}, ${nf.format(count)} rows, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB, made in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   return file
 }
 
@@ -214,7 +248,8 @@ async function runImport(url: string, file: string, extra: string[] = []): Promi
   return { seconds, peakRssMb, table, output }
 }
 
-const changedBy = (run: Run) => (run.table['new to the database'] ?? 0) + (run.table['evidence rows new'] ?? 0) + (run.table['evidence rows updated'] ?? 0)
+const changedBy = (run: Run) =>
+  (run.table['new to the database'] ?? 0) + (run.table['evidence rows new'] ?? 0) + (run.table['evidence rows updated'] ?? 0)
 
 const file = ftcFile(rows)
 const name = `cid_bench_import_${crypto.randomBytes(6).toString('hex')}`
@@ -256,9 +291,13 @@ try {
   const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
   log('')
   log(`Import of ${nf.format(rows)} FTC rows into PostgreSQL (load average ${os.loadavg()[0].toFixed(2)}, ${os.cpus().length} cores):`)
-  log(`  first import   ${result.seconds} s, ${nf.format(rowsPerSecond)} rows/s (target ≥ 50,000: ${verdict(rowsPerSecond >= 50_000)}), peak RSS ${result.peakRssMb} MB (target < 512: ${verdict(result.peakRssMb < 512)})`)
+  log(
+    `  first import   ${result.seconds} s, ${nf.format(rowsPerSecond)} rows/s (target ≥ 50,000: ${verdict(rowsPerSecond >= 50_000)}), peak RSS ${result.peakRssMb} MB (target < 512: ${verdict(result.peakRssMb < 512)})`,
+  )
   log(`  same file      ${result.secondSeconds} s, ${secondChanged} changes (target 0: ${verdict(secondChanged === 0)})`)
-  log(`  with --force   ${result.forcedSeconds} s, peak RSS ${result.forcedPeakRssMb} MB, ${forcedChanged} changes (target 0: ${verdict(forcedChanged === 0)})`)
+  log(
+    `  with --force   ${result.forcedSeconds} s, peak RSS ${result.forcedPeakRssMb} MB, ${forcedChanged} changes (target 0: ${verdict(forcedChanged === 0)})`,
+  )
   process.stdout.write(`${JSON.stringify(result)}\n`)
 } finally {
   await admin(`drop database if exists ${name} with (force)`)

@@ -38,7 +38,8 @@ const recorded: string[] = []
 /** The look-ups sent whose answers have not come (yet): the server may have done them when the run stopped. */
 const unanswered = new Set<Context>()
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null)
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null
 
 /** Draws 0 … n-1 with probability proportional to 1 / (k + 1): the few numbers many people are called by, and the long tail. */
 function zipf(n: number): () => number {
@@ -66,7 +67,19 @@ interface Context {
 
 function requests(): autocannon.Request[] | undefined {
   if (opts.prefixes) {
-    return [{ setupRequest: (req: Request) => ({ ...req, path: opts.path!.replace('{prefix}', Math.floor(Math.random() * 0x100000).toString(16).padStart(5, '0')) }) }] as never
+    return [
+      {
+        setupRequest: (req: Request) => ({
+          ...req,
+          path: opts.path!.replace(
+            '{prefix}',
+            Math.floor(Math.random() * 0x100000)
+              .toString(16)
+              .padStart(5, '0'),
+          ),
+        }),
+      },
+    ] as never
   }
   if (!opts.people) return undefined
   const { tokens, numbers } = JSON.parse(fs.readFileSync(opts.people, 'utf8')) as { tokens: string[]; numbers: string[] }
@@ -79,11 +92,19 @@ function requests(): autocannon.Request[] | undefined {
         context.person = person
         context.number = number
         unanswered.add(context)
-        return { ...req, path: opts.path!.replace('{number}', numbers[number]).replace('{index}', String(number + 1)).replace('{person}', String(person + 1)), headers: { ...req.headers, authorization: `Bearer ${tokens[person]}` } }
+        return {
+          ...req,
+          path: opts
+            .path!.replace('{number}', numbers[number])
+            .replace('{index}', String(number + 1))
+            .replace('{person}', String(person + 1)),
+          headers: { ...req.headers, authorization: `Bearer ${tokens[person]}` },
+        }
       },
       onResponse: (status: number, body: string, context: Context) => {
         unanswered.delete(context)
-        if (opts.record && status === 200) recorded.push(`${context.person} ${context.number} ${body.includes('"paidAlert":{"show":true') ? 0 : 1}`)
+        if (opts.record && status === 200)
+          recorded.push(`${context.person} ${context.number} ${body.includes('"paidAlert":{"show":true') ? 0 : 1}`)
       },
     },
   ] as never
@@ -110,27 +131,30 @@ function report(err: Error | null, result: autocannon.Result) {
   process.stdout.write(`${JSON.stringify(out)}\n`)
 }
 
-const instance = autocannon({
-  url: opts.url,
-  connections: opts.connections,
-  pipelining: opts.pipelining ?? 1,
-  duration: opts.duration,
-  headers: opts.headers,
-  timeout: opts.timeout ?? 10,
-  requests: requests(),
-  setupClient(client) {
-    // The status line and headers of every answer: which ones were refused, and whether they said when to come back.
-    // At run time the event carries the parser's status and raw header list (the typings say otherwise).
-    ;(client as unknown as EventEmitter).on('headers', ({ statusCode, headers }: { statusCode: number; headers: string[] }) => {
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
-      if (statusCode === 429 || statusCode === 503) {
-        const i = headers.findIndex((h, k) => k % 2 === 0 && h.toLowerCase() === 'retry-after')
-        const key = i >= 0 ? `${statusCode}:with` : `${statusCode}:without`
-        retryAfter[key] = (retryAfter[key] ?? 0) + 1
-      }
-    })
+const instance = autocannon(
+  {
+    url: opts.url,
+    connections: opts.connections,
+    pipelining: opts.pipelining ?? 1,
+    duration: opts.duration,
+    headers: opts.headers,
+    timeout: opts.timeout ?? 10,
+    requests: requests(),
+    setupClient(client) {
+      // The status line and headers of every answer: which ones were refused, and whether they said when to come back.
+      // At run time the event carries the parser's status and raw header list (the typings say otherwise).
+      ;(client as unknown as EventEmitter).on('headers', ({ statusCode, headers }: { statusCode: number; headers: string[] }) => {
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1
+        if (statusCode === 429 || statusCode === 503) {
+          const i = headers.findIndex((h, k) => k % 2 === 0 && h.toLowerCase() === 'retry-after')
+          const key = i >= 0 ? `${statusCode}:with` : `${statusCode}:without`
+          retryAfter[key] = (retryAfter[key] ?? 0) + 1
+        }
+      })
+    },
   },
-}, report)
+  report,
+)
 instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
   if (statusCode === 200) ok.push(responseTime)
 })

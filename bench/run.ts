@@ -89,7 +89,11 @@ interface LoadOptions {
 }
 
 function node(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
 }
 
 /** Runs the load generator in its own process, after 2 s of the same load that is not counted (JIT, prepared statements, kept pages). */
@@ -104,7 +108,9 @@ function loadOnce(opts: LoadOptions): Promise<LoadResult> {
     let out = ''
     child.stdout!.on('data', (d) => (out += d))
     child.stderr!.on('data', (d) => process.stderr.write(d))
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load generator exited ${code}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load generator exited ${code}`)),
+    )
   })
 }
 
@@ -268,7 +274,8 @@ async function freshDay(url: string) {
 }
 
 const searchPath = '/api/v202505/search/{number}'
-const fmt = (n: number | null | undefined, digits = 0) => (n === null || n === undefined ? '–' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }))
+const fmt = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined ? '–' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 const answers = (r: LoadResult) => JSON.stringify(r.statuses)
 
 interface Figure {
@@ -288,7 +295,11 @@ const figure = (name: string, value: string, target: string, ok: boolean) => {
  * row of the day and is counted once; nothing else is (but the look-ups still under way when the
  * load stopped, which may or may not have been done). `record` holds `person number full` lines.
  */
-async function checkCounted(url: string, people: People, record: string): Promise<{ answered: number; lost: number; extra: number; miscounted: number }> {
+async function checkCounted(
+  url: string,
+  people: People,
+  record: string,
+): Promise<{ answered: number; lost: number; extra: number; miscounted: number }> {
   const expected = new Map<number, Set<number>>()
   /** Sent when the run stopped, answer not seen: done or not, either is right. */
   const open = new Set<string>()
@@ -309,8 +320,18 @@ async function checkCounted(url: string, people: People, record: string): Promis
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const rows = (await client.query<{ user_id: number; number_id: number }>("select user_id, number_id from search_history where day = (now() at time zone 'utc')::date and looked_up")).rows
-    const counts = new Map((await client.query<{ user_id: number; count: number }>("select user_id, count from daily_usage where day = (now() at time zone 'utc')::date")).rows.map((r) => [r.user_id, r.count]))
+    const rows = (
+      await client.query<{ user_id: number; number_id: number }>(
+        "select user_id, number_id from search_history where day = (now() at time zone 'utc')::date and looked_up",
+      )
+    ).rows
+    const counts = new Map(
+      (
+        await client.query<{ user_id: number; count: number }>(
+          "select user_id, count from daily_usage where day = (now() at time zone 'utc')::date",
+        )
+      ).rows.map((r) => [r.user_id, r.count]),
+    )
     const found = new Map<number, Set<number>>()
     for (const r of rows) {
       if (!found.has(r.user_id)) found.set(r.user_id, new Set())
@@ -334,7 +355,9 @@ async function checkCounted(url: string, people: People, record: string): Promis
 }
 
 const loadBefore = os.loadavg()
-log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`)
+log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+)
 log(`${duration} s per measurement, 10 connections unless said otherwise; the load generator runs in its own process`)
 
 const base = ['p1', 'cp', 'p2', 'p3', 'scale'].some((k) => only.has(k)) ? await benchPostgres(BASE) : null
@@ -352,10 +375,20 @@ if (only.has('p1')) {
   await app.stop()
   baseP99 = r.p99
   const ratio = r.rps / reference.rps
-  figure('P1 counted search / bare one-write route', `${ratio.toFixed(3)} (${fmt(r.rps)} vs ${fmt(reference.rps)} req/s; answers ${answers(r)})`, '≥ 0.5', ratio >= 0.5)
+  figure(
+    'P1 counted search / bare one-write route',
+    `${ratio.toFixed(3)} (${fmt(r.rps)} vs ${fmt(reference.rps)} req/s; answers ${answers(r)})`,
+    '≥ 0.5',
+    ratio >= 0.5,
+  )
   figure('P1 counted search p99', `${r.p99} ms (p50 ${r.p50} ms)`, '≤ 50 ms', r.p99 <= 50)
   const check = await checkCounted(base!.url, base!.people, record)
-  figure('P1 every answered look-up recorded and counted once', `${fmt(check.answered)} answered; ${check.lost} history rows missing, ${check.extra} extra, ${check.miscounted} people counted wrong`, '0, 0, 0', check.lost + check.extra + check.miscounted === 0)
+  figure(
+    'P1 every answered look-up recorded and counted once',
+    `${fmt(check.answered)} answered; ${check.lost} history rows missing, ${check.extra} extra, ${check.miscounted} people counted wrong`,
+    '0, 0, 0',
+    check.lost + check.extra + check.miscounted === 0,
+  )
 }
 
 if (only.has('cp')) {
@@ -366,7 +399,12 @@ if (only.has('cp')) {
   const r = await load({ url: app.url, prefixes: true, path: '/api/v1/check-prefix?prefix={prefix}' })
   await app.stop()
   const ratio = r.rps / reference.rps
-  figure(`CP check-prefix with ${fmt(BASE)} numbers / bare Fastify`, `${ratio.toFixed(3)} (${fmt(r.rps)} vs ${fmt(reference.rps)} req/s; answers ${answers(r)})`, '≥ 0.25', ratio >= 0.25)
+  figure(
+    `CP check-prefix with ${fmt(BASE)} numbers / bare Fastify`,
+    `${ratio.toFixed(3)} (${fmt(r.rps)} vs ${fmt(reference.rps)} req/s; answers ${answers(r)})`,
+    '≥ 0.25',
+    ratio >= 0.25,
+  )
   figure('CP check-prefix p99', `${r.p99} ms (p50 ${r.p50} ms)`, '≤ 20 ms', r.p99 <= 20)
 }
 
@@ -383,7 +421,12 @@ if (only.has('p2')) {
     const app = await startApp({ DATABASE_URL: big.url }, 1, { REDIS_URL: redisUrl })
     const r = await load({ url: app.url, people: big.people.file, path: searchPath })
     await app.stop()
-    figure(`P2 counted-search p99 with ${fmt(size)} numbers / with ${fmt(BASE)}`, `${(r.p99 / baseP99).toFixed(2)} (p99 ${r.p99} ms vs ${baseP99} ms; ${fmt(r.rps)} req/s)`, '≤ 1.5', r.p99 / baseP99 <= 1.5)
+    figure(
+      `P2 counted-search p99 with ${fmt(size)} numbers / with ${fmt(BASE)}`,
+      `${(r.p99 / baseP99).toFixed(2)} (p99 ${r.p99} ms vs ${baseP99} ms; ${fmt(r.rps)} req/s)`,
+      '≤ 1.5',
+      r.p99 / baseP99 <= 1.5,
+    )
   }
 }
 
@@ -406,9 +449,19 @@ if (only.has('p3')) {
   await app.stop()
   log(`P3 answers: ${answers(r)}, timeouts ${r.timeouts}, errors ${r.errors}`)
   figure('P3 timeouts', String(r.timeouts), '0', r.timeouts === 0)
-  figure('P3 answers other than 200/503', unexpected.length ? JSON.stringify(Object.fromEntries(unexpected)) : 'none', 'none', unexpected.length === 0)
+  figure(
+    'P3 answers other than 200/503',
+    unexpected.length ? JSON.stringify(Object.fromEntries(unexpected)) : 'none',
+    'none',
+    unexpected.length === 0,
+  )
   figure('P3 refusals without Retry-After', String(refusedWithout), '0', refusedWithout === 0)
-  figure('P3 p99 of the 200s', `${fmt(r.okP99)} ms (${fmt(r.okRps)} answered req/s, p50 ${fmt(r.okP50)} ms)`, '< 1,000 ms', r.okP99 !== null && r.okP99 < 1000)
+  figure(
+    'P3 p99 of the 200s',
+    `${fmt(r.okP99)} ms (${fmt(r.okRps)} answered req/s, p50 ${fmt(r.okP50)} ms)`,
+    '< 1,000 ms',
+    r.okP99 !== null && r.okP99 < 1000,
+  )
   figure('P3 healthy afterwards', `first 200 after ${afterMs} ms`, '< 1,000 ms', after.status === 200 && afterMs < 1000)
 }
 
@@ -421,10 +474,27 @@ if (only.has('p4')) {
   if (code !== 0) {
     figure('P4 import', `failed (exit ${code})`, '≥ 50,000 rows/s', false)
   } else {
-    const r = JSON.parse(out.trim().split('\n').pop()!) as { rows: number; rowsPerSecond: number; peakRssMb: number; seconds: number; secondSeconds: number; secondChanged: number }
-    figure(`P4 import of ${fmt(r.rows)} FTC rows`, `${fmt(r.rowsPerSecond)} rows/s (${r.seconds.toFixed(1)} s)`, '≥ 50,000 rows/s', r.rowsPerSecond >= 50_000)
+    const r = JSON.parse(out.trim().split('\n').pop()!) as {
+      rows: number
+      rowsPerSecond: number
+      peakRssMb: number
+      seconds: number
+      secondSeconds: number
+      secondChanged: number
+    }
+    figure(
+      `P4 import of ${fmt(r.rows)} FTC rows`,
+      `${fmt(r.rowsPerSecond)} rows/s (${r.seconds.toFixed(1)} s)`,
+      '≥ 50,000 rows/s',
+      r.rowsPerSecond >= 50_000,
+    )
     figure('P4 import peak memory', `${fmt(r.peakRssMb)} MB`, '< 512 MB', r.peakRssMb < 512)
-    figure('P4 second import', `${r.secondChanged} rows changed in ${r.secondSeconds.toFixed(1)} s`, 'no-op, fast', r.secondChanged === 0 && r.secondSeconds < r.seconds / 2)
+    figure(
+      'P4 second import',
+      `${r.secondChanged} rows changed in ${r.secondSeconds.toFixed(1)} s`,
+      'no-op, fast',
+      r.secondChanged === 0 && r.secondSeconds < r.seconds / 2,
+    )
   }
 }
 
@@ -440,7 +510,12 @@ if (only.has('embedded')) {
   const r = await load({ url: app.url, people: people.file, path: searchPath })
   await app.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
-  figure('Embedded (PGlite) counted search', `${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, answers ${answers(r)}`, 'reported', true)
+  figure(
+    'Embedded (PGlite) counted search',
+    `${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, answers ${answers(r)}`,
+    'reported',
+    true,
+  )
 }
 
 if (only.has('scale')) {
@@ -452,7 +527,12 @@ if (only.has('scale')) {
     await app.stop()
   }
   const [one, two] = results
-  figure('Scale-out counted search req/s, 1 → 2 processes', `${fmt(one.rps)} → ${fmt(two.rps)} (×${(two.rps / one.rps).toFixed(2)})`, 'reported', true)
+  figure(
+    'Scale-out counted search req/s, 1 → 2 processes',
+    `${fmt(one.rps)} → ${fmt(two.rps)} (×${(two.rps / one.rps).toFixed(2)})`,
+    'reported',
+    true,
+  )
 }
 
 fs.rmSync(work, { recursive: true, force: true })

@@ -38,12 +38,31 @@ export async function seedCommunity(db: Db): Promise<{ ownerId: number }> {
   const [target] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.e164, SEARCHED))
   const others = pool.filter((id) => id !== target.id)
   const rows = people.flatMap((u, i) => [
-    ...Array.from({ length: COMMENTS_PER_USER }, (_, k) => ({ numberId: others[(i * 7 + k * 13) % others.length], userId: u.id, text: `Synthetic comment ${i}.${k}`, likes: (i + k) % 9, dislikes: (i * k) % 4 })),
-    ...(i < ON_SEARCHED ? [{ numberId: target.id, userId: u.id, text: `They called me about a parcel (${i})`, likes: i % 17, dislikes: i % 5, commentUps: i % 3 }] : []),
+    ...Array.from({ length: COMMENTS_PER_USER }, (_, k) => ({
+      numberId: others[(i * 7 + k * 13) % others.length],
+      userId: u.id,
+      text: `Synthetic comment ${i}.${k}`,
+      likes: (i + k) % 9,
+      dislikes: (i * k) % 4,
+    })),
+    ...(i < ON_SEARCHED
+      ? [
+          {
+            numberId: target.id,
+            userId: u.id,
+            text: `They called me about a parcel (${i})`,
+            likes: i % 17,
+            dislikes: i % 5,
+            commentUps: i % 3,
+          },
+        ]
+      : []),
   ])
   await insertAll(rows, (batch) => db.insert(comments).values(batch).onConflictDoNothing())
   const onTarget = await db.select({ id: comments.id }).from(comments).where(eq(comments.numberId, target.id))
-  const replies = onTarget.flatMap((c, i) => [0, 1].map((k) => ({ commentId: c.id, userId: people[(i + k + 1) % people.length].id, text: `Same here (${i}.${k})`, likes: k })))
+  const replies = onTarget.flatMap((c, i) =>
+    [0, 1].map((k) => ({ commentId: c.id, userId: people[(i + k + 1) % people.length].id, text: `Same here (${i}.${k})`, likes: k })),
+  )
   await insertAll(replies, (batch) => db.insert(threadReplies).values(batch))
   return { ownerId: owner.id }
 }
@@ -67,7 +86,9 @@ export async function countNumbers(db: Db): Promise<number> {
  * chunks of a million) with one comment on every tenth new number by one of the bench users.
  */
 export async function growTo(db: Db, total: number, log: (line: string) => void): Promise<void> {
-  const benchUsers = rowsOf<{ id: number }>(await db.execute(sql`select id from ${users} where phone like '+4915190%' order by id`)).map((u) => u.id)
+  const benchUsers = rowsOf<{ id: number }>(await db.execute(sql`select id from ${users} where phone like '+4915190%' order by id`)).map(
+    (u) => u.id,
+  )
   let have = await countNumbers(db)
   const started = Date.now()
   while (have < total) {

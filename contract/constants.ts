@@ -32,8 +32,28 @@ export const LIMITS = {
 } as const
 
 export const SUPPORTED_LOCALES = [
-  'ar-sa', 'az-az', 'cs-cz', 'el-gr', 'en', 'es-es', 'fr-fr', 'he-il', 'hi-in', 'in-id', 'it-it',
-  'ms-my', 'pt-br', 'ru', 'ru-RU', 'sr-rs', 'th-th', 'tr', 'uk-ua', 'vi-vn', 'zh-cn', 'zh-hk',
+  'ar-sa',
+  'az-az',
+  'cs-cz',
+  'el-gr',
+  'en',
+  'es-es',
+  'fr-fr',
+  'he-il',
+  'hi-in',
+  'in-id',
+  'it-it',
+  'ms-my',
+  'pt-br',
+  'ru',
+  'ru-RU',
+  'sr-rs',
+  'th-th',
+  'tr',
+  'uk-ua',
+  'vi-vn',
+  'zh-cn',
+  'zh-hk',
 ] as const
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number]
 
@@ -48,9 +68,7 @@ export const ROLES = ['user', 'moderator', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
 /** Ratings of the PhoneBlock blocklist, also used as the tag codes of imported evidence. */
-export const PHONEBLOCK_RATINGS = [
-  'A_LEGITIMATE', 'B_MISSED', 'C_PING', 'D_POLL', 'E_ADVERTISING', 'F_GAMBLE', 'G_FRAUD',
-] as const
+export const PHONEBLOCK_RATINGS = ['A_LEGITIMATE', 'B_MISSED', 'C_PING', 'D_POLL', 'E_ADVERTISING', 'F_GAMBLE', 'G_FRAUD'] as const
 export type PhoneblockRating = (typeof PHONEBLOCK_RATINGS)[number]
 
 /** The secret of signed sign-in calls when SIGNING_SECRET is not set (DESIGN.md section 4). */

@@ -90,7 +90,10 @@ export const LABEL_SYNONYMS: Record<string, string> = {
 }
 
 export function tagForLabel(label: string): string {
-  const key = label.trim().toLowerCase().replace(/[^a-z_]/g, '')
+  const key = label
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z_]/g, '')
   if (TAG_BY_CODE.has(key) && TAG_BY_CODE.get(key)!.kind === 'category') return key
   const phoneblock = PHONEBLOCK_TAG[label.trim().toUpperCase()]
   return phoneblock ?? LABEL_SYNONYMS[key] ?? 'other'

@@ -4,7 +4,8 @@ import { textField, textProblem } from './text'
 describe('the text policy', () => {
   const comment = textField({ max: 10 })
   const name = textField({ max: 10, kind: 'name' })
-  const problem = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : r.error!.issues[0].message)
+  const problem = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+    r.success ? null : r.error!.issues[0].message
 
   it('keeps ordinary text, trimmed and NFC-normalised, with tabs and newlines in free text', () => {
     expect(textField({ max: 50 }).parse('  Spam\tcall\r\nhi ')).toBe('Spam\tcall\nhi')

@@ -26,7 +26,11 @@ export function signInMethodName(LL: TranslationFunctions, method: AuthMethod): 
  * SMS spells out the text to send and the number to send it to, each already isolated as
  * left-to-right text by the caller (a placeholder while the code is on its way).
  */
-export function signInMethodHow(LL: TranslationFunctions, method: AuthMethod, sms: { text: string; number: string } = { text: '', number: '' }): string {
+export function signInMethodHow(
+  LL: TranslationFunctions,
+  method: AuthMethod,
+  sms: { text: string; number: string } = { text: '', number: '' },
+): string {
   switch (method) {
     case 'telegram':
       return LL.login.telegramHow()

@@ -49,8 +49,13 @@ describe('translations', () => {
           expect([1, 2, 3, 6], `${locale} ${key} plural forms`).toContain(slots)
         }
       }
-      const untouched = [...base].filter(([key, english]) => /[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(english) && !PRODUCT_NAMES.has(english) && dict.get(key) === english)
-      expect(untouched.map(([k]) => k), `${locale} strings still in English`).toEqual([])
+      const untouched = [...base].filter(
+        ([key, english]) => /[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(english) && !PRODUCT_NAMES.has(english) && dict.get(key) === english,
+      )
+      expect(
+        untouched.map(([k]) => k),
+        `${locale} strings still in English`,
+      ).toEqual([])
     })
   })
 })

@@ -12,7 +12,12 @@ const rows = (name: string) =>
   section(name)
     .split('\n')
     .filter((l) => l.startsWith('| ') && !l.startsWith('| path |') && !l.startsWith('| question |'))
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()))
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    )
 
 function sourceFiles(dir: string): string[] {
   return fs
@@ -46,10 +51,13 @@ describe('docs/architecture.md', () => {
       table.filter((r) => apiPath.startsWith(r.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0]?.folder
     const served: Array<{ apiPath: string; file: string }> = []
     for (const file of sourceFiles('server/modules')) {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(/['`]\/api\/(?:v\d+\/)?([a-z][^'`?]*)['`]/g)) served.push({ apiPath: m[1], file })
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/['`]\/api\/(?:v\d+\/)?([a-z][^'`?]*)['`]/g))
+        served.push({ apiPath: m[1], file })
     }
     expect(served.length).toBeGreaterThan(80)
-    const misplaced = served.filter(({ apiPath, file }) => !file.startsWith(`${ownerOf(apiPath)}/`)).map(({ apiPath, file }) => `${apiPath} in ${file} (table: ${ownerOf(apiPath)})`)
+    const misplaced = served
+      .filter(({ apiPath, file }) => !file.startsWith(`${ownerOf(apiPath)}/`))
+      .map(({ apiPath, file }) => `${apiPath} in ${file} (table: ${ownerOf(apiPath)})`)
     expect(misplaced).toEqual([])
   })
 })

@@ -22,7 +22,10 @@ describe('initialFiles', () => {
       <script>window.inline = true</script>
       <link rel="modulepreload" href="/assets/vendor-b.js">
     </head></html>`
-    expect(initialFiles(html)).toEqual({ js: ['assets/index-a.js', 'assets/vendor-b.js', 'assets/shared-c.js'], css: ['assets/index-d.css'] })
+    expect(initialFiles(html)).toEqual({
+      js: ['assets/index-a.js', 'assets/vendor-b.js', 'assets/shared-c.js'],
+      css: ['assets/index-d.css'],
+    })
   })
 
   it('counts the scripts the built page loads after its first paint, named in its app-scripts meta tag', () => {
@@ -31,7 +34,10 @@ describe('initialFiles', () => {
       <meta name="app-scripts" content="/assets/index-a.js /assets/vendor-b.js  /assets/shared-c.js" />
       <link rel="stylesheet" crossorigin href="/assets/index-d.css">
     </head></html>`
-    expect(initialFiles(html)).toEqual({ js: ['assets/index-a.js', 'assets/vendor-b.js', 'assets/shared-c.js'], css: ['assets/index-d.css'] })
+    expect(initialFiles(html)).toEqual({
+      js: ['assets/index-a.js', 'assets/vendor-b.js', 'assets/shared-c.js'],
+      css: ['assets/index-d.css'],
+    })
   })
 })
 
@@ -48,11 +54,22 @@ describe('measureBundle', () => {
   afterEach(() => fs.rmSync(dist, { recursive: true, force: true }))
 
   it('sums the gzip size of the initial files and ranks the lazy chunks', () => {
-    write('index.html', '<script type="module" src="/assets/index.js"></script><link rel="modulepreload" href="/assets/vendor.js"><link rel="stylesheet" href="/assets/index.css">')
+    write(
+      'index.html',
+      '<script type="module" src="/assets/index.js"></script><link rel="modulepreload" href="/assets/vendor.js"><link rel="stylesheet" href="/assets/index.css">',
+    )
     const entry = write('assets/index.js', `import "./vendor.js";${'const a = 1;'.repeat(500)}`)
     const vendor = write('assets/vendor.js', noise(4000))
     const css = write('assets/index.css', 'body{color:red}'.repeat(100))
-    for (const [name, size] of [['a', 100], ['b', 5000], ['c', 300], ['d', 2000], ['e', 50], ['f', 900]] as const) write(`assets/lazy-${name}.js`, noise(size))
+    for (const [name, size] of [
+      ['a', 100],
+      ['b', 5000],
+      ['c', 300],
+      ['d', 2000],
+      ['e', 50],
+      ['f', 900],
+    ] as const)
+      write(`assets/lazy-${name}.js`, noise(size))
     write('robots.txt', 'User-agent: *')
 
     const report = measureBundle(dist)
@@ -60,7 +77,14 @@ describe('measureBundle', () => {
     expect(report.jsGzipBytes).toBe(gz(entry) + gz(vendor))
     expect(report.initialJs[0].bytes).toBe(Buffer.byteLength(entry))
     expect(report.cssGzipBytes).toBe(gz(css))
-    expect(report.lazyJs.map((a) => a.file)).toEqual(['assets/lazy-b.js', 'assets/lazy-d.js', 'assets/lazy-f.js', 'assets/lazy-c.js', 'assets/lazy-a.js', 'assets/lazy-e.js'])
+    expect(report.lazyJs.map((a) => a.file)).toEqual([
+      'assets/lazy-b.js',
+      'assets/lazy-d.js',
+      'assets/lazy-f.js',
+      'assets/lazy-c.js',
+      'assets/lazy-a.js',
+      'assets/lazy-e.js',
+    ])
     const printed = formatReport(report)
     expect(printed).toContain(`Initial gzip: JS ${(report.jsGzipBytes / 1000).toFixed(2)} kB`)
     expect(printed).not.toContain('lazy-e.js')
@@ -79,7 +103,9 @@ describe('measureBundle', () => {
     fs.writeFileSync(path.join(dist, 'assets/index.js.br'), brotli11)
     expect(report().jsGzipBytes).toBe(gzip9.length)
     expect(report().jsBrotliBytes).toBe(brotli11.length)
-    expect(formatReport(report())).toContain(`Initial brotli (a browser over HTTPS or on localhost): JS ${(brotli11.length / 1000).toFixed(2)} kB`)
+    expect(formatReport(report())).toContain(
+      `Initial brotli (a browser over HTTPS or on localhost): JS ${(brotli11.length / 1000).toFixed(2)} kB`,
+    )
     // The compressed forms are not chunks of their own.
     expect(report().lazyJs).toEqual([])
   })

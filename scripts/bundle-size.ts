@@ -40,7 +40,12 @@ type Tag = { name: string; attrs: Record<string, string> }
 function tags(html: string, name: 'script' | 'link' | 'meta'): Tag[] {
   return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map((m) => ({
     name,
-    attrs: Object.fromEntries([...m[1].matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)].map((a) => [a[1].toLowerCase(), a[2] ?? a[3] ?? a[4] ?? ''])),
+    attrs: Object.fromEntries(
+      [...m[1].matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)].map((a) => [
+        a[1].toLowerCase(),
+        a[2] ?? a[3] ?? a[4] ?? '',
+      ]),
+    ),
   }))
 }
 
@@ -53,12 +58,20 @@ function localPath(url: string): string | null {
 /** The entry files named in index.html, in document order, without duplicates. */
 export function initialFiles(html: string): { js: string[]; css: string[] } {
   const js = [
-    ...tags(html, 'script').filter((t) => t.attrs.type === 'module' && t.attrs.src).map((t) => t.attrs.src),
-    ...tags(html, 'link').filter((t) => t.attrs.rel?.split(/\s+/).includes('modulepreload') && t.attrs.href).map((t) => t.attrs.href),
+    ...tags(html, 'script')
+      .filter((t) => t.attrs.type === 'module' && t.attrs.src)
+      .map((t) => t.attrs.src),
+    ...tags(html, 'link')
+      .filter((t) => t.attrs.rel?.split(/\s+/).includes('modulepreload') && t.attrs.href)
+      .map((t) => t.attrs.href),
     // The built page names them here; its inline script loads them after the first paint (vite.config.ts).
-    ...tags(html, 'meta').filter((t) => t.attrs.name === 'app-scripts').flatMap((t) => t.attrs.content.split(/\s+/).filter(Boolean)),
+    ...tags(html, 'meta')
+      .filter((t) => t.attrs.name === 'app-scripts')
+      .flatMap((t) => t.attrs.content.split(/\s+/).filter(Boolean)),
   ]
-  const css = tags(html, 'link').filter((t) => t.attrs.rel?.split(/\s+/).includes('stylesheet') && t.attrs.href).map((t) => t.attrs.href)
+  const css = tags(html, 'link')
+    .filter((t) => t.attrs.rel?.split(/\s+/).includes('stylesheet') && t.attrs.href)
+    .map((t) => t.attrs.href)
   const local = (urls: string[]) => [...new Set(urls.map(localPath).filter((p): p is string => p !== null))]
   return { js: local(js), css: local(css) }
 }
@@ -67,7 +80,8 @@ function measure(distDir: string, file: string): Asset {
   const full = path.join(distDir, file)
   if (!fs.existsSync(full)) throw new Error(`index.html names ${file}, which is not in ${distDir}: is the build complete?`)
   const content = fs.readFileSync(full)
-  const sent = (extension: string, make: () => Buffer) => (fs.existsSync(`${full}${extension}`) ? fs.statSync(`${full}${extension}`).size : make().length)
+  const sent = (extension: string, make: () => Buffer) =>
+    fs.existsSync(`${full}${extension}`) ? fs.statSync(`${full}${extension}`).size : make().length
   return {
     file,
     bytes: content.length,
@@ -94,14 +108,25 @@ export function measureBundle(distDir: string): BundleReport {
   const initialJs = names.js.map((f) => measure(distDir, f))
   const initialCss = names.css.map((f) => measure(distDir, f))
   const initial = new Set(names.js)
-  const lazyJs = jsFiles(distDir).filter((f) => !initial.has(f)).map((f) => measure(distDir, f)).sort((a, b) => b.gzipBytes - a.gzipBytes)
-  return { initialJs, initialCss, jsGzipBytes: total(initialJs), jsBrotliBytes: total(initialJs, 'brotliBytes'), cssGzipBytes: total(initialCss), lazyJs }
+  const lazyJs = jsFiles(distDir)
+    .filter((f) => !initial.has(f))
+    .map((f) => measure(distDir, f))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+  return {
+    initialJs,
+    initialCss,
+    jsGzipBytes: total(initialJs),
+    jsBrotliBytes: total(initialJs, 'brotliBytes'),
+    cssGzipBytes: total(initialCss),
+    lazyJs,
+  }
 }
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
 
 export function formatReport(report: BundleReport, budget = JS_BUDGET_GZIP_BYTES): string {
-  const row = (a: Asset) => `  ${a.file.padEnd(48)} ${kB(a.bytes).padStart(11)}  gzip ${kB(a.gzipBytes).padStart(10)}  brotli ${kB(a.brotliBytes).padStart(10)}`
+  const row = (a: Asset) =>
+    `  ${a.file.padEnd(48)} ${kB(a.bytes).padStart(11)}  gzip ${kB(a.gzipBytes).padStart(10)}  brotli ${kB(a.brotliBytes).padStart(10)}`
   return [
     'Initial JavaScript:',
     ...report.initialJs.map(row),
@@ -126,7 +151,9 @@ function main() {
   }
   console.log(formatReport(report))
   if (report.jsGzipBytes > JS_BUDGET_GZIP_BYTES) {
-    console.error(`Over budget: the initial JavaScript is ${kB(report.jsGzipBytes - JS_BUDGET_GZIP_BYTES)} gzip over ${kB(JS_BUDGET_GZIP_BYTES)}. Lazy-load more of it.`)
+    console.error(
+      `Over budget: the initial JavaScript is ${kB(report.jsGzipBytes - JS_BUDGET_GZIP_BYTES)} gzip over ${kB(JS_BUDGET_GZIP_BYTES)}. Lazy-load more of it.`,
+    )
     // The build reports; `npm run size -- --strict` (or CI that wants it) fails on it.
     if (process.argv.includes('--strict')) process.exit(1)
   }

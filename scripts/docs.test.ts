@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest'
 const root = path.resolve(import.meta.dirname, '..')
 const docsDir = path.join(root, 'docs')
 /** README.md and docs/*.md (the decision records in docs/decisions/ are not checked here). */
-const pages = ['README.md', ...fs.readdirSync(docsDir).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name))]
+const pages = [
+  'README.md',
+  ...fs
+    .readdirSync(docsDir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => path.join('docs', name)),
+]
 
 /** The relative link targets of a markdown page, code blocks and code spans left out. */
 function relativeLinks(markdown: string): string[] {

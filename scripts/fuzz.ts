@@ -26,7 +26,11 @@ if (backend === 'postgres' && !process.env.TEST_DATABASE_URL) {
   process.exit(2)
 }
 
-const t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_MINUTE: '1000000', CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: '1000000' })
+const t = await createTestApp(backend, {
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: '1000000',
+})
 const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })
 console.log(`Fuzzing ${baseUrl} (${backend}) with seed ${seed}, ${requests} requests…`)
 const outcome = await runFuzz({
@@ -42,8 +46,17 @@ const outcome = await runFuzz({
   },
 })
 await t.close()
-console.log(`${outcome.requests} requests over ${outcome.operations} operations in ${outcome.seconds.toFixed(0)} s; answers ${JSON.stringify(outcome.byStatus)}`)
-for (const f of outcome.failures.slice(0, 20)) console.log(`FAIL ${f.problem}: ${f.request.method} ${f.request.url.slice(0, 200)} as ${f.request.who}, ${f.request.encoding} ${JSON.stringify(f.request.body)?.slice(0, 300) ?? ''}`)
+console.log(
+  `${outcome.requests} requests over ${outcome.operations} operations in ${outcome.seconds.toFixed(0)} s; answers ${JSON.stringify(outcome.byStatus)}`,
+)
+for (const f of outcome.failures.slice(0, 20))
+  console.log(
+    `FAIL ${f.problem}: ${f.request.method} ${f.request.url.slice(0, 200)} as ${f.request.who}, ${f.request.encoding} ${JSON.stringify(f.request.body)?.slice(0, 300) ?? ''}`,
+  )
 const ok = outcome.failures.length === 0 && outcome.healthyAfter
-console.log(ok ? `passed (seed ${seed})` : `failed: ${outcome.failures.length} failures${outcome.healthyAfter ? '' : ', server unhealthy after'} (seed ${seed})`)
+console.log(
+  ok
+    ? `passed (seed ${seed})`
+    : `failed: ${outcome.failures.length} failures${outcome.healthyAfter ? '' : ', server unhealthy after'} (seed ${seed})`,
+)
 process.exit(ok ? 0 : 1)

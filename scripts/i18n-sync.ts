@@ -38,7 +38,11 @@ function merge(base: Dict, have: Dict | undefined, add: Dict | undefined): Dict 
       // Only the base locale types its arguments: `{count:number}` becomes `{count}`, as typesafe-i18n expects.
       if (typeof own === 'string' && own !== '') out[key] = own.replace(/\{(\w+):\w+\}/g, '{$1}')
     } else {
-      const sub = merge(value, typeof have?.[key] === 'object' ? (have[key] as Dict) : undefined, typeof add?.[key] === 'object' ? (add[key] as Dict) : undefined)
+      const sub = merge(
+        value,
+        typeof have?.[key] === 'object' ? (have[key] as Dict) : undefined,
+        typeof add?.[key] === 'object' ? (add[key] as Dict) : undefined,
+      )
       if (Object.keys(sub).length) out[key] = sub
     }
   }
@@ -49,7 +53,9 @@ const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").r
 const keyName = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : quote(k))
 
 function serialize(dict: Dict, indent = '  '): string {
-  const lines = Object.entries(dict).map(([k, v]) => `${indent}${keyName(k)}: ${typeof v === 'string' ? quote(v) : serialize(v, indent + '  ')},`)
+  const lines = Object.entries(dict).map(
+    ([k, v]) => `${indent}${keyName(k)}: ${typeof v === 'string' ? quote(v) : serialize(v, indent + '  ')},`,
+  )
   return `{\n${lines.join('\n')}\n${indent.slice(2)}}`
 }
 

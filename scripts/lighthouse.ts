@@ -24,8 +24,14 @@ import { ensureBuilt, startServer, stopServer } from './page-server'
 const NUMBER = SEARCHED.slice(1)
 const USER_PHONE = '+4915122229901'
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type Category = (typeof CATEGORIES)[number]
@@ -97,7 +103,15 @@ interface PageResult {
   failing: Partial<Record<Category, string[]>>
 }
 
-type DetailItem = { type?: string; items?: DetailItem[]; node?: { selector?: string }; issueType?: string; source?: string; description?: string; url?: string }
+type DetailItem = {
+  type?: string
+  items?: DetailItem[]
+  node?: { selector?: string }
+  issueType?: string
+  source?: string
+  description?: string
+  url?: string
+}
 
 /** The rows of an audit's details; list-type details (LCP element, layout shifts) nest tables one level down. */
 function detailItems(details: unknown): DetailItem[] {
@@ -120,17 +134,25 @@ function pointer(item: DetailItem): string | undefined {
 function failingAudits(lhr: Result, category: Category, limit = 6): string[] {
   const cost = ({ ref, audit }: { ref: { weight: number }; audit: Result['audits'][string] }) => ref.weight * (1 - (audit.score ?? 1))
   const refs = lhr.categories[category]?.auditRefs ?? []
-  return refs
-    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-    .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9 && !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode))
-    // Weighted audits (metrics, a11y checks) by the points they cost; unweighted ones (performance hints) after, worst first.
-    .sort((a, b) => cost(b) - cost(a) || a.audit.score! - b.audit.score!)
-    .slice(0, limit)
-    .map(({ audit }) => {
-      const where = [...new Set(detailItems(audit.details).map(pointer).filter(Boolean))].slice(0, 2)
-      const value = audit.displayValue ? ` (${audit.displayValue})` : ''
-      return `${audit.id}: ${audit.title}${value}${where.length ? ` → ${where.join(', ')}` : ''}`
-    })
+  return (
+    refs
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(
+        ({ audit }) =>
+          audit &&
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode),
+      )
+      // Weighted audits (metrics, a11y checks) by the points they cost; unweighted ones (performance hints) after, worst first.
+      .sort((a, b) => cost(b) - cost(a) || a.audit.score! - b.audit.score!)
+      .slice(0, limit)
+      .map(({ audit }) => {
+        const where = [...new Set(detailItems(audit.details).map(pointer).filter(Boolean))].slice(0, 2)
+        const value = audit.displayValue ? ` (${audit.displayValue})` : ''
+        return `${audit.id}: ${audit.title}${value}${where.length ? ` → ${where.join(', ')}` : ''}`
+      })
+  )
 }
 
 const savedRuns = new Map<string, number>()
@@ -139,7 +161,11 @@ const savedRuns = new Map<string, number>()
 async function audit(url: string, chromePort: number, attempts = 2): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
-    const problem = !result ? 'no result' : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : null
+    const problem = !result
+      ? 'no result'
+      : result.lhr.runtimeError
+        ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+        : null
     if (!problem) {
       // LIGHTHOUSE_REPORT_DIR keeps each page's whole report (JSON), to look into a metric.
       const dir = process.env.LIGHTHOUSE_REPORT_DIR
@@ -162,13 +188,18 @@ async function audit(url: string, chromePort: number, attempts = 2): Promise<Res
 }
 
 function summarize(pagePath: string, lhr: Result): PageResult {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => {
-    const score = lhr.categories[c]?.score
-    return [c, typeof score === 'number' ? Math.round(score * 100) : null]
-  })) as Record<Category, number | null>
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const score = lhr.categories[c]?.score
+      return [c, typeof score === 'number' ? Math.round(score * 100) : null]
+    }),
+  ) as Record<Category, number | null>
   const failing: PageResult['failing'] = {}
   for (const c of CATEGORIES) if (scores[c] !== null && scores[c]! < TARGETS[c]) failing[c] = failingAudits(lhr, c)
-  const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null])) as Record<Metric, number | null>
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null])) as Record<
+    Metric,
+    number | null
+  >
   return { path: pagePath, finalPath: new URL(lhr.finalDisplayedUrl).pathname, scores, metrics, failing }
 }
 
@@ -184,7 +215,10 @@ function combine(runs: PageResult[]): PageResult & { ranges: Partial<Record<Cate
     return median(values)
   }
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, pick(c, (r) => r.scores[c])])) as Record<Category, number | null>
-  const metrics = Object.fromEntries((Object.keys(METRICS) as Metric[]).map((m) => [m, pick(m, (r) => r.metrics[m])])) as Record<Metric, number | null>
+  const metrics = Object.fromEntries((Object.keys(METRICS) as Metric[]).map((m) => [m, pick(m, (r) => r.metrics[m])])) as Record<
+    Metric,
+    number | null
+  >
   // The audits to look at are those of the run whose performance score is the median.
   const middle = runs.find((r) => r.scores.performance === scores.performance) ?? runs[0]
   return { ...middle, scores, metrics, ranges }
@@ -197,15 +231,20 @@ function formatMetric(metric: Metric, value: number): string {
 
 function print(results: ReturnType<typeof combine>[]) {
   const head = ['page', ...CATEGORIES]
-  const rows = results.map((r) => [r.path, ...CATEGORIES.map((c) => {
-    const s = r.scores[c]
-    return s === null ? '–' : `${s}${s < TARGETS[c] ? ' ✗' : ''}`
-  })])
+  const rows = results.map((r) => [
+    r.path,
+    ...CATEGORIES.map((c) => {
+      const s = r.scores[c]
+      return s === null ? '–' : `${s}${s < TARGETS[c] ? ' ✗' : ''}`
+    }),
+  ])
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ')
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const row of rows) console.log(line(row))
-  console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']} (✗ = under target)`)
+  console.log(
+    `targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']} (✗ = under target)`,
+  )
   console.log(RUNS > 1 ? `\nMetrics, median of ${RUNS} runs (lowest–highest):` : '\nMetrics:')
   for (const r of results) {
     const parts = (Object.keys(METRICS) as Metric[]).map((m) => {
@@ -215,7 +254,9 @@ function print(results: ReturnType<typeof combine>[]) {
       return `${m} ${formatMetric(m, v)}${RUNS > 1 && range ? ` (${formatMetric(m, range[0])}–${formatMetric(m, range[1])})` : ''}`
     })
     const perf = r.ranges.performance
-    console.log(`  ${r.path}: performance ${r.scores.performance}${RUNS > 1 && perf ? ` (${perf[0]}–${perf[1]})` : ''}; ${parts.join(', ')}`)
+    console.log(
+      `  ${r.path}: performance ${r.scores.performance}${RUNS > 1 && perf ? ` (${perf[0]}–${perf[1]})` : ''}; ${parts.join(', ')}`,
+    )
   }
   for (const r of results) {
     if (r.finalPath !== r.path) console.log(`\nnote: ${r.path} ended on ${r.finalPath}`)
@@ -232,16 +273,21 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined
   let stopping: Promise<void> | undefined
   // Once only: a signal can arrive while the finally block is already stopping.
-  const stop = () => (stopping ??= (async () => {
-    chrome?.kill()
-    await stopServer(server)
-  })())
+  const stop = () =>
+    (stopping ??= (async () => {
+      chrome?.kill()
+      await stopServer(server)
+    })())
   const onSignal = () => void stop().finally(() => process.exit(130))
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
     const token = server.token
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'error' })
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+      logLevel: 'error',
+    })
     const runs = new Map<string, PageResult[]>(PAGES.map((p) => [p.path, []]))
     let tokenStored = false
     // Round after round (not one page's runs in a row), so that a burst of load on the machine spreads over the pages.

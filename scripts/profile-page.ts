@@ -28,7 +28,10 @@ interface Profile {
   timeDeltas: number[]
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { rate: { type: 'string', default: '4' }, fast: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' } } })
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { rate: { type: 'string', default: '4' }, fast: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' } },
+})
 const RUNS = Math.max(1, Number.parseInt(values.runs!, 10) || 1)
 const NUMBER = SEARCHED.slice(1)
 const pages = (positionals[0] ?? `/search,/number/${NUMBER},/login`).split(',')
@@ -53,7 +56,10 @@ const ms = (us: number) => `${(us / 1000).toFixed(0).padStart(6)} ms`
 async function main() {
   ensureBuilt()
   const server = await startServer('+4915122229902')
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
   try {
     const token = server.token
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
@@ -65,48 +71,64 @@ async function main() {
     for (const route of pages) {
       const totals: number[] = []
       for (let run = 1; run <= RUNS; run++) {
-      const page = await context.newPage()
-      // Long tasks as the page's own PerformanceObserver sees them (at the slowed-down CPU): the
-      // blocking time past 50 ms of each, summed, is a total blocking time without Lighthouse's model.
-      await page.addInitScript(() => {
-        const seen: number[] = []
-        ;(window as unknown as { __longTasks: number[] }).__longTasks = seen
-        new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(e.duration))).observe({ type: 'longtask', buffered: true })
-      })
-      const cdp = await context.newCDPSession(page)
-      await cdp.send('Network.enable')
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-      if (!values.fast) {
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
-      }
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.rate) })
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
-      await cdp.send('Profiler.start')
-      await page.goto(server.baseUrl + route, { waitUntil: 'load' })
-      await page.waitForTimeout(8000)
-      const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile }
-      const saved = path.join(outDir, `${route.replace(/\W+/g, '_')}.cpuprofile`)
-      fs.writeFileSync(saved, JSON.stringify(profile))
-      const byFile = selfTimes(profile, (n) => file(n.callFrame.url))
-      const total = byFile.reduce((sum, [, us]) => sum + us, 0)
-      totals.push(total)
-      if (run < RUNS) {
+        const page = await context.newPage()
+        // Long tasks as the page's own PerformanceObserver sees them (at the slowed-down CPU): the
+        // blocking time past 50 ms of each, summed, is a total blocking time without Lighthouse's model.
+        await page.addInitScript(() => {
+          const seen: number[] = []
+          ;(window as unknown as { __longTasks: number[] }).__longTasks = seen
+          new PerformanceObserver((list) => list.getEntries().forEach((e) => seen.push(e.duration))).observe({
+            type: 'longtask',
+            buffered: true,
+          })
+        })
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Network.enable')
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+        if (!values.fast) {
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 150,
+            downloadThroughput: (1.6 * 1024 * 1024) / 8,
+            uploadThroughput: (750 * 1024) / 8,
+          })
+        }
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.rate) })
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+        await cdp.send('Profiler.start')
+        await page.goto(server.baseUrl + route, { waitUntil: 'load' })
+        await page.waitForTimeout(8000)
+        const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile }
+        const saved = path.join(outDir, `${route.replace(/\W+/g, '_')}.cpuprofile`)
+        fs.writeFileSync(saved, JSON.stringify(profile))
+        const byFile = selfTimes(profile, (n) => file(n.callFrame.url))
+        const total = byFile.reduce((sum, [, us]) => sum + us, 0)
+        totals.push(total)
+        if (run < RUNS) {
+          await page.close()
+          continue
+        }
+        console.log(`\n${route}: ${ms(total).trim()} of main thread at ${values.rate}× CPU (${saved})`)
+        const blocking = longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0)
+        console.log(
+          `  long tasks: ${longTasks.length}, blocking ${blocking.toFixed(0)} ms past 50 ms each (longest ${Math.max(0, ...longTasks).toFixed(0)} ms: ${longTasks.map((d) => d.toFixed(0)).join(' ')})`,
+        )
+        for (const [k, us] of byFile.slice(0, 10)) console.log(`${ms(us)}  ${k}`)
+        console.log('  functions:')
+        for (const [k, us] of selfTimes(
+          profile,
+          (n) => `${n.callFrame.functionName || '(anonymous)'} ${file(n.callFrame.url)}:${n.callFrame.lineNumber}`,
+        ).slice(0, 15))
+          console.log(`${ms(us)}  ${k}`)
         await page.close()
-        continue
-      }
-      console.log(`\n${route}: ${ms(total).trim()} of main thread at ${values.rate}× CPU (${saved})`)
-      const blocking = longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0)
-      console.log(`  long tasks: ${longTasks.length}, blocking ${blocking.toFixed(0)} ms past 50 ms each (longest ${Math.max(0, ...longTasks).toFixed(0)} ms: ${longTasks.map((d) => d.toFixed(0)).join(' ')})`)
-      for (const [k, us] of byFile.slice(0, 10)) console.log(`${ms(us)}  ${k}`)
-      console.log('  functions:')
-      for (const [k, us] of selfTimes(profile, (n) => `${n.callFrame.functionName || '(anonymous)'} ${file(n.callFrame.url)}:${n.callFrame.lineNumber}`).slice(0, 15)) console.log(`${ms(us)}  ${k}`)
-      await page.close()
       }
       if (RUNS > 1) {
         const sorted = [...totals].sort((a, b) => a - b)
-        console.log(`  ${RUNS} runs: median ${ms(sorted[Math.floor((RUNS - 1) / 2)]).trim()} of main thread (${totals.map((t) => ms(t).trim()).join(', ')})`)
+        console.log(
+          `  ${RUNS} runs: median ${ms(sorted[Math.floor((RUNS - 1) / 2)]).trim()} of main thread (${totals.map((t) => ms(t).trim()).join(', ')})`,
+        )
       }
     }
   } finally {

@@ -4,7 +4,11 @@ import { declarationsToFlip } from './rtl-check'
 describe('rtl:check', () => {
   it('names each physical declaration that would not follow right-to-left', () => {
     const css = '.ml-2{margin-left:.5rem}.text-left{text-align:left}.a{padding:1px 2px 3px 4px}.b{color:red}'
-    expect(declarationsToFlip(css)).toEqual(['.ml-2 { margin-left: .5rem }', '.text-left { text-align: left }', '.a { padding: 1px 2px 3px 4px }'])
+    expect(declarationsToFlip(css)).toEqual([
+      '.ml-2 { margin-left: .5rem }',
+      '.text-left { text-align: left }',
+      '.a { padding: 1px 2px 3px 4px }',
+    ])
   })
 
   it('accepts logical properties and rules scoped to one direction', () => {

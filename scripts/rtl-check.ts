@@ -55,7 +55,9 @@ function main() {
     bad += found.length
   }
   if (bad) {
-    console.error(`rtl:check: ${bad} physical declaration(s) would not follow right-to-left; use logical properties (ms-, pe-, start-, text-start).`)
+    console.error(
+      `rtl:check: ${bad} physical declaration(s) would not follow right-to-left; use logical properties (ms-, pe-, start-, text-start).`,
+    )
     process.exit(1)
   }
   console.log(`rtl:check: ${files.length} stylesheet(s), nothing left to flip.`)

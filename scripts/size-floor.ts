@@ -20,8 +20,12 @@ try {
   const code = Buffer.concat(files.map((f) => fs.readFileSync(path.join(outDir, 'assets', f))))
   const kB = (n: number) => `${(n / 1000).toFixed(2)} kB`
   const gzip = gzipSync(code, { level: 9 }).length
-  console.log(`The libraries' floor (${files.length} file): ${kB(code.length)}, gzip ${kB(gzip)}, brotli ${kB(brotliCompressSync(code).length)}`)
-  console.log(`First-load budget: gzip ${kB(JS_BUDGET_GZIP_BYTES)}; the floor is ${gzip > JS_BUDGET_GZIP_BYTES ? 'over' : 'under'} it by ${kB(Math.abs(gzip - JS_BUDGET_GZIP_BYTES))} before any code of the product's own.`)
+  console.log(
+    `The libraries' floor (${files.length} file): ${kB(code.length)}, gzip ${kB(gzip)}, brotli ${kB(brotliCompressSync(code).length)}`,
+  )
+  console.log(
+    `First-load budget: gzip ${kB(JS_BUDGET_GZIP_BYTES)}; the floor is ${gzip > JS_BUDGET_GZIP_BYTES ? 'over' : 'under'} it by ${kB(Math.abs(gzip - JS_BUDGET_GZIP_BYTES))} before any code of the product's own.`,
+  )
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true })
 }

@@ -8,7 +8,10 @@ const names = (plugins: PluginOption[] | undefined) =>
 
 describe('Storybook’s build of the stories (what Chromatic publishes)', () => {
   it('takes the web app’s plugins but not those of the app’s own page, router and server', async () => {
-    const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, path.resolve(import.meta.dirname, '../vite.config.ts'))
+    const loaded = await loadConfigFromFile(
+      { command: 'build', mode: 'production' },
+      path.resolve(import.meta.dirname, '../vite.config.ts'),
+    )
     const app = names(loaded!.config.plugins)
     // The app's build has them: the check below would pass on a config without them.
     expect(app).toContain('scripts-after-first-paint')

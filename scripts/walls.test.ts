@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest'
 const eslint = new ESLint()
 async function refused(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath })
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'import/no-restricted-paths').map((m) => m.message)
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'import/no-restricted-paths')
+    .map((m) => m.message)
 }
 
 describe('import walls', () => {

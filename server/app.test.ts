@@ -29,7 +29,14 @@ describe.each(backends)('the API server on %s', (backend) => {
   afterAll(async () => t?.close())
 
   it('answers unknown API paths with a 404 envelope', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api'], ['POST', '/api/v6/nope'], ['DELETE', '/api/v6/history/list'], ['GET', '/localeModule/xx'], ['GET', `/api/${'x'.repeat(5000)}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['POST', '/api/v6/nope'],
+      ['DELETE', '/api/v6/history/list'],
+      ['GET', '/localeModule/xx'],
+      ['GET', `/api/${'x'.repeat(5000)}`],
+    ] as const) {
       const res = await t.app.inject({ method, url, headers: bearer(token) })
       const body = expectEnvelope(res, 404, ERROR_CODES.NOT_FOUND)
       expect(body.message.length).toBeLessThan(300)
@@ -38,7 +45,12 @@ describe.each(backends)('the API server on %s', (backend) => {
 
   it('refuses a content type the API does not read with 415', async () => {
     for (const type of ['text/plain', 'application/xml', 'text/xml', 'application/octet-stream', 'image/png']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': type }, payload: 'phoneNumber=+493012345678' })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...bearer(token), 'content-type': type },
+        payload: 'phoneNumber=+493012345678',
+      })
       const body = expectEnvelope(res, 415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE)
       expect(body.message).toContain(type)
     }
@@ -48,25 +60,76 @@ describe.each(backends)('the API server on %s', (backend) => {
 
   it('refuses bodies over the limit with 413: 1 MiB of JSON, 64 KiB of form data', async () => {
     const bigJson = JSON.stringify({ phoneNumber: '+493012345678', pad: 'x'.repeat(1024 * 1024) })
-    expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: bigJson }), 413, ERROR_CODES.BODY_TOO_LARGE)
+    expectEnvelope(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: bigJson,
+      }),
+      413,
+      ERROR_CODES.BODY_TOO_LARGE,
+    )
     const bigForm = form({ phoneNumber: '+493012345678', pad: 'x'.repeat(65 * 1024) })
-    expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: bigForm }), 413, ERROR_CODES.BODY_TOO_LARGE)
+    expectEnvelope(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: bigForm,
+      }),
+      413,
+      ERROR_CODES.BODY_TOO_LARGE,
+    )
     // Webhooks keep the raw bytes and read less.
     const bigHook = JSON.stringify({ object: 'whatsapp_business_account', pad: 'x'.repeat(300 * 1024) })
-    expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/v6/auth/webhook/whatsapp', headers: { 'content-type': 'application/json' }, payload: bigHook }), 413, ERROR_CODES.BODY_TOO_LARGE)
+    expectEnvelope(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/auth/webhook/whatsapp',
+        headers: { 'content-type': 'application/json' },
+        payload: bigHook,
+      }),
+      413,
+      ERROR_CODES.BODY_TOO_LARGE,
+    )
     // Just under the limits is read (and then judged on its fields).
     const okForm = form({ phoneNumber: '+493012345678', pad: 'x'.repeat(60 * 1024) })
-    expect((await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: okForm })).statusCode).toBe(200)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v6/history/add',
+          headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+          payload: okForm,
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 
   it('refuses invalid JSON with 400', async () => {
     for (const payload of ['{', '{"phoneNumber":', 'not json', '{"a":1}}', '']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': 'application/json' }, payload })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload,
+      })
       expectEnvelope(res, 400)
     }
-    const dev = await t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"code":' })
+    const dev = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/dev/confirm',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"code":',
+    })
     expectEnvelope(dev, 400)
-    const hook = await t.app.inject({ method: 'POST', url: '/api/v6/auth/webhook/telegram', headers: { 'content-type': 'application/json' }, payload: '{"update_id":' })
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/webhook/telegram',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"update_id":',
+    })
     expect(hook.statusCode).toBeLessThan(500)
   })
 
@@ -76,7 +139,12 @@ describe.each(backends)('the API server on %s', (backend) => {
       ['multipart/form-data; boundary=abc', '--abc\r\nbroken'],
       [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'x'],
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': type }, payload })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...bearer(token), 'content-type': type },
+        payload,
+      })
       expect(expectEnvelope(res, 400, ERROR_CODES.VALIDATION).message).toMatch(/multipart/)
     }
   })
@@ -94,7 +162,16 @@ describe.each(backends)('the API server on %s', (backend) => {
     expect(doc.openapi).toMatch(/^3\./)
     expect(doc.info.title).toBeTruthy()
     const paths = Object.keys(doc.paths)
-    for (const p of ['/api/v202505/search/{number}', '/api/v202111/auth/get', '/api/v6/auth/agreement_code', '/api/v6/auth/check', '/api/v6/auth/logout', '/api/v6/history/list', '/api/v6/history/add', '/api/health']) {
+    for (const p of [
+      '/api/v202505/search/{number}',
+      '/api/v202111/auth/get',
+      '/api/v6/auth/agreement_code',
+      '/api/v6/auth/check',
+      '/api/v6/auth/logout',
+      '/api/v6/history/list',
+      '/api/v6/history/add',
+      '/api/health',
+    ]) {
       expect(paths, p).toContain(p)
     }
     expect(paths.some((p) => p.startsWith('/api/v6/auth/webhook/'))).toBe(true)
@@ -111,7 +188,17 @@ describe.each(backends)('the API server on %s', (backend) => {
     }
     // The whole set helmet makes of our options, on an answer, a missing route and a refused call alike.
     const expected = helmetHeaders({
-      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'", shellScriptHash], frameSrc: ["'self'"], connectSrc: ["'self'"], frameAncestors: ["'none'"] } },
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", shellScriptHash],
+          frameSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: false,
     })
@@ -142,17 +229,68 @@ describe.each(backends)('the API server on %s', (backend) => {
       { method: 'GET', url: '/api/v6/history/list?offset=99999999999999999999', headers: auth },
       { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'application/json' }, payload: '[]' },
       { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'application/json' }, payload: 'null' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"phoneNumber":{"$gt":""}}' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"phoneNumber":"+493012345678","date":"1e400"}' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"phoneNumber":"+493012345678"}' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phoneNumber=%E2%82&date=%' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phoneNumber=1&phoneNumber=2' },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '{"phoneNumber":{"$gt":""}}',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '{"phoneNumber":"+493012345678","date":"1e400"}',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '{"__proto__":{"x":1},"phoneNumber":"+493012345678"}',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'phoneNumber=%E2%82&date=%',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'phoneNumber=1&phoneNumber=2',
+      },
       { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'multipart/form-data' }, payload: 'x' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' }, payload: '--abc\r\nbroken' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` }, payload: 'x' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' }, payload: '--abc\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--abc--\r\n' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' }, payload: '--abc\r\nContent-Disposition: form-data; name="phoneNumber"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n+493012345678\r\n--abc--\r\n' },
-      { method: 'POST', url: '/api/v6/history/add', headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' }, payload: '--abc\r\nContent-Disposition: form-data; name="phoneNumber"\r\nContent-Type: application/json\r\n\r\n{x\r\n--abc--\r\n' },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: '--abc\r\nbroken',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` },
+        payload: 'x',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: '--abc\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--abc--\r\n',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' },
+        payload:
+          '--abc\r\nContent-Disposition: form-data; name="phoneNumber"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n+493012345678\r\n--abc--\r\n',
+      },
+      {
+        method: 'POST',
+        url: '/api/v6/history/add',
+        headers: { ...auth, 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: '--abc\r\nContent-Disposition: form-data; name="phoneNumber"\r\nContent-Type: application/json\r\n\r\n{x\r\n--abc--\r\n',
+      },
       { method: 'POST', url: '/api/v6/history/clear', headers: { ...auth, 'content-type': 'application/json' }, payload: '{' },
       { method: 'GET', url: '/api/v6/profile/my', headers: { authorization: 'Bearer ' + 'a'.repeat(5000) } },
       { method: 'GET', url: '/api/v6/profile/my', headers: { authorization: 'Basic dXNlcjpwYXNz' } },
@@ -161,20 +299,36 @@ describe.each(backends)('the API server on %s', (backend) => {
       { method: 'GET', url: '/api/v202111/auth/get?cnonce=abcdefgh&timestamp=abc&signature=zz', headers },
       { method: 'GET', url: `/api/v202111/auth/get?cnonce=abcdefgh&timestamp=1&signature=${'0'.repeat(64)}`, headers },
       { method: 'GET', url: `/api/v202111/auth/get?cnonce=abcdefgh&timestamp=1&signature=${'0'.repeat(63)}`, headers },
-      { method: 'POST', url: '/api/v6/auth/agreement_code', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ code: 'abc' }) },
+      {
+        method: 'POST',
+        url: '/api/v6/auth/agreement_code',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ code: 'abc' }),
+      },
       { method: 'POST', url: '/api/v6/auth/agreement_code', headers: { ...headers, 'content-type': 'application/json' }, payload: '"str"' },
       { method: 'GET', url: '/api/v6/auth/check?code=123456&token_type=jwt&cnonce[]=a&timestamp=1&signature=x', headers },
-      { method: 'POST', url: '/api/v6/auth/dev/confirm', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"code":"123456","phone":["+493012345678"]}' },
+      {
+        method: 'POST',
+        url: '/api/v6/auth/dev/confirm',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"code":"123456","phone":["+493012345678"]}',
+      },
       { method: 'POST', url: '/api/v6/auth/logout', headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' },
       { method: 'GET', url: '/api/health?x=%', headers },
     ]
     for (const call of calls) {
       const res = await t.app.inject(call)
       expect(res.statusCode, `${call.method} ${call.url} ${String(call.payload ?? '')}`).toBeLessThan(500)
-      if (res.statusCode >= 400) expect(errorEnvelope.safeParse(res.json()).success, `${call.method} ${call.url} ${res.statusCode} ${res.body}`).toBe(true)
+      if (res.statusCode >= 400)
+        expect(errorEnvelope.safeParse(res.json()).success, `${call.method} ${call.url} ${res.statusCode} ${res.body}`).toBe(true)
     }
     // A signed call with wrong types in the signed parameters is a 400 too.
-    const res = await t.app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ ...sign('POST', '/api/v6/auth/agreement_code', { code: '123456' }), signature: 5 }) })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/agreement_code',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...sign('POST', '/api/v6/auth/agreement_code', { code: '123456' }), signature: 5 }),
+    })
     expectEnvelope(res, 400)
   })
 })

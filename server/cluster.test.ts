@@ -14,7 +14,9 @@ describe('the number of server processes', () => {
   it('says that several processes without Redis each count limits and nonces on their own', () => {
     expect(processCount({ DATABASE_URL: PG }, 2)).toEqual({
       count: 2,
-      notes: ['2 server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own. Set REDIS_URL to share them.'],
+      notes: [
+        '2 server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own. Set REDIS_URL to share them.',
+      ],
     })
   })
 
@@ -23,7 +25,9 @@ describe('the number of server processes', () => {
     expect(processCount({ WEB_CONCURRENCY: 1 }, 8)).toEqual({ count: 1, notes: [] })
     expect(processCount({ WEB_CONCURRENCY: 4, REDIS_URL: REDIS }, 8)).toEqual({
       count: 1,
-      notes: ['WEB_CONCURRENCY=4 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.'],
+      notes: [
+        'WEB_CONCURRENCY=4 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.',
+      ],
     })
   })
 })

@@ -17,13 +17,20 @@ export function processCount(
   if (!env.DATABASE_URL) {
     const asked = env.WEB_CONCURRENCY ?? 1
     // Only when someone asked for more: the default quietly runs one.
-    const notes = asked > 1 ? [`WEB_CONCURRENCY=${asked} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.`] : []
+    const notes =
+      asked > 1
+        ? [
+            `WEB_CONCURRENCY=${asked} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.`,
+          ]
+        : []
     return { count: 1, notes }
   }
   const count = env.WEB_CONCURRENCY ?? cores
   const notes =
     count > 1 && !env.REDIS_URL
-      ? [`${count} server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own. Set REDIS_URL to share them.`]
+      ? [
+          `${count} server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own. Set REDIS_URL to share them.`,
+        ]
       : []
   return { count, notes }
 }

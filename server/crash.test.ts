@@ -29,7 +29,17 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort()
   let output = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (b: Buffer) => (output += b.toString()))
@@ -57,7 +67,9 @@ describe.each(backends)('a server killed during writes on %s', (backend) => {
       acknowledged = async () => {
         const db = await openPglite(dataDir)
         try {
-          return rowsOf<{ e164: string }>(await db.db.execute(sql`select n.e164 from notes join numbers n on n.id = notes.number_id`)).map((r) => r.e164)
+          return rowsOf<{ e164: string }>(await db.db.execute(sql`select n.e164 from notes join numbers n on n.id = notes.number_id`)).map(
+            (r) => r.e164,
+          )
         } finally {
           await db.close()
         }
@@ -70,7 +82,9 @@ describe.each(backends)('a server killed during writes on %s', (backend) => {
         const d = new pg.Client({ connectionString: env.DATABASE_URL })
         await d.connect()
         try {
-          return (await d.query<{ e164: string }>('select n.e164 from notes join numbers n on n.id = notes.number_id')).rows.map((r) => r.e164)
+          return (await d.query<{ e164: string }>('select n.e164 from notes join numbers n on n.id = notes.number_id')).rows.map(
+            (r) => r.e164,
+          )
         } finally {
           await d.end()
         }

@@ -16,8 +16,23 @@ describe('environment', () => {
   it('has safe defaults for the embedded mode and keeps a generated JWT secret in DATA_DIR', () => {
     const dir = tmp()
     const env = loadEnv({ DATA_DIR: dir })
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', AUTH_DEV: true, SIGNING_SECRET: 'callerid-web', RATE_LIMIT_PER_MINUTE: 600, AUTH_RATE_LIMIT_PER_MINUTE: 30 })
-    expect(env.providers).toEqual({ telegram: false, whatsapp: false, whatsappBusiness: false, viber: false, sms: false, flashcall: false, dev: true })
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      AUTH_DEV: true,
+      SIGNING_SECRET: 'callerid-web',
+      RATE_LIMIT_PER_MINUTE: 600,
+      AUTH_RATE_LIMIT_PER_MINUTE: 30,
+    })
+    expect(env.providers).toEqual({
+      telegram: false,
+      whatsapp: false,
+      whatsappBusiness: false,
+      viber: false,
+      sms: false,
+      flashcall: false,
+      dev: true,
+    })
     expect(env.VIBER_API_BASE).toBe('https://chatapi.viber.com')
     expect(env.JWT_SECRET).toHaveLength(64)
     expect(loadEnv({ DATA_DIR: dir }).JWT_SECRET).toBe(env.JWT_SECRET)
@@ -48,7 +63,12 @@ describe('environment', () => {
   it('turns a provider on only when all of its variables are set', () => {
     const some = loadEnv({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_BOT_USERNAME: 'callerid_bot' })
     expect(some.providers.telegram).toBe(false)
-    const all = loadEnv({ DATA_DIR: tmp(), TELEGRAM_BOT_TOKEN: '1:abc', TELEGRAM_BOT_USERNAME: 'callerid_bot', TELEGRAM_WEBHOOK_SECRET: 'sec_ret-1' })
+    const all = loadEnv({
+      DATA_DIR: tmp(),
+      TELEGRAM_BOT_TOKEN: '1:abc',
+      TELEGRAM_BOT_USERNAME: 'callerid_bot',
+      TELEGRAM_WEBHOOK_SECRET: 'sec_ret-1',
+    })
     expect(all.providers.telegram).toBe(true)
   })
 
@@ -62,7 +82,11 @@ describe('environment', () => {
     expect(call).toMatchObject({ flashcall: true, sms: false })
     expect(loadEnv({ DATA_DIR: tmp(), TWILIO_VOICE_NUMBER: '+14155550101' }).providers.flashcall).toBe(false)
     expect(() => loadEnv({ DATA_DIR: tmp(), TWILIO_AUTH_TOKEN: 'tok', TWILIO_VOICE_NUMBER: '14155550101' })).toThrow(/TWILIO_VOICE_NUMBER/)
-    const business = { WHATSAPP_BUSINESS_APP_SECRET: 's', WHATSAPP_BUSINESS_PHONE_NUMBER_ID: '106540352242923', WHATSAPP_BUSINESS_NUMBER: '15550783882' }
+    const business = {
+      WHATSAPP_BUSINESS_APP_SECRET: 's',
+      WHATSAPP_BUSINESS_PHONE_NUMBER_ID: '106540352242923',
+      WHATSAPP_BUSINESS_NUMBER: '15550783882',
+    }
     expect(loadEnv({ DATA_DIR: tmp(), ...business }).providers).toMatchObject({ whatsappBusiness: true, whatsapp: false })
     expect(loadEnv({ DATA_DIR: tmp(), ...business, WHATSAPP_BUSINESS_NUMBER: '' }).providers.whatsappBusiness).toBe(false)
   })
@@ -81,7 +105,8 @@ describe('environment', () => {
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' }).PURGE_INTERVAL_MINUTES).toBe(0)
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', PURGE_INTERVAL_MINUTES: '5' }).PURGE_INTERVAL_MINUTES).toBe(5)
     expect(loadEnv({ DATA_DIR: tmp(), PURGE_INTERVAL_MINUTES: '0' }).PURGE_INTERVAL_MINUTES).toBe(0)
-    for (const bad of ['-1', 'daily', '5000']) expect(() => loadEnv({ DATA_DIR: tmp(), PURGE_INTERVAL_MINUTES: bad })).toThrow(/PURGE_INTERVAL_MINUTES/)
+    for (const bad of ['-1', 'daily', '5000'])
+      expect(() => loadEnv({ DATA_DIR: tmp(), PURGE_INTERVAL_MINUTES: bad })).toThrow(/PURGE_INTERVAL_MINUTES/)
   })
 
   it('takes WEB_CONCURRENCY as a whole number of processes and names it when it is anything else', () => {
@@ -103,13 +128,22 @@ describe('environment', () => {
   })
 
   it('sheds load by default, never under NODE_ENV=test unless asked, 0 turns a check off, and names a bad value', () => {
-    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 200, PRESSURE_QUEUE_FLOOR: 100, PRESSURE_RETRY_AFTER_SECONDS: 2 })
+    expect(loadEnv({ DATA_DIR: tmp() })).toMatchObject({
+      PRESSURE_MAX_WAIT_MS: 200,
+      PRESSURE_QUEUE_FLOOR: 100,
+      PRESSURE_RETRY_AFTER_SECONDS: 2,
+    })
     expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test' })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 0, PRESSURE_QUEUE_FLOOR: 100 })
     const set = { PRESSURE_MAX_WAIT_MS: '800', PRESSURE_QUEUE_FLOOR: '20', PRESSURE_RETRY_AFTER_SECONDS: '10' }
-    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', ...set })).toMatchObject({ PRESSURE_MAX_WAIT_MS: 800, PRESSURE_QUEUE_FLOOR: 20, PRESSURE_RETRY_AFTER_SECONDS: 10 })
+    expect(loadEnv({ DATA_DIR: tmp(), NODE_ENV: 'test', ...set })).toMatchObject({
+      PRESSURE_MAX_WAIT_MS: 800,
+      PRESSURE_QUEUE_FLOOR: 20,
+      PRESSURE_RETRY_AFTER_SECONDS: 10,
+    })
     expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_MAX_WAIT_MS: 'soon' })).toThrow(/PRESSURE_MAX_WAIT_MS/)
     expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_QUEUE_FLOOR: '0' })).toThrow(/PRESSURE_QUEUE_FLOOR is a number of calls/)
-    for (const bad of ['0', '301', '1.5']) expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_RETRY_AFTER_SECONDS: bad }), bad).toThrow(/PRESSURE_RETRY_AFTER_SECONDS/)
+    for (const bad of ['0', '301', '1.5'])
+      expect(() => loadEnv({ DATA_DIR: tmp(), PRESSURE_RETRY_AFTER_SECONDS: bad }), bad).toThrow(/PRESSURE_RETRY_AFTER_SECONDS/)
   })
 
   it('samples a tenth of page loads for real-user metrics by default, none under NODE_ENV=test unless asked, and names a bad rate', () => {
@@ -119,17 +153,27 @@ describe('environment', () => {
     expect(loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: '0' }).VITALS_SAMPLE_RATE).toBe(0)
     expect(loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: '0.25' }).VITALS_SAMPLE_RATE).toBe(0.25)
     for (const bad of ['-0.1', '1.5', '10%', 'Infinity', 'all']) {
-      expect(() => loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: bad }), bad).toThrow(/VITALS_SAMPLE_RATE is a share of page loads from 0 to 1/)
+      expect(() => loadEnv({ DATA_DIR: tmp(), VITALS_SAMPLE_RATE: bad }), bad).toThrow(
+        /VITALS_SAMPLE_RATE is a share of page loads from 0 to 1/,
+      )
     }
   })
 
   it('has development stand-ins for the support address and the operator, and no store links or main site unless set', () => {
     const env = loadEnv({ DATA_DIR: tmp() })
     expect(env.SUPPORT_EMAIL).toBe(DEVELOPMENT_SUPPORT_EMAIL)
-    expect(env.operator).toEqual({ name: expect.stringMatching(/OPERATOR_NAME is not set/), address: expect.stringMatching(/OPERATOR_ADDRESS is not set/) })
-    for (const name of ['MAIN_SITE_URL', 'GOOGLE_PLAY_URL', 'APP_STORE_URL', 'APPGALLERY_URL'] as const) expect(env[name], name).toBeUndefined()
+    expect(env.operator).toEqual({
+      name: expect.stringMatching(/OPERATOR_NAME is not set/),
+      address: expect.stringMatching(/OPERATOR_ADDRESS is not set/),
+    })
+    for (const name of ['MAIN_SITE_URL', 'GOOGLE_PLAY_URL', 'APP_STORE_URL', 'APPGALLERY_URL'] as const)
+      expect(env[name], name).toBeUndefined()
     const set = loadEnv({ DATA_DIR: tmp(), ...OPERATOR, APP_STORE_URL: 'https://apps.apple.com/app/id1234567890' })
-    expect(set).toMatchObject({ SUPPORT_EMAIL: 'support@callerid.com', operator: { name: 'Caller ID Ltd', address: '1 Main Street, Springfield' }, APP_STORE_URL: 'https://apps.apple.com/app/id1234567890' })
+    expect(set).toMatchObject({
+      SUPPORT_EMAIL: 'support@callerid.com',
+      operator: { name: 'Caller ID Ltd', address: '1 Main Street, Springfield' },
+      APP_STORE_URL: 'https://apps.apple.com/app/id1234567890',
+    })
     expect(() => loadEnv({ DATA_DIR: tmp(), SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL is an e-mail address/)
     expect(() => loadEnv({ DATA_DIR: tmp(), MAIN_SITE_URL: 'callerid.com' })).toThrow(/MAIN_SITE_URL is an http\(s\) address/)
     expect(() => loadEnv({ DATA_DIR: tmp(), GOOGLE_PLAY_URL: 'javascript:alert(1)' })).toThrow(/GOOGLE_PLAY_URL is an https address/)
@@ -155,7 +199,11 @@ describe('environment', () => {
     }
     // Every placeholder named at once.
     expect(() => loadEnv({ ...PRODUCTION, ...placeholders })).toThrow(/GOOGLE_PLAY_URL[\s\S]*APP_STORE_URL[\s\S]*APPGALLERY_URL/)
-    const real = { GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=com.callerid.app', APP_STORE_URL: 'https://apps.apple.com/app/id1234567890', APPGALLERY_URL: 'https://appgallery.huawei.com/app/C101234567' }
+    const real = {
+      GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=com.callerid.app',
+      APP_STORE_URL: 'https://apps.apple.com/app/id1234567890',
+      APPGALLERY_URL: 'https://appgallery.huawei.com/app/C101234567',
+    }
     expect(loadEnv({ ...PRODUCTION, ...real })).toMatchObject(real)
     expect(loadEnv(PRODUCTION).GOOGLE_PLAY_URL).toBeUndefined()
   })
@@ -170,22 +218,41 @@ describe('environment', () => {
   })
 
   it('knows the placeholders from real values', () => {
-    for (const value of ['support@callerid.example', 'a@example.com', 'https://www.example.net/x', 'https://apps.apple.com/app/id0000000000', 'https://x.test', 'example.callerid']) {
+    for (const value of [
+      'support@callerid.example',
+      'a@example.com',
+      'https://www.example.net/x',
+      'https://apps.apple.com/app/id0000000000',
+      'https://x.test',
+      'example.callerid',
+    ]) {
       expect(isPlaceholder(value), value).toBe(true)
     }
-    for (const value of ['support@callerid.com', 'https://apps.apple.com/app/id1234567890', 'https://play.google.com/store/apps/details?id=com.example2.app', 'help@examples.org']) {
+    for (const value of [
+      'support@callerid.com',
+      'https://apps.apple.com/app/id1234567890',
+      'https://play.google.com/store/apps/details?id=com.example2.app',
+      'help@examples.org',
+    ]) {
       expect(isPlaceholder(value), value).toBe(false)
     }
   })
 
   it('takes KEY_REDIRECT_HOSTS as comma-separated origins, none by default, and names anything else', () => {
     expect(loadEnv({ DATA_DIR: tmp() }).KEY_REDIRECT_HOSTS).toEqual([])
-    expect(loadEnv({ DATA_DIR: tmp(), KEY_REDIRECT_HOSTS: 'https://pay.example.com, https://Example.org/,http://localhost:8080' }).KEY_REDIRECT_HOSTS).toEqual([
-      'https://pay.example.com',
-      'https://example.org',
-      'http://localhost:8080',
-    ])
-    for (const bad of ['pay.example.com', 'https://pay.example.com/checkout', 'https://pay.example.com?x=1', 'javascript:alert(1)', 'ftp://files.example.com', '//evil.example', 'https://user@pay.example.com']) {
+    expect(
+      loadEnv({ DATA_DIR: tmp(), KEY_REDIRECT_HOSTS: 'https://pay.example.com, https://Example.org/,http://localhost:8080' })
+        .KEY_REDIRECT_HOSTS,
+    ).toEqual(['https://pay.example.com', 'https://example.org', 'http://localhost:8080'])
+    for (const bad of [
+      'pay.example.com',
+      'https://pay.example.com/checkout',
+      'https://pay.example.com?x=1',
+      'javascript:alert(1)',
+      'ftp://files.example.com',
+      '//evil.example',
+      'https://user@pay.example.com',
+    ]) {
       expect(() => loadEnv({ DATA_DIR: tmp(), KEY_REDIRECT_HOSTS: bad }), bad).toThrow(/KEY_REDIRECT_HOSTS is comma-separated origins/)
     }
   })

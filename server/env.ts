@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { DEFAULT_SIGNING_SECRET } from '../contract/signing'
 import { PRODUCTS, type Product } from '../contract/api/payments'
 
-const KEY_REDIRECT_HOSTS_MESSAGE = 'KEY_REDIRECT_HOSTS is comma-separated origins, scheme and host only, e.g. https://pay.example.com,https://example.org'
+const KEY_REDIRECT_HOSTS_MESSAGE =
+  'KEY_REDIRECT_HOSTS is comma-separated origins, scheme and host only, e.g. https://pay.example.com,https://example.org'
 
 /** An http(s) origin written as one: scheme, host and port, nothing after (a trailing slash at most). */
 function isOrigin(entry: string): boolean {
@@ -17,9 +18,7 @@ function isOrigin(entry: string): boolean {
   }
 }
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
-  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+const bool = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
 
 const positiveInt = z.coerce.number().int().positive()
 
@@ -54,42 +53,93 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: bool.default(true),
   /** Minutes between runs of the hidden-review renewal job; 0 turns it off. Default 15 (0 under NODE_ENV=test). */
-  RENEWAL_INTERVAL_MINUTES: z.coerce.number().min(0, 'RENEWAL_INTERVAL_MINUTES is minutes, 0 or more (0 turns renewal off)').max(24 * 60).optional(),
+  RENEWAL_INTERVAL_MINUTES: z.coerce
+    .number()
+    .min(0, 'RENEWAL_INTERVAL_MINUTES is minutes, 0 or more (0 turns renewal off)')
+    .max(24 * 60)
+    .optional(),
   /** Minutes between runs of the expiry of introduction requests nobody accepted in 7 days (refunded); 0 turns it off. Default 60 (0 under NODE_ENV=test). */
-  FOF_EXPIRY_INTERVAL_MINUTES: z.coerce.number().min(0, 'FOF_EXPIRY_INTERVAL_MINUTES is minutes, 0 or more (0 turns the expiry off)').max(24 * 60).optional(),
+  FOF_EXPIRY_INTERVAL_MINUTES: z.coerce
+    .number()
+    .min(0, 'FOF_EXPIRY_INTERVAL_MINUTES is minutes, 0 or more (0 turns the expiry off)')
+    .max(24 * 60)
+    .optional(),
   /** Minutes between runs of the purge of accounts deactivated over 30 days ago; 0 turns it off. Default 60 (0 under NODE_ENV=test). */
-  PURGE_INTERVAL_MINUTES: z.coerce.number().min(0, 'PURGE_INTERVAL_MINUTES is minutes, 0 or more (0 turns the purge off)').max(24 * 60).optional(),
+  PURGE_INTERVAL_MINUTES: z.coerce
+    .number()
+    .min(0, 'PURGE_INTERVAL_MINUTES is minutes, 0 or more (0 turns the purge off)')
+    .max(24 * 60)
+    .optional(),
   /**
    * Load shedding (server/plugins/pressure.ts): a new API call is answered 503 when the calls under way would keep it
    * waiting longer than this (ms), by the oldest one's wait and the rate calls are answered at. 0 turns it off.
    * Default 200 (0 under NODE_ENV=test).
    */
-  PRESSURE_MAX_WAIT_MS: z.coerce.number().int().min(0, 'PRESSURE_MAX_WAIT_MS is milliseconds, 0 or more (0 turns the check off)').max(60_000).optional(),
+  PRESSURE_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'PRESSURE_MAX_WAIT_MS is milliseconds, 0 or more (0 turns the check off)')
+    .max(60_000)
+    .optional(),
   /** Load shedding: while fewer API calls than this are under way in a process, none is refused. */
-  PRESSURE_QUEUE_FLOOR: z.coerce.number().int().min(1, 'PRESSURE_QUEUE_FLOOR is a number of calls, 1 or more').max(100_000).default(PRESSURE_DEFAULTS.queueFloor),
+  PRESSURE_QUEUE_FLOOR: z.coerce
+    .number()
+    .int()
+    .min(1, 'PRESSURE_QUEUE_FLOOR is a number of calls, 1 or more')
+    .max(100_000)
+    .default(PRESSURE_DEFAULTS.queueFloor),
   /** The Retry-After of the load shedding's 503 answers, in seconds. */
-  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300').max(300, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300').default(2),
+  PRESSURE_RETRY_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300')
+    .max(300, 'PRESSURE_RETRY_AFTER_SECONDS is whole seconds, 1 to 300')
+    .default(2),
   /** The oldest web app version the API still serves (`X-Client-Version`); older ones get 426. */
-  MIN_CLIENT_VERSION: z.string().regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'MIN_CLIENT_VERSION is a version such as 0.1.0').optional(),
+  MIN_CLIENT_VERSION: z
+    .string()
+    .regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'MIN_CLIENT_VERSION is a version such as 0.1.0')
+    .optional(),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
-  TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'TELEGRAM_BOT_USERNAME is the bot name without @').optional(),
-  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z a-z 0-9 _ -').optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,64}$/, 'TELEGRAM_BOT_USERNAME is the bot name without @')
+    .optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1-256 of A-Z a-z 0-9 _ -')
+    .optional(),
   TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
-  WHATSAPP_NUMBER: z.string().regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER is digits only, no +').optional(),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER is digits only, no +')
+    .optional(),
   /** A second, separately configured WhatsApp Cloud API number, offered as its own method. */
   WHATSAPP_BUSINESS_APP_SECRET: z.string().min(1).optional(),
   WHATSAPP_BUSINESS_VERIFY_TOKEN: z.string().min(1).optional(),
   WHATSAPP_BUSINESS_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
-  WHATSAPP_BUSINESS_NUMBER: z.string().regex(/^\d{6,15}$/, 'WHATSAPP_BUSINESS_NUMBER is digits only, no +').optional(),
+  WHATSAPP_BUSINESS_NUMBER: z
+    .string()
+    .regex(/^\d{6,15}$/, 'WHATSAPP_BUSINESS_NUMBER is digits only, no +')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_NUMBER: z.string().regex(/^\+\d{6,15}$/, 'TWILIO_NUMBER is E.164, e.g. +14155550100').optional(),
+  TWILIO_NUMBER: z
+    .string()
+    .regex(/^\+\d{6,15}$/, 'TWILIO_NUMBER is E.164, e.g. +14155550100')
+    .optional(),
   /** Flash call: the Twilio number users call; its inbound voice webhook rejects the call and confirms the code. */
-  TWILIO_VOICE_NUMBER: z.string().regex(/^\+\d{6,15}$/, 'TWILIO_VOICE_NUMBER is E.164, e.g. +14155550101').optional(),
+  TWILIO_VOICE_NUMBER: z
+    .string()
+    .regex(/^\+\d{6,15}$/, 'TWILIO_VOICE_NUMBER is E.164, e.g. +14155550101')
+    .optional(),
   VIBER_AUTH_TOKEN: z.string().min(1).optional(),
-  VIBER_BOT_URI: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'VIBER_BOT_URI is the bot URI of viber://pa?chatURI=…').optional(),
+  VIBER_BOT_URI: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'VIBER_BOT_URI is the bot URI of viber://pa?chatURI=…')
+    .optional(),
   /** The name the bot's messages show (Viber's sender.name, at most 28 characters). */
   VIBER_BOT_NAME: z.string().min(1).max(28).default('Caller ID'),
   VIBER_API_BASE: z.url().default('https://chatapi.viber.com'),
@@ -97,10 +147,24 @@ const envSchema = z.object({
   PLANS_FILE: z.string().min(1).optional(),
   /** The in-app development payment provider; on outside production, refused in production. */
   PAYMENTS_DEV: bool.optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY is a secret key, sk_test_… or sk_live_…').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET is the endpoint signing secret, whsec_…').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY is a secret key, sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET is the endpoint signing secret, whsec_…')
+    .optional(),
   STRIPE_API_BASE: z.url().optional(),
-  ...Object.fromEntries(PRODUCTS.map((p) => [stripePriceVar(p), z.string().regex(/^price_\w+$/, `${stripePriceVar(p)} is a Stripe price id, price_…`).optional()])),
+  ...Object.fromEntries(
+    PRODUCTS.map((p) => [
+      stripePriceVar(p),
+      z
+        .string()
+        .regex(/^price_\w+$/, `${stripePriceVar(p)} is a Stripe price id, price_…`)
+        .optional(),
+    ]),
+  ),
   /** The invisible bot check (Cloudflare Turnstile) on sign-in: both keys, or neither. */
   TURNSTILE_SITE_KEY: z.string().min(1).optional(),
   TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
@@ -122,14 +186,35 @@ const envSchema = z.object({
   /** A main site serving the legal pages (`{MAIN_SITE_URL}/{lang}/tos`…); without it the app serves its own at /legal/{page}. */
   MAIN_SITE_URL: z.url({ protocol: /^https?$/, error: 'MAIN_SITE_URL is an http(s) address, e.g. https://callerid.com' }).optional(),
   /** The store pages of the mobile apps, as footer badges for signed-in users; a badge without its address is not shown. */
-  GOOGLE_PLAY_URL: z.url({ protocol: /^https?$/, error: 'GOOGLE_PLAY_URL is an https address, e.g. https://play.google.com/store/apps/details?id=com.yourcompany.callerid' }).optional(),
-  APP_STORE_URL: z.url({ protocol: /^https?$/, error: 'APP_STORE_URL is an https address, e.g. https://apps.apple.com/app/id1234567890' }).optional(),
-  APPGALLERY_URL: z.url({ protocol: /^https?$/, error: 'APPGALLERY_URL is an https address, e.g. https://appgallery.huawei.com/app/C123456789' }).optional(),
+  GOOGLE_PLAY_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'GOOGLE_PLAY_URL is an https address, e.g. https://play.google.com/store/apps/details?id=com.yourcompany.callerid',
+    })
+    .optional(),
+  APP_STORE_URL: z
+    .url({ protocol: /^https?$/, error: 'APP_STORE_URL is an https address, e.g. https://apps.apple.com/app/id1234567890' })
+    .optional(),
+  APPGALLERY_URL: z
+    .url({ protocol: /^https?$/, error: 'APPGALLERY_URL is an https address, e.g. https://appgallery.huawei.com/app/C123456789' })
+    .optional(),
   /** Other sites a key link (`/key/{key}?banner=1&to=`) may send the browser to: comma-separated origins. */
   KEY_REDIRECT_HOSTS: z
     .string()
-    .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
-    .pipe(z.array(z.string().refine(isOrigin, KEY_REDIRECT_HOSTS_MESSAGE).transform((entry) => new URL(entry).origin)))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(isOrigin, KEY_REDIRECT_HOSTS_MESSAGE)
+          .transform((entry) => new URL(entry).origin),
+      ),
+    )
     .optional(),
 })
 
@@ -162,7 +247,20 @@ function hostOf(url: string): string {
   }
 }
 
-export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL' | 'RENEWAL_INTERVAL_MINUTES' | 'FOF_EXPIRY_INTERVAL_MINUTES' | 'PURGE_INTERVAL_MINUTES' | 'PAYMENTS_DEV' | 'PRESSURE_MAX_WAIT_MS' | 'VITALS_SAMPLE_RATE' | 'KEY_REDIRECT_HOSTS' | 'SUPPORT_EMAIL'> {
+export interface Env extends Omit<
+  RawEnv,
+  | 'JWT_SECRET'
+  | 'AUTH_DEV'
+  | 'LOG_LEVEL'
+  | 'RENEWAL_INTERVAL_MINUTES'
+  | 'FOF_EXPIRY_INTERVAL_MINUTES'
+  | 'PURGE_INTERVAL_MINUTES'
+  | 'PAYMENTS_DEV'
+  | 'PRESSURE_MAX_WAIT_MS'
+  | 'VITALS_SAMPLE_RATE'
+  | 'KEY_REDIRECT_HOSTS'
+  | 'SUPPORT_EMAIL'
+> {
   /** SUPPORT_EMAIL; outside production a placeholder when unset. */
   SUPPORT_EMAIL: string
   /**
@@ -181,7 +279,15 @@ export interface Env extends Omit<RawEnv, 'JWT_SECRET' | 'AUTH_DEV' | 'LOG_LEVEL
   JWT_SECRET: string
   AUTH_DEV: boolean
   isProduction: boolean
-  providers: { telegram: boolean; whatsapp: boolean; whatsappBusiness: boolean; viber: boolean; sms: boolean; flashcall: boolean; dev: boolean }
+  providers: {
+    telegram: boolean
+    whatsapp: boolean
+    whatsappBusiness: boolean
+    viber: boolean
+    sms: boolean
+    flashcall: boolean
+    dev: boolean
+  }
   /** Turnstile when both keys are set; the site key goes to the web page. */
   botCheck: { siteKey: string; secretKey: string; apiBase: string } | null
   payments: {
@@ -208,10 +314,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (isProduction && !raw.JWT_SECRET) throw new EnvError('Invalid configuration:\n  JWT_SECRET: required in production')
   // Absolute links (Stripe's success and cancel pages, the billing portal's way back) are never built from a request's Host.
   if (isProduction && !raw.PUBLIC_URL) {
-    throw new EnvError('Invalid configuration:\n  PUBLIC_URL: required in production: the address users reach this server at, e.g. https://callerid.example')
+    throw new EnvError(
+      'Invalid configuration:\n  PUBLIC_URL: required in production: the address users reach this server at, e.g. https://callerid.example',
+    )
   }
   const paymentsDev = raw.PAYMENTS_DEV ?? !isProduction
-  if (isProduction && paymentsDev) throw new EnvError('Invalid configuration:\n  PAYMENTS_DEV: development payments cannot be on in production')
+  if (isProduction && paymentsDev)
+    throw new EnvError('Invalid configuration:\n  PAYMENTS_DEV: development payments cannot be on in production')
   if (Boolean(raw.STRIPE_SECRET_KEY) !== Boolean(raw.STRIPE_WEBHOOK_SECRET)) {
     throw new EnvError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both, or neither')
   }
@@ -221,11 +330,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // The support address, the operator and the store links are the public face of a deployment: no example values (issue 33).
   if (isProduction) {
     if (!raw.SUPPORT_EMAIL) {
-      throw new EnvError('Invalid configuration:\n  SUPPORT_EMAIL: required in production: the support mailbox shown in the footer and on the legal pages, e.g. support@yourcompany.com')
+      throw new EnvError(
+        'Invalid configuration:\n  SUPPORT_EMAIL: required in production: the support mailbox shown in the footer and on the legal pages, e.g. support@yourcompany.com',
+      )
     }
-    const placeholders = (['SUPPORT_EMAIL', 'MAIN_SITE_URL', 'GOOGLE_PLAY_URL', 'APP_STORE_URL', 'APPGALLERY_URL'] as const).filter((name) => raw[name] && isPlaceholder(raw[name]))
+    const placeholders = (['SUPPORT_EMAIL', 'MAIN_SITE_URL', 'GOOGLE_PLAY_URL', 'APP_STORE_URL', 'APPGALLERY_URL'] as const).filter(
+      (name) => raw[name] && isPlaceholder(raw[name]),
+    )
     if (placeholders.length) {
-      throw new EnvError(`Invalid configuration:\n${placeholders.map((name) => `  ${name}: ${raw[name]} is a placeholder (an example domain or a store id of zeros); set the real one, or leave the store links unset to hide their badges`).join('\n')}`)
+      throw new EnvError(
+        `Invalid configuration:\n${placeholders.map((name) => `  ${name}: ${raw[name]} is a placeholder (an example domain or a store id of zeros); set the real one, or leave the store links unset to hide their badges`).join('\n')}`,
+      )
     }
     if (!(raw.OPERATOR_NAME && raw.OPERATOR_ADDRESS) && !raw.MAIN_SITE_URL) {
       throw new EnvError(
@@ -238,9 +353,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ? { name: raw.OPERATOR_NAME, address: raw.OPERATOR_ADDRESS }
       : isProduction
         ? null
-        : { name: raw.OPERATOR_NAME ?? 'The operator of this service (OPERATOR_NAME is not set)', address: raw.OPERATOR_ADDRESS ?? 'OPERATOR_ADDRESS is not set' }
+        : {
+            name: raw.OPERATOR_NAME ?? 'The operator of this service (OPERATOR_NAME is not set)',
+            address: raw.OPERATOR_ADDRESS ?? 'OPERATOR_ADDRESS is not set',
+          }
   const rawVars = raw as Record<string, unknown>
-  const prices = Object.fromEntries(PRODUCTS.flatMap((p) => (rawVars[stripePriceVar(p)] ? [[p, rawVars[stripePriceVar(p)] as string]] : [])))
+  const prices = Object.fromEntries(
+    PRODUCTS.flatMap((p) => (rawVars[stripePriceVar(p)] ? [[p, rawVars[stripePriceVar(p)] as string]] : [])),
+  )
   const jwtSecret = raw.JWT_SECRET ?? developmentJwtSecret(raw.DATA_DIR)
   return {
     ...raw,

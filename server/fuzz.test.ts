@@ -19,7 +19,11 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
   let t: TestApp
   let baseUrl: string
   beforeAll(async () => {
-    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_MINUTE: '1000000', CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: '1000000' })
+    t = await createTestApp(backend, {
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: '1000000',
+    })
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => t?.close())
@@ -32,7 +36,9 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
       return { user, moderator }
     }
     const outcome = await runFuzz({ baseUrl, seed: FUZZ_SEED, requests: REQUESTS, signIn })
-    console.log(`fuzz on ${backend}: ${outcome.requests} requests over ${outcome.operations} operations in ${outcome.seconds.toFixed(0)} s; answers ${JSON.stringify(outcome.byStatus)}`)
+    console.log(
+      `fuzz on ${backend}: ${outcome.requests} requests over ${outcome.operations} operations in ${outcome.seconds.toFixed(0)} s; answers ${JSON.stringify(outcome.byStatus)}`,
+    )
     expect(outcome.operations).toBeGreaterThan(60)
     expect(outcome.failures.slice(0, 10)).toEqual([])
     expect(outcome.healthyAfter).toBe(true)

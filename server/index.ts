@@ -70,11 +70,14 @@ export async function startServer(opts: StartOptions = {}): Promise<void> {
     await app.listen({ port: env.PORT, host: env.HOST })
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    console.error(code === 'EADDRINUSE' ? `Port ${env.PORT} is in use. Stop the other server or set PORT.` : `Cannot listen: ${(err as Error).message}`)
+    console.error(
+      code === 'EADDRINUSE' ? `Port ${env.PORT} is in use. Stop the other server or set PORT.` : `Cannot listen: ${(err as Error).message}`,
+    )
     await database.close()
     process.exit(1)
   }
-  if (opts.announce ?? true) console.log(runningMessage(env, database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'))
+  if (opts.announce ?? true)
+    console.log(runningMessage(env, database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) void startServer()

@@ -83,7 +83,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('two servers on one
     expect(limited).toHaveLength(30)
     // Each full answer took one of the day's searches: what was left after it, 29 down to 0, each once.
     expect(full.map((a) => a.common.leftRequests).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i))
-    for (const a of limited) expect(a).toMatchObject<Partial<NumberProfile>>({ paidAlert: { show: true, paidSearchPrice: LIMITS.defaultPaidSearchPrice } })
+    for (const a of limited)
+      expect(a).toMatchObject<Partial<NumberProfile>>({ paidAlert: { show: true, paidSearchPrice: LIMITS.defaultPaidSearchPrice } })
     for (const a of limited) expect(a.common.leftRequests).toBe(0)
     // Both servers answered both kinds (calls alternate between them).
     const servedBy = (a: NumberProfile) => targets.indexOf(a.phone.number) % 2
@@ -116,7 +117,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('two servers on one
     const calls = Array.from({ length: 100 }, (_, i) => ({ i, booster: boosters[Math.floor(i / 10)] }))
     const results = await Promise.all(
       calls.map(async ({ i, booster }) => {
-        const res = await post(i, booster.token, '/api/v11/comment/like', { comment_id: commentId, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 1 })
+        const res = await post(i, booster.token, '/api/v11/comment/like', {
+          comment_id: commentId,
+          like_type: 'COMMENT_UP',
+          action_type: 'ADD',
+          comment_up_count: 1,
+        })
         return { booster, status: res.status, body: await res.json() }
       }),
     )
@@ -132,11 +138,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('two servers on one
         .from(coinLedger)
         .where(and(eq(coinLedger.userId, b.id), eq(coinLedger.reason, 'comment_up')))
       expect(spent.map((l) => l.delta)).toEqual(Array(10).fill(-1))
-      const [{ sum }] = await databases[1].db.select({ sum: sql<number>`sum(${coinLedger.delta})::int` }).from(coinLedger).where(eq(coinLedger.userId, b.id))
+      const [{ sum }] = await databases[1].db
+        .select({ sum: sql<number>`sum(${coinLedger.delta})::int` })
+        .from(coinLedger)
+        .where(eq(coinLedger.userId, b.id))
       expect(sum).toBe(2)
     }
     for (let i = 0; i < 2; i++) {
-      const list = commentListResponse.parse(await (await get(i, author.token, `/api/v7/comment/list?phone=${encodeURIComponent(phone)}`)).json()).data
+      const list = commentListResponse.parse(
+        await (await get(i, author.token, `/api/v7/comment/list?phone=${encodeURIComponent(phone)}`)).json(),
+      ).data
       expect(list.items.find((c) => c.id === commentId)?.commentUps).toBe(100)
     }
     const ups = await databases[0].db
@@ -153,7 +164,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('two servers on one
     expect(answers.filter((r) => r.status === 200)).toHaveLength(RATE_LIMIT)
     expect(refused).toHaveLength(1)
     expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(await refused[0].json()).toMatchObject({ status: false, status_code: ERROR_CODES.RATE_LIMITED, message: expect.stringMatching(/try again in \d+ s/) })
+    expect(await refused[0].json()).toMatchObject({
+      status: false,
+      status_code: ERROR_CODES.RATE_LIMITED,
+      message: expect.stringMatching(/try again in \d+ s/),
+    })
     // And the next call, on either server, is refused too: the count is shared.
     for (let i = 0; i < 2; i++) expect((await get(i, caller.token, '/api/v202305/main/load')).status).toBe(429)
   })
@@ -171,7 +186,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !redisUrl)('two servers on one
       return id
     }
     const hides = async () =>
-      (await databases[1].db.select({ delta: coinLedger.delta }).from(coinLedger).where(and(eq(coinLedger.userId, owner.id), eq(coinLedger.reason, HIDE_REASON)))).map((l) => l.delta)
+      (
+        await databases[1].db
+          .select({ delta: coinLedger.delta })
+          .from(coinLedger)
+          .where(and(eq(coinLedger.userId, owner.id), eq(coinLedger.reason, HIDE_REASON)))
+      ).map((l) => l.delta)
     const paid = LIMITS.hideReviewPrice
 
     // Enough for hiding twice and renewing each once: a second renewal of either would show.

@@ -130,7 +130,9 @@ describe('npm start', () => {
     const server = npmStart(env)
     try {
       await server.waitFor('is running at')
-      expect(server.output()).toContain('WEB_CONCURRENCY=2 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.')
+      expect(server.output()).toContain(
+        'WEB_CONCURRENCY=2 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so one server process runs.',
+      )
       expect(server.output()).toContain('embedded database in')
       for (let i = 0; i < 6; i++) expect((await getOnNewConnection(port, '/api/health')).status).toBe(200)
       // The process we started answered every request itself, and forked no server.
@@ -172,7 +174,9 @@ describe('npm start', () => {
       try {
         await server.waitFor('is running at')
         expect(server.output()).toContain('(PostgreSQL, 2 server processes)')
-        expect(server.output()).toContain('2 server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own.')
+        expect(server.output()).toContain(
+          '2 server processes without REDIS_URL: each counts rate limits, sign-in attempts and signed-call nonces on its own.',
+        )
         // The primary seeded before forking: once, whatever the number of workers.
         expect(server.output().split('Seeded synthetic demo data').length - 1).toBe(1)
 

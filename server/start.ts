@@ -28,7 +28,14 @@ function needsBuild(): boolean {
   const built = fs.statSync(builtIndex).mtimeMs
   const sources = ['src', 'i18n', 'contract', 'public'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))
   // The server's page frame is rendered at build time (ADR 0051) with the markers of web-shell/template.ts.
-  const files = ['index.html', 'vite.config.ts', 'tailwind.config.ts', 'package.json', 'server/web-build.ts', 'server/modules/web-shell/template.ts'].map((f) => path.join(root, f))
+  const files = [
+    'index.html',
+    'vite.config.ts',
+    'tailwind.config.ts',
+    'package.json',
+    'server/web-build.ts',
+    'server/modules/web-shell/template.ts',
+  ].map((f) => path.join(root, f))
   return Math.max(...sources.map(newestMtime), ...files.map((f) => fs.statSync(f).mtimeMs)) > built
 }
 

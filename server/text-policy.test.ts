@@ -25,22 +25,34 @@ describe.each(backends)('one text policy on %s', (backend) => {
     await signInEach(t.app, [ME, MOD], { tokens, ids })
     await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, ids[MOD]))
     const numberId = await upsertNumber(t.database.db, TARGET, 'DE')
-    ;[{ id: commentId }] = await t.database.db.insert(comments).values({ numberId, userId: ids[ME], text: 'original text' }).returning({ id: comments.id })
+    ;[{ id: commentId }] = await t.database.db
+      .insert(comments)
+      .values({ numberId, userId: ids[ME], text: 'original text' })
+      .returning({ id: comments.id })
   })
   afterAll(async () => t?.close())
 
   /** Row counts of every table, to prove a refused request wrote nothing. */
   const snapshot = async () => {
-    const tables = (await t.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: Array<{ table_name: string }> }
+    const tables = (await t.database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as { rows: Array<{ table_name: string }> }
     const counts: Record<string, number> = {}
     for (const { table_name } of tables.rows) {
-      const r = (await t.database.db.execute(sql.raw(`select count(*)::int as n from "${table_name}"`))) as unknown as { rows: Array<{ n: number }> }
+      const r = (await t.database.db.execute(sql.raw(`select count(*)::int as n from "${table_name}"`))) as unknown as {
+        rows: Array<{ n: number }>
+      }
       counts[table_name] = r.rows[0].n
     }
     return counts
   }
   const postForm = (who: string, url: string, body: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(body) })
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(tokens[who]), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(body),
+    })
   /** JSON with a lone surrogate written as an escape, as a hostile client sends it (JSON.stringify would too). */
   const postJson = (who: string, url: string, json: string) =>
     t.app.inject({ method: 'POST', url, headers: { ...bearer(tokens[who]), 'content-type': 'application/json' }, payload: json })
@@ -62,11 +74,18 @@ describe.each(backends)('one text policy on %s', (backend) => {
   it('refuses a lone surrogate in complaint names and hash and in a moderator edit', async () => {
     const before = await snapshot()
     const complaint = (extra: string) =>
-      postJson(ME, '/api/v6/complaint/add', `{"target_type":"contact","name":"Anna Baker","email":"anna@example.com","message":"This name is wrong here",${extra}}`)
+      postJson(
+        ME,
+        '/api/v6/complaint/add',
+        `{"target_type":"contact","name":"Anna Baker","email":"anna@example.com","message":"This name is wrong here",${extra}}`,
+      )
     expect400(await complaint('"name_hash":"\\ud800"'), 'name_hash')
     expect400(await complaint('"first_name":"\\ud800"'), 'first_name')
     expect400(await complaint('"last_name":"x\\udfff"'), 'last_name')
-    expect400(await postJson(MOD, '/api/v6/moderation/edit', `{"target_type":"comment","target_id":${commentId},"text":"edited \\ud800 text"}`), 'text')
+    expect400(
+      await postJson(MOD, '/api/v6/moderation/edit', `{"target_type":"comment","target_id":${commentId},"text":"edited \\ud800 text"}`),
+      'text',
+    )
     expect(await snapshot()).toEqual(before)
     const [c] = await t.database.db.select({ text: comments.text }).from(comments).where(eq(comments.id, commentId))
     expect(c.text).toBe('original text')
@@ -81,7 +100,9 @@ describe.each(backends)('one text policy on %s', (backend) => {
         url: '/api/v6/contacts/upload',
         headers: { ...bearer(tokens[ME]), 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+          ),
           content,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]),
@@ -100,7 +121,9 @@ describe.each(backends)('one text policy on %s', (backend) => {
     const clean = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name,Phone\nCafe\u0301 \u202Eowner,+493055550003\n', 'utf16le')])
     const ok = await upload(clean)
     expect(ok.statusCode, ok.body).toBe(200)
-    const rows = (await t.database.db.execute(sql`select first_name, last_name from contacts where owner_id = ${ids[ME]}`)) as unknown as { rows: Array<{ first_name: string | null; last_name: string | null }> }
+    const rows = (await t.database.db.execute(sql`select first_name, last_name from contacts where owner_id = ${ids[ME]}`)) as unknown as {
+      rows: Array<{ first_name: string | null; last_name: string | null }>
+    }
     expect(rows.rows.map((r) => [r.first_name, r.last_name].filter(Boolean).join(' '))).toEqual(['Caf\u00e9 owner'])
     expect(Object.keys(await snapshot())).toEqual(Object.keys(before))
   })

@@ -15,7 +15,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export function buildWebApp(opts: { outDir?: string; quiet?: boolean } = {}): boolean {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')
   const args = [vite, 'build', '--logLevel', 'warn', ...(opts.outDir ? ['--outDir', opts.outDir, '--emptyOutDir'] : [])]
-  const built = spawnSync(process.execPath, args, { cwd: root, stdio: opts.quiet ? 'pipe' : 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const built = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: opts.quiet ? 'pipe' : 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   return built.status === 0
 }
 
@@ -45,7 +49,9 @@ export async function renderFrame(): Promise<string> {
     define: { __APP_VERSION__: '""' },
   })
   try {
-    const frame = (await vite.ssrLoadModule('/src/app/server-frame/frame.tsx')) as { renderFrameTemplates(p: ReturnType<typeof placeholders>): FrameTemplates }
+    const frame = (await vite.ssrLoadModule('/src/app/server-frame/frame.tsx')) as {
+      renderFrameTemplates(p: ReturnType<typeof placeholders>): FrameTemplates
+    }
     return frameComment(frame.renderFrameTemplates(placeholders()))
   } finally {
     await vite.close()

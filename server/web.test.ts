@@ -13,7 +13,10 @@ describe('the web app served by the API server', () => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-web-'))
     fs.mkdirSync(path.join(webRoot, 'assets'))
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>',
+    )
     fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)')
     fs.writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\n')
     // As the build leaves a chunk: beside it its brotli and gzip forms (vite.config.ts).
@@ -24,17 +27,20 @@ describe('the web app served by the API server', () => {
   })
   afterAll(async () => t?.close())
 
-  it.each(['/', '/search', '/number/491637875622', '/fr/search', '/assets/', '/index.html'])('answers %s with the page and its run-time config', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url })
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toMatch(/text\/html/)
-    // The sign-in methods without a code: the tests' server signs in without a messenger (AUTH_DEV).
-    // Then the support address and the store links configured (issue 33): none here, the development stand-in address.
-    expect(res.body).toContain(
-      'content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;:[{&quot;method&quot;:&quot;dev&quot;}],&quot;supportEmail&quot;:&quot;support@callerid.example&quot;,&quot;storeLinks&quot;:{}}"',
-    )
-    expect(res.body).not.toContain('__APP_CONFIG__')
-  })
+  it.each(['/', '/search', '/number/491637875622', '/fr/search', '/assets/', '/index.html'])(
+    'answers %s with the page and its run-time config',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/text\/html/)
+      // The sign-in methods without a code: the tests' server signs in without a messenger (AUTH_DEV).
+      // Then the support address and the store links configured (issue 33): none here, the development stand-in address.
+      expect(res.body).toContain(
+        'content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;:[{&quot;method&quot;:&quot;dev&quot;}],&quot;supportEmail&quot;:&quot;support@callerid.example&quot;,&quot;storeLinks&quot;:{}}"',
+      )
+      expect(res.body).not.toContain('__APP_CONFIG__')
+    },
+  )
 
   it('serves built files, assets with a long cache life', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })
@@ -69,7 +75,9 @@ describe('the web app served by the API server', () => {
       expect((await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', remoteAddress: '192.0.2.77' })).statusCode).toBe(200)
       expect((await t.app.inject({ method: 'GET', url: '/number/491637875622', remoteAddress: '192.0.2.77' })).statusCode).toBe(200)
     }
-    const api = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.77' })))
+    const api = await Promise.all(
+      Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.77' })),
+    )
     expect(api.map((r) => r.statusCode)).toContain(429)
   })
 
@@ -85,8 +93,15 @@ describe('the web app served by the API server', () => {
 describe('the origins a key link may send the browser to', () => {
   it('reach the page in its run-time config (KEY_REDIRECT_HOSTS)', async () => {
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-web-'))
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
-    const t = await createTestApp('pglite', { SIGNING_SECRET: 'from-env', KEY_REDIRECT_HOSTS: 'https://pay.example.com/,https://example.org' }, { webRoot })
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>',
+    )
+    const t = await createTestApp(
+      'pglite',
+      { SIGNING_SECRET: 'from-env', KEY_REDIRECT_HOSTS: 'https://pay.example.com/,https://example.org' },
+      { webRoot },
+    )
     try {
       const res = await t.app.inject({ method: 'GET', url: '/key/anything' })
       expect(res.body).toContain('&quot;keyRedirectOrigins&quot;:[&quot;https://pay.example.com&quot;,&quot;https://example.org&quot;]')

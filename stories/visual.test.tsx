@@ -59,15 +59,35 @@ const CASES: Case[] = [
   { name: 'settings-full-delete', stories: composeStories(settings), story: 'FullDelete', target: main },
   { name: 'settings-notifications', stories: composeStories(settings), story: 'Notifications', target: main },
   { name: 'settings-advanced-ledger', stories: composeStories(settings), story: 'Payment', target: main, height: 2600 },
-  { name: 'deactivation-done', stories: composeStories(settings), story: 'Deactivation', target: () => document.querySelector('[role="dialog"]') },
+  {
+    name: 'deactivation-done',
+    stories: composeStories(settings),
+    story: 'Deactivation',
+    target: () => document.querySelector('[role="dialog"]'),
+  },
   { name: 'own-name', stories: composeStories(ownName), story: 'Save', target: (c) => c.querySelector('[data-testid="own-name"]') },
   { name: 'inbox-open', stories: composeStories(inbox), story: 'Inbox', target: () => document.querySelector('[role="dialog"]') },
-  { name: 'dispute-form-refused', stories: composeStories(disputeForm), story: 'AlreadyUnderReview', target: (c) => c.querySelector('[data-testid="dispute-form"]') },
-  { name: 'dispute-banner-upheld', stories: composeStories(disputeBanner), story: 'Upheld', target: (c) => c.querySelector('[data-testid="dispute-banner"]') },
+  {
+    name: 'dispute-form-refused',
+    stories: composeStories(disputeForm),
+    story: 'AlreadyUnderReview',
+    target: (c) => c.querySelector('[data-testid="dispute-form"]'),
+  },
+  {
+    name: 'dispute-banner-upheld',
+    stories: composeStories(disputeBanner),
+    story: 'Upheld',
+    target: (c) => c.querySelector('[data-testid="dispute-banner"]'),
+  },
   { name: 'moderation-disputes', stories: composeStories(disputeQueue), story: 'AlreadyDecided', target: main, height: 1600 },
   { name: 'evidence-discounted', stories: composeStories(evidence), story: 'Discounted', target: (c) => c.firstElementChild },
   { name: 'modal-attention', stories: composeStories(modal), story: 'Attention', target: () => document.querySelector('[role="dialog"]') },
-  { name: 'busy-notice-retrying', stories: composeStories(busyNotice), story: 'Retrying', target: (c) => c.querySelector('[data-testid="busy-notice"]') },
+  {
+    name: 'busy-notice-retrying',
+    stories: composeStories(busyNotice),
+    story: 'Retrying',
+    target: (c) => c.querySelector('[data-testid="busy-notice"]'),
+  },
 ]
 
 const SUFFIX: Record<Mode, string> = { light: '', dark: 'Dark', rtl: 'Rtl', darkRtl: 'DarkRtl' }

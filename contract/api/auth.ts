@@ -4,7 +4,11 @@ import { textField } from '../text'
 import { flag, okEnvelope } from './envelope'
 
 export const signedParams = z.object({
-  cnonce: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'cnonce must be 8-64 letters, digits, - or _'),
+  cnonce: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'cnonce must be 8-64 letters, digits, - or _'),
   timestamp: z.coerce.number().int().positive(),
   signature: z.string().regex(/^[0-9a-f]{64}$/, 'signature must be 64 hex digits'),
 })
@@ -32,9 +36,7 @@ export const authMethodInfo = z.object({
 })
 export type AuthMethodInfo = z.infer<typeof authMethodInfo>
 
-export const authGetResponse = okEnvelope(
-  z.object({ code: sixDigitCode, expiresIn: z.number().int(), auth: z.array(authMethodInfo) }),
-)
+export const authGetResponse = okEnvelope(z.object({ code: sixDigitCode, expiresIn: z.number().int(), auth: z.array(authMethodInfo) }))
 
 export const agreementBody = signedParams.extend({
   code: sixDigitCode,

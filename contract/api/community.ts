@@ -95,7 +95,10 @@ export const likeBody = z
     /** Coins to spend on a COMMENT_UP. */
     comment_up_count: z.coerce.number().int().min(1).max(1000).default(1),
   })
-  .refine((b) => b.comment_id !== undefined || b.thread_id !== undefined, { message: 'comment_id or thread_id is required', path: ['comment_id'] })
+  .refine((b) => b.comment_id !== undefined || b.thread_id !== undefined, {
+    message: 'comment_id or thread_id is required',
+    path: ['comment_id'],
+  })
 export const likeResponse = okEnvelope(
   reactionCounts.extend({
     /** The caller's balance after a COMMENT_UP; null for likes and dislikes. */
@@ -105,12 +108,17 @@ export const likeResponse = okEnvelope(
 
 // ---------- reports and complaints ----------
 
-export const reportCommentBody = z.object({
-  comment_id: id.optional(),
-  /** Set to report a thread reply instead of a comment. */
-  thread_id: id.optional(),
-  report_text: optionalText(2000).default(''),
-}).refine((b) => b.comment_id !== undefined || b.thread_id !== undefined, { message: 'comment_id or thread_id is required', path: ['comment_id'] })
+export const reportCommentBody = z
+  .object({
+    comment_id: id.optional(),
+    /** Set to report a thread reply instead of a comment. */
+    thread_id: id.optional(),
+    report_text: optionalText(2000).default(''),
+  })
+  .refine((b) => b.comment_id !== undefined || b.thread_id !== undefined, {
+    message: 'comment_id or thread_id is required',
+    path: ['comment_id'],
+  })
 export const reportResponse = okEnvelope(z.object({ id: z.number().int(), status: z.literal('accepted') }))
 
 export const COMPLAINT_TARGETS = ['comment', 'contact', 'thread', 'profile'] as const
@@ -248,7 +256,8 @@ export const moderationEditBody = z
   .refine(targetNamed, targetMessage)
   .superRefine((b, ctx) => {
     if (b.target_type !== 'contact' && b.target_type !== 'suggestion') return
-    const problem = charLength(b.text) > LIMITS.nameMaxLength ? `a name is at most ${LIMITS.nameMaxLength} characters` : textProblem(b.text, 'name')
+    const problem =
+      charLength(b.text) > LIMITS.nameMaxLength ? `a name is at most ${LIMITS.nameMaxLength} characters` : textProblem(b.text, 'name')
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['text'] })
   })
 

@@ -5,7 +5,14 @@ import { id, plainText } from './community'
 import { DISPUTE_CATEGORIES, disputeState } from './dispute-state'
 import { evidenceItem } from './number-profile'
 
-export { DISPUTE_CATEGORIES, DISPUTE_STATUSES, disputeState, type DisputeCategory, type DisputeState, type DisputeStatus } from './dispute-state'
+export {
+  DISPUTE_CATEGORIES,
+  DISPUTE_STATUSES,
+  disputeState,
+  type DisputeCategory,
+  type DisputeState,
+  type DisputeStatus,
+} from './dispute-state'
 /** Evidence kinds a moderator may discount when upholding a dispute (or `source:<name>` of an imported list). */
 export const DISCOUNTABLE = ['imported', 'bans', 'polls'] as const
 const discountEntry = /^(imported|bans|polls|source:[a-z0-9_.-]{1,40})$/
@@ -20,7 +27,10 @@ export const disputeAddBody = z
     /** YYYY-MM-DD: since when the number is yours; required for new_owner. */
     owned_since: z.iso.date().optional(),
   })
-  .refine((b) => b.category !== 'new_owner' || !!b.owned_since, { message: 'owned_since is required for a new owner', path: ['owned_since'] })
+  .refine((b) => b.category !== 'new_owner' || !!b.owned_since, {
+    message: 'owned_since is required for a new owner',
+    path: ['owned_since'],
+  })
 export const disputeAddResponse = okEnvelope(disputeState)
 
 export const disputeQueueQuery = z.object({
@@ -54,7 +64,14 @@ export const disputeDecideBody = z.object({
   discount: z
     .string()
     .max(500)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .refine((list) => list.every((x) => discountEntry.test(x)), 'must list imported, bans, polls or source:<name>, separated by commas')
     .optional(),
   note: z.union([plainText(1000), z.literal('')]).optional(),
@@ -62,7 +79,12 @@ export const disputeDecideBody = z.object({
 export const disputeDecideResponse = okEnvelope(disputeState.extend({ index: z.number() }))
 
 /** `GET /api/v1/check-prefix?prefix=` five hex digits of SHA-256 of the E.164 number; no token, nothing logged. */
-export const checkPrefixQuery = z.object({ prefix: z.string().regex(/^[0-9a-fA-F]{5}$/, 'must be exactly 5 hex digits').transform((s) => s.toLowerCase()) })
+export const checkPrefixQuery = z.object({
+  prefix: z
+    .string()
+    .regex(/^[0-9a-fA-F]{5}$/, 'must be exactly 5 hex digits')
+    .transform((s) => s.toLowerCase()),
+})
 export const checkPrefixResponse = okEnvelope(
   z.object({
     items: z.array(z.object({ hash: z.string(), index: z.number(), label: z.string().nullable() })),

@@ -16,9 +16,7 @@ export function okEnvelope<T extends z.ZodType>(data: T) {
 export const statusOnly = z.object({ status: z.literal(true), data: z.object({}).passthrough().optional() })
 
 /** Query/form booleans: `1`, `0`, `true`, `false`. */
-export const flag = z
-  .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
-  .transform((v) => v === true || v === '1' || v === 'true')
+export const flag = z.union([z.boolean(), z.enum(['1', '0', 'true', 'false'])]).transform((v) => v === true || v === '1' || v === 'true')
 
 /** An answer the caller does not read (the sign-out ends the session whatever the server says). */
 export const anyAnswer = z.unknown()

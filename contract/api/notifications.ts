@@ -19,9 +19,7 @@ export const notificationItem = z.object({
   /** A short excerpt: the reply or comment text, the new contact name. */
   text: z.string().nullable(),
   /** For commonAcquaintances: the request and this user's answer to it. */
-  request: z
-    .object({ id: z.number().int(), answer: z.enum(FOF_ANSWERS), status: z.enum(FOF_REQUEST_STATUSES) })
-    .nullable(),
+  request: z.object({ id: z.number().int(), answer: z.enum(FOF_ANSWERS), status: z.enum(FOF_REQUEST_STATUSES) }).nullable(),
 })
 export type NotificationItem = z.infer<typeof notificationItem>
 

@@ -26,7 +26,14 @@ export const threadReply = z.object({
 })
 
 /** Reaction counts and the viewer's own reactions, as a comment or reply carries them. */
-export const reactionCounts = threadReply.pick({ likes: true, dislikes: true, commentUps: true, hasLike: true, hasDislike: true, hasCommentUp: true })
+export const reactionCounts = threadReply.pick({
+  likes: true,
+  dislikes: true,
+  commentUps: true,
+  hasLike: true,
+  hasDislike: true,
+  hasCommentUp: true,
+})
 
 /** A comment carries everything a reply does, plus its thread. */
 export const comment = threadReply.extend({

@@ -15,7 +15,11 @@ export const phoneInput = textField({ max: 64, kind: 'line' })
 /** A user id as the client sends it (form data and query strings are text). */
 export const profileIdInput = z.coerce.number().int().positive().max(2_147_483_647)
 /** The hash of a saved contact name (see `contactNameHash`). */
-export const nameHashInput = z.string().trim().toLowerCase().regex(/^[0-9a-f]{32}$/, 'must be a contact name hash')
+export const nameHashInput = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{32}$/, 'must be a contact name hash')
 const optionalName = textField({ max: LIMITS.nameMaxLength, min: 0, kind: 'name' }).optional()
 
 // ---- Private notes ----
@@ -93,7 +97,10 @@ export const POLLS = ['onComment', 'onBan', 'onPage'] as const
 export const pollAnswers = z
   .union([z.string().max(512), z.number().int(), z.array(z.union([z.string().max(512), z.number().int()])).max(50)])
   .transform((v, ctx) => {
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => String(s).split(','))
+      .map((s) => s.trim())
+      .filter(Boolean)
     const ids: number[] = []
     for (const p of parts) {
       if (!/^\d{1,9}$/.test(p)) {
@@ -109,7 +116,12 @@ export const pollAnswers = z
     return ids
   })
 export const pollAnswerBody = z.object({ phone: phoneInput, poll: z.enum(POLLS), answers: pollAnswers.optional().default([]) })
-const reputationState = z.object({ index: z.number(), bans: z.number().int(), isBanned: z.boolean(), pollAnswers: z.array(z.number().int()) })
+const reputationState = z.object({
+  index: z.number(),
+  bans: z.number().int(),
+  isBanned: z.boolean(),
+  pollAnswers: z.array(z.number().int()),
+})
 export const reputationStateResponse = okEnvelope(reputationState)
 
 // ---- Profiles of users ----
@@ -125,7 +137,9 @@ export const neuroanalysisQuery = z.object({ phone: phoneInput })
 export const neuroanalysisResponse = okEnvelope(z.object({ neuroanalysis: numberProfile.shape.neuroanalysis }))
 
 // ---- Privacy switches ----
-const onOff = z.union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])]).transform((v) => v === true || v === '1' || v === 'true' || v === 'on')
+const onOff = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
+  .transform((v) => v === true || v === '1' || v === 'true' || v === 'on')
 export const antispyBody = z.object({ value: onOff })
 export const antispyResponse = okEnvelope(z.object({ antispy: z.boolean() }))
 export const profileGoingBody = z.object({ flag: onOff })

@@ -2,7 +2,16 @@ import { z } from 'zod'
 import { okEnvelope } from './envelope'
 import { textField } from '../text'
 import { id } from './community'
-import { PACK_PRODUCTS, PLAN_PRODUCTS, PRODUCTS, TIERS, PERIODS, CHECKOUT_PROVIDERS, SUBSCRIPTION_PROVIDERS, SUBSCRIPTION_STATUSES } from '../products'
+import {
+  PACK_PRODUCTS,
+  PLAN_PRODUCTS,
+  PRODUCTS,
+  TIERS,
+  PERIODS,
+  CHECKOUT_PROVIDERS,
+  SUBSCRIPTION_PROVIDERS,
+  SUBSCRIPTION_STATUSES,
+} from '../products'
 
 export * from '../products'
 
@@ -159,10 +168,7 @@ export const lookupItem = z.object({
   name: z.string().nullable(),
   date: z.number().int(),
 })
-export const lookupsResponse = okEnvelope(
-  z.object({ allowed: z.boolean(), items: z.array(lookupItem), total: z.number().int() }),
-)
+export const lookupsResponse = okEnvelope(z.object({ allowed: z.boolean(), items: z.array(lookupItem), total: z.number().int() }))
 export type LookupsData = z.infer<typeof lookupsResponse>['data']
 
 export const cancelResumeResponse = okEnvelope(subscriptionData)
-

@@ -38,6 +38,11 @@ export const phoneblockRateBody = z.object({
 })
 
 export const phoneblockBlocklistQuery = z.object({
-  since: z.coerce.number({ message: 'since is a version number' }).int('since is a version number').min(0, 'since is a version number').max(Number.MAX_SAFE_INTEGER).optional(),
+  since: z.coerce
+    .number({ message: 'since is a version number' })
+    .int('since is a version number')
+    .min(0, 'since is a version number')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
   format,
 })

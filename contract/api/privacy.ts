@@ -98,5 +98,8 @@ export const analyticsBody = z.object({
   kind: z.enum(ANALYTICS_KINDS),
   route: routePattern,
   /** A language tag: `ru-RU`, `en`. */
-  locale: z.string().trim().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,2}$/, 'must be a language tag such as ru-RU'),
+  locale: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,2}$/, 'must be a language tag such as ru-RU'),
 })

@@ -34,9 +34,6 @@ export type VitalEntry = z.infer<typeof vitalEntry>
 
 /** `POST /api/v6/vitals` (JSON): 1 to 10 values of one page load, stored with the time and nothing else. */
 export const vitalsBody = z.object({
-  metrics: z
-    .array(vitalEntry)
-    .min(1, 'must hold at least one value')
-    .max(VITALS_MAX_BATCH, `must hold at most ${VITALS_MAX_BATCH} values`),
+  metrics: z.array(vitalEntry).min(1, 'must hold at least one value').max(VITALS_MAX_BATCH, `must hold at most ${VITALS_MAX_BATCH} values`),
 })
 export type VitalsBody = z.infer<typeof vitalsBody>

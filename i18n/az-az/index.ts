@@ -83,7 +83,8 @@ const az_az = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Zəng ilə daxil ol',
-    viberHow: 'Viber-də botumuzu açın, sonra «Telefon nömrəsini paylaş» düyməsini basın. Kompüterdəki Viber nömrənizi paylaşa bilmir: bunun əvəzinə kodu telefonunuzla skan edin.',
+    viberHow:
+      'Viber-də botumuzu açın, sonra «Telefon nömrəsini paylaş» düyməsini basın. Kompüterdəki Viber nömrənizi paylaşa bilmir: bunun əvəzinə kodu telefonunuzla skan edin.',
     whatsappBusinessHow: 'Hazır mesajı WhatsApp-da biznes hesabımıza göndərin.',
     flashcallHow: 'Nömrənizi yazın, sonra həmin telefondan göstərdiyimiz nömrəyə zəng edin. Zəngə cavab vermirik: zəng dərhal bitir.',
     flashcallPhone: 'Ölkə kodu ilə telefon nömrəniz',
@@ -94,8 +95,10 @@ const az_az = {
     flashcallCallLink: '{number} nömrəsinə zəng et',
     flashcallOtherNumber: 'Başqa nömrədən istifadə et',
     codeExpired: 'Bu giriş kodunun müddəti bitib. Yeni kod alıb yenidən cəhd edin.',
-    callRefused: 'Mobil operatorunuz zəngin sizin nömrənizdən gəldiyini təsdiqləyə bilmədi. Telefonunuzdan yenidən cəhd edin və ya başqa üsul seçin.',
-    callDisturbed: 'Eyni anda başqa biri bu nömrə ilə daxil olmağa başladı, ona görə də zənginiz sizi daxil edə bilməz. İki dəqiqə gözləyin və yeni kod alın; bu təkrarlansa, başqa üsul seçin.',
+    callRefused:
+      'Mobil operatorunuz zəngin sizin nömrənizdən gəldiyini təsdiqləyə bilmədi. Telefonunuzdan yenidən cəhd edin və ya başqa üsul seçin.',
+    callDisturbed:
+      'Eyni anda başqa biri bu nömrə ilə daxil olmağa başladı, ona görə də zənginiz sizi daxil edə bilməz. İki dəqiqə gözləyin və yeni kod alın; bu təkrarlansa, başqa üsul seçin.',
   },
   search: {
     title: 'Telefon nömrəsini yoxlayın',
@@ -231,7 +234,8 @@ const az_az = {
     deletedLookups: '{count} axtarış izi',
     nothingLeft: 'Silinəcək heç nə qalmayıb: məxfilik məlumatlarınız artıq silinib.',
     deactivate: 'Profili deaktiv et',
-    deactivateText: 'Nömrənizi siyahılardan çıxarır, mətnlərinizi gizlədir və bütün cihazlarda hesabdan çıxarır. 30 gün ərzində yenidən daxil olsanız, profil bərpa olunur.',
+    deactivateText:
+      'Nömrənizi siyahılardan çıxarır, mətnlərinizi gizlədir və bütün cihazlarda hesabdan çıxarır. 30 gün ərzində yenidən daxil olsanız, profil bərpa olunur.',
     ledger: 'Sikkə tarixçəsi',
     ledgerEmpty: 'Hələ sikkə hərəkəti yoxdur.',
     ledgerMore: 'Daha çox göstər',
@@ -261,21 +265,27 @@ const az_az = {
   devices: {
     title: 'Telefonunuzu qoruyun',
     entryText: 'Spam zəngləri hələ zəng çalarkən dayandırın: iPhone, Android, Fritz!Box.',
-    intro: 'Telefonunuz, tətbiq və ya routeriniz hər zəngi çalarkən bu xidmətdə yoxlaya, yaxud onun bloklama siyahısını saxlaya bilər. Hər cihaz öz parolunu alır; onu burada istənilən vaxt geri çağıra bilərsiniz.',
+    intro:
+      'Telefonunuz, tətbiq və ya routeriniz hər zəngi çalarkən bu xidmətdə yoxlaya, yaxud onun bloklama siyahısını saxlaya bilər. Hər cihaz öz parolunu alır; onu burada istənilən vaxt geri çağıra bilərsiniz.',
     platforms: 'Cihazınızı seçin',
-    androidIntro: 'İki yol var: bloklama siyahısını ünvan kitabı kimi sinxronlaşdırın, ya da zəng süzgəci tətbiqinə hər zəngdə bu serverdən soruşmağa icazə verin.',
+    androidIntro:
+      'İki yol var: bloklama siyahısını ünvan kitabı kimi sinxronlaşdırın, ya da zəng süzgəci tətbiqinə hər zəngdə bu serverdən soruşmağa icazə verin.',
     appTitle: 'SpamBlocker və ya PhoneBlock tətbiqi',
     iphoneStep1: 'Ayarlar → Kontaktlar → Hesablar → Hesab əlavə et → Digər → CardDAV hesabı əlavə et bölməsini açın.',
     iphoneStep2: 'Server: aşağıdakı ünvan. İstifadəçi adı və parol: aşağıdakılar. Növbəti, sonra Yadda saxla düyməsinə toxunun.',
-    iphoneStep3: 'Ayarlar → Telefon → Bloklanmış kontaktlar bölməsini açın və “Bloklanmış nömrələr” ünvan kitabının kontaktlarını əlavə edin.',
-    davx5Step1: 'DAVx⁵ quraşdırın, hesab əlavə edin və “URL və istifadəçi adı ilə giriş” seçin, yaxud yeni parolun QR kodunu telefonla skan edin.',
+    iphoneStep3:
+      'Ayarlar → Telefon → Bloklanmış kontaktlar bölməsini açın və “Bloklanmış nömrələr” ünvan kitabının kontaktlarını əlavə edin.',
+    davx5Step1:
+      'DAVx⁵ quraşdırın, hesab əlavə edin və “URL və istifadəçi adı ilə giriş” seçin, yaxud yeni parolun QR kodunu telefonla skan edin.',
     davx5Step2: 'Əsas URL: aşağıdakı ünvan. İstifadəçi adı və parol: aşağıdakılar.',
     davx5Step3: '“Bloklanmış nömrələr” ünvan kitablarını sinxronlaşdırın, sonra onların kontaktlarını Telefon tətbiqində bloklayın.',
     appStep1: 'Tətbiqdə xidmət kimi PhoneBlock seçin və onun server ünvanını aşağıdakı ünvanla əvəz edin.',
     appStep2: 'Aşağıdakı istifadəçi adı və parolla daxil olun; tətbiq token istəsə, parolu daxil edin.',
-    fritzStep1: 'Fritz!Box-da Telefoniya → Telefon kitabı → Yeni telefon kitabı bölməsini açın və “CardDAV” provayderi ilə “Onlayn telefon kitabından istifadə et” seçin.',
+    fritzStep1:
+      'Fritz!Box-da Telefoniya → Telefon kitabı → Yeni telefon kitabı bölməsini açın və “CardDAV” provayderi ilə “Onlayn telefon kitabından istifadə et” seçin.',
     fritzStep2: 'Ünvan: aşağıdakı ünvan. İstifadəçi adı və parol: aşağıdakılar.',
-    fritzStep3: 'Sonra Telefoniya → Zənglərin idarəsi → Zənglərin bloklanması bölməsini açın və bu telefon kitabının nömrələrini bloklayın.',
+    fritzStep3:
+      'Sonra Telefoniya → Zənglərin idarəsi → Zənglərin bloklanması bölməsini açın və bu telefon kitabının nömrələrini bloklayın.',
     fritzLimit: 'Router ən çox {count} nömrə saxlayır: ən çox şikayət olunanları.',
     address: 'Ünvan',
     user: 'İstifadəçi adı',
@@ -306,7 +316,8 @@ const az_az = {
   },
   deactivate: {
     warningTitle: 'Profiliniz deaktiv edilsin?',
-    warningText: 'Nömrəniz siyahılardan çıxarılır, şərhləriniz və adlarınız gizlədilir, bütün cihazlarda hesabdan çıxarılırsınız. Hər şeyi bərpa etmək üçün 30 gün ərzində yenidən daxil olun; bundan sonra şəxsi məlumatlarınız silinir.',
+    warningText:
+      'Nömrəniz siyahılardan çıxarılır, şərhləriniz və adlarınız gizlədilir, bütün cihazlarda hesabdan çıxarılırsınız. Hər şeyi bərpa etmək üçün 30 gün ərzində yenidən daxil olun; bundan sonra şəxsi məlumatlarınız silinir.',
     wait: '{seconds} saniyədən sonra davam edə bilərsiniz.',
     ready: 'İndi davam edə bilərsiniz.',
     continue: 'Davam et',
@@ -397,7 +408,8 @@ const az_az = {
     paidSearch: 'Ödənişli axtarış',
     paidSearchText: 'Gündəlik limitiniz bitdikdən sonra hər axtarış {price} sikkədir.',
     overlimit: 'Ödənişli axtarışlara icazə ver',
-    overlimitText: 'Gündəlik limitiniz bitdikdən sonra axtarış sikkə tələb edə bilər. Bu seçim aktiv olduqda axtarış səhifəsində ödənişli axtarış açarı görünür.',
+    overlimitText:
+      'Gündəlik limitiniz bitdikdən sonra axtarış sikkə tələb edə bilər. Bu seçim aktiv olduqda axtarış səhifəsində ödənişli axtarış açarı görünür.',
     overlimitFailed: 'Ayarı saxlamaq mümkün olmadı. Yenidən cəhd edin.',
     plansLink: 'Planlar və sikkələr',
     planLine: '{plan}: gündə {count} axtarış',
@@ -476,7 +488,8 @@ const az_az = {
     error: 'Şərhləri yükləmək alınmadı.',
     actionError: 'Alınmadı. Yenidən cəhd edin.',
     postingBanned: 'Artıq bu nömrədə yazı dərc edə bilməzsiniz: şikayətlərdən sonra moderatorlar buradakı mətninizi iki dəfə silib.',
-    bannedHere: 'Bu nömrədə yazı dərc edə bilməzsiniz: şikayətlərdən sonra moderatorlar buradakı mətnlərinizi iki dəfə silib, ona görə də artıq burada şərh, cavab və ya ad təklifi əlavə edə bilməzsiniz.',
+    bannedHere:
+      'Bu nömrədə yazı dərc edə bilməzsiniz: şikayətlərdən sonra moderatorlar buradakı mətnlərinizi iki dəfə silib, ona görə də artıq burada şərh, cavab və ya ad təklifi əlavə edə bilməzsiniz.',
   },
   notes: {
     title: 'Şəxsi qeyd',
@@ -508,12 +521,14 @@ const az_az = {
     balance: 'Balansınız: {balance} sikkə',
     balanceLoading: 'Balansınız yoxlanılır…',
     hideOptionsTitle: 'Bu rəy gizlədilsin?',
-    hideOptionsText: 'Rəyi nömrənizdə bütün digər istifadəçilərdən ayda {price} sikkəyə gizlədin; siz dayandırana qədər balansınızdan yenilənəcək. Və ya moderatorlardan onu silməyi xahiş edin.',
+    hideOptionsText:
+      'Rəyi nömrənizdə bütün digər istifadəçilərdən ayda {price} sikkəyə gizlədin; siz dayandırana qədər balansınızdan yenilənəcək. Və ya moderatorlardan onu silməyi xahiş edin.',
     hideForCoins: 'Ayda {price} sikkəyə gizlət',
     complain: 'Şikayət göndər',
     hiding: 'Gizlədilir…',
     hideSuccessTitle: 'Rəy gizlədildi',
-    hideSuccessText: 'Başqaları artıq bu rəyi nömrənizdə görmür. Gizlətmə hər ay sikkə balansınızdan yenilənir; onu burada dayandıra, balansınıza isə ayarlarda baxa bilərsiniz.',
+    hideSuccessText:
+      'Başqaları artıq bu rəyi nömrənizdə görmür. Gizlətmə hər ay sikkə balansınızdan yenilənir; onu burada dayandıra, balansınıza isə ayarlarda baxa bilərsiniz.',
     hideErrorTitle: 'Xəta',
     hideErrorText: 'Rəyi gizlətmək alınmadı. Bir qədər sonra yenidən cəhd edin.',
     errorCode: 'Xəta kodu: {code}',
@@ -550,12 +565,14 @@ const az_az = {
     sending: 'Göndərilir…',
     sendError: 'Şikayəti göndərmək alınmadı. Yenidən cəhd edin.',
     afterTitle: 'Şikayət göndərildi',
-    afterText: 'Təşəkkür edirik. Moderatorlar şikayətinizə baxacaq. Onlar mətni silməmək qərarına gələ bilərlər; mətnin qanunu pozduğunu düşünürsünüzsə, məhkəməyə müraciət edə bilərsiniz.',
+    afterText:
+      'Təşəkkür edirik. Moderatorlar şikayətinizə baxacaq. Onlar mətni silməmək qərarına gələ bilərlər; mətnin qanunu pozduğunu düşünürsünüzsə, məhkəməyə müraciət edə bilərsiniz.',
     keep: 'Saxla',
     delete: 'Sil',
     complainToggle: 'Bu mətndən həm də şikayət et',
     complainProfile: 'Bu profildən şikayət edin',
-    profileDescription: 'Bu istifadəçinin profili (adı və ya orada göstərilənlər) istifadə şərtlərimizi pozursa, moderatorlara bildirin. Şikayət etməzdən əvvəl şərtləri oxuyun.',
+    profileDescription:
+      'Bu istifadəçinin profili (adı və ya orada göstərilənlər) istifadə şərtlərimizi pozursa, moderatorlara bildirin. Şikayət etməzdən əvvəl şərtləri oxuyun.',
     profileMessage: 'Bu profilin problemi nədir?',
   },
   moderation: {
@@ -616,7 +633,8 @@ const az_az = {
     reject: 'Rədd et',
     working: 'İcra olunur…',
     removed: 'Mətn {number} nömrəsindən silindi. Müəllifin həmin nömrədəki mətnləri şikayətlərdən sonra cəmi {count} dəfə silinib.',
-    removedBanned: 'Mətn {number} nömrəsindən silindi. Müəllifin həmin nömrədəki mətnləri şikayətlərdən sonra cəmi {count} dəfə silinib və o, artıq bu nömrədə yazı dərc edə bilməz.',
+    removedBanned:
+      'Mətn {number} nömrəsindən silindi. Müəllifin həmin nömrədəki mətnləri şikayətlərdən sonra cəmi {count} dəfə silinib və o, artıq bu nömrədə yazı dərc edə bilməz.',
     edited: 'Mətn yadda saxlanıldı.',
     resolved: '{kind} № {id} həll edildi.',
     rejected: '{kind} № {id} rədd edildi.',
@@ -682,7 +700,8 @@ const az_az = {
     reportSentText: 'Təşəkkür edirik. Moderatorlar bu ada baxacaq.',
     actionError: 'Alınmadı. Yenidən cəhd edin.',
     uploadTitle: 'Kontakt siyahınızı yükləyin',
-    uploadIntro: 'Öz telefonunuzdakı kontaktlar, fayl kimi ixrac edilmiş: əvvəlki yükləmənizi əvəz edir və hamıya kimin zəng etdiyini görməyə kömək edir.',
+    uploadIntro:
+      'Öz telefonunuzdakı kontaktlar, fayl kimi ixrac edilmiş: əvvəlki yükləmənizi əvəz edir və hamıya kimin zəng etdiyini görməyə kömək edir.',
     uploadLabel: 'Kontakt siyahısı faylı (vCard .vcf və ya CSV)',
     uploadHint: 'vCard 3.0 və ya 4.0, yaxud ad və telefon sütunları olan CSV.',
     upload: 'Kontakt siyahısını yüklə',
@@ -760,7 +779,8 @@ const az_az = {
     neuroBadge: 'Avtomatik hesablanıb',
     neuroNote: 'Tətbiq bunu bu nömrə haqqında şikayətlər, etiketlər və şərhlər əsasında hesablayır. Heç kim onu yoxlamayıb.',
     neuroEmpty: 'Hələ kifayət qədər məlumat yoxdur: bu nömrədən heç kim şikayət etməyib, onu etiketləməyib və ya şərh yazmayıb.',
-    neuroUpsell: 'Premium ilə təhlilin tamamını görürsünüz: fırıldaqçılıq və narahatlıq şikayətlərinin payı, rəylərin əhval-ruhiyyəsi və sadə xülasə.',
+    neuroUpsell:
+      'Premium ilə təhlilin tamamını görürsünüz: fırıldaqçılıq və narahatlıq şikayətlərinin payı, rəylərin əhval-ruhiyyəsi və sadə xülasə.',
     neuroUpsellLink: 'Premium-a baxın',
     neuroLoading: 'Təhlil yüklənir…',
     neuroError: 'Təhlili yükləmək alınmadı.',
@@ -806,7 +826,8 @@ const az_az = {
     announce: 'Yeni bildiriş: {text}',
     markAllRead: 'Hamısını oxunmuş kimi qeyd et',
     allRead: 'Bütün bildirişlər oxunub.',
-    empty: 'Hələ bildiriş yoxdur. Şərhlərinizə cavablar, nömrəniz haqqında yeni şərhlər və adlar, həmçinin tanışlıq sorğuları burada görünür.',
+    empty:
+      'Hələ bildiriş yoxdur. Şərhlərinizə cavablar, nömrəniz haqqında yeni şərhlər və adlar, həmçinin tanışlıq sorğuları burada görünür.',
     loadError: 'Bildirişlərinizi yükləmək alınmadı.',
     actionError: 'Alınmadı. Yenidən cəhd edin.',
     unread: 'Oxunmamış',
@@ -827,7 +848,8 @@ const az_az = {
   },
   dispute: {
     formTitle: 'Bu qiymətə etiraz edin',
-    formIntro: 'Nömrənizin qiyməti yanlışdırsa, səbəbini moderatorlara bildirin. Onlar etirazınıza baxır və aid olmayan məlumatları nəzərə almamaq qərarına gələ bilərlər.',
+    formIntro:
+      'Nömrənizin qiyməti yanlışdırsa, səbəbini moderatorlara bildirin. Onlar etirazınıza baxır və aid olmayan məlumatları nəzərə almamaq qərarına gələ bilərlər.',
     category: 'Nə yanlışdır',
     newOwner: 'Mən bu nömrənin yeni sahibiyəm',
     notSpam: 'Bu nömrədən arzuolunmaz zənglər edilmir',
@@ -866,7 +888,8 @@ const az_az = {
     notFound: 'Profil tapılmadı',
     notFoundText: 'Bu profil mövcud deyil və ya artıq açıq deyil.',
     linkTitle: 'Keçiddən açılan nömrə profili',
-    linkText: '{number} nömrəsinin profilini keçid vasitəsilə açdınız. Profil icmanın bu nömrə haqqında bildirdiklərini göstərir. Onu açmaq, nömrəni özünüz axtardığınız kimi, bir axtarış sayılır.',
+    linkText:
+      '{number} nömrəsinin profilini keçid vasitəsilə açdınız. Profil icmanın bu nömrə haqqında bildirdiklərini göstərir. Onu açmaq, nömrəni özünüz axtardığınız kimi, bir axtarış sayılır.',
     linkOk: 'Aydındır',
   },
   notFound: {

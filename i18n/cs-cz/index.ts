@@ -83,7 +83,8 @@ const cs_cz = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Přihlášení zavoláním',
-    viberHow: 'Otevřete našeho bota ve Viberu a klepněte na „Sdílet telefonní číslo“. Viber v počítači vaše číslo sdílet neumí: naskenujte místo toho kód telefonem.',
+    viberHow:
+      'Otevřete našeho bota ve Viberu a klepněte na „Sdílet telefonní číslo“. Viber v počítači vaše číslo sdílet neumí: naskenujte místo toho kód telefonem.',
     whatsappBusinessHow: 'Pošlete předpřipravenou zprávu na náš firemní účet ve WhatsAppu.',
     flashcallHow: 'Zadejte své číslo a pak z tohoto telefonu zavolejte na číslo, které vám ukážeme. Hovor nepřijmeme: hned se ukončí.',
     flashcallPhone: 'Vaše telefonní číslo s předvolbou země',
@@ -94,8 +95,10 @@ const cs_cz = {
     flashcallCallLink: 'Zavolat na {number}',
     flashcallOtherNumber: 'Použít jiné číslo',
     codeExpired: 'Platnost přihlašovacího kódu vypršela. Získejte nový kód a zkuste to znovu.',
-    callRefused: 'Váš operátor nedokázal potvrdit, že hovor přišel z vašeho čísla. Zkuste to znovu ze svého telefonu nebo zvolte jiný způsob.',
-    callDisturbed: 'Ve stejnou chvíli začal s tímto číslem přihlašování někdo jiný, takže vás váš hovor nemůže přihlásit. Počkejte dvě minuty a získejte nový kód; pokud se to bude opakovat, zvolte jiný způsob.',
+    callRefused:
+      'Váš operátor nedokázal potvrdit, že hovor přišel z vašeho čísla. Zkuste to znovu ze svého telefonu nebo zvolte jiný způsob.',
+    callDisturbed:
+      'Ve stejnou chvíli začal s tímto číslem přihlašování někdo jiný, takže vás váš hovor nemůže přihlásit. Počkejte dvě minuty a získejte nový kód; pokud se to bude opakovat, zvolte jiný způsob.',
   },
   search: {
     title: 'Vyhledat telefonní číslo',
@@ -231,7 +234,8 @@ const cs_cz = {
     deletedLookups: '{count} {{|stopa||stopy|stopy|stop}} po vyhledávání',
     nothingLeft: 'Nebylo co mazat: vaše osobní data už jsou pryč.',
     deactivate: 'Deaktivovat profil',
-    deactivateText: 'Stáhne vaše číslo ze seznamu, skryje vaše texty a odhlásí vás všude. Když se do 30 dní znovu přihlásíte, profil se obnoví.',
+    deactivateText:
+      'Stáhne vaše číslo ze seznamu, skryje vaše texty a odhlásí vás všude. Když se do 30 dní znovu přihlásíte, profil se obnoví.',
     ledger: 'Historie mincí',
     ledgerEmpty: 'Zatím žádné pohyby mincí.',
     ledgerMore: 'Zobrazit další',
@@ -261,19 +265,23 @@ const cs_cz = {
   devices: {
     title: 'Ochrana telefonu',
     entryText: 'Zastavte spamové hovory, ještě když zvoní: iPhone, Android, Fritz!Box.',
-    intro: 'Váš telefon, aplikace nebo router může každý hovor během vyzvánění ověřit u této služby, nebo si držet její seznam blokovaných čísel. Každé zařízení dostane vlastní heslo, které tu můžete kdykoli odvolat.',
+    intro:
+      'Váš telefon, aplikace nebo router může každý hovor během vyzvánění ověřit u této služby, nebo si držet její seznam blokovaných čísel. Každé zařízení dostane vlastní heslo, které tu můžete kdykoli odvolat.',
     platforms: 'Vyberte zařízení',
-    androidIntro: 'Dvě možnosti: synchronizovat seznam blokovaných čísel jako adresář, nebo nechat aplikaci pro filtrování hovorů při každém hovoru dotázat tento server.',
+    androidIntro:
+      'Dvě možnosti: synchronizovat seznam blokovaných čísel jako adresář, nebo nechat aplikaci pro filtrování hovorů při každém hovoru dotázat tento server.',
     appTitle: 'SpamBlocker nebo aplikace PhoneBlock',
     iphoneStep1: 'Otevřete Nastavení → Kontakty → Účty → Přidat účet → Jiný → Přidat účet CardDAV.',
     iphoneStep2: 'Server: adresa níže. Uživatelské jméno a heslo: ty níže. Klepněte na Další a pak na Uložit.',
     iphoneStep3: 'Otevřete Nastavení → Telefon → Blokované kontakty a přidejte kontakty z adresáře „Blokovaná čísla“.',
-    davx5Step1: 'Nainstalujte DAVx⁵, přidejte účet a zvolte „Přihlásit pomocí URL a uživatelského jména“, nebo telefonem naskenujte QR kód nového hesla.',
+    davx5Step1:
+      'Nainstalujte DAVx⁵, přidejte účet a zvolte „Přihlásit pomocí URL a uživatelského jména“, nebo telefonem naskenujte QR kód nového hesla.',
     davx5Step2: 'Základní URL: adresa níže. Uživatelské jméno a heslo: ty níže.',
     davx5Step3: 'Synchronizujte adresáře „Blokovaná čísla“ a pak jejich kontakty zablokujte v aplikaci Telefon.',
     appStep1: 'V aplikaci zvolte jako službu PhoneBlock a adresu jejího serveru nahraďte adresou níže.',
     appStep2: 'Přihlaste se uživatelským jménem a heslem níže; chce-li aplikace token, zadejte heslo.',
-    fritzStep1: 'Ve Fritz!Boxu otevřete Telefonie → Telefonní seznam → Nový telefonní seznam a zvolte „Použít online telefonní seznam“ s poskytovatelem „CardDAV“.',
+    fritzStep1:
+      'Ve Fritz!Boxu otevřete Telefonie → Telefonní seznam → Nový telefonní seznam a zvolte „Použít online telefonní seznam“ s poskytovatelem „CardDAV“.',
     fritzStep2: 'Adresa: adresa níže. Uživatelské jméno a heslo: ty níže.',
     fritzStep3: 'Pak otevřete Telefonie → Zpracování hovorů → Blokování hovorů a zablokujte čísla tohoto telefonního seznamu.',
     fritzLimit: 'Router pojme nejvýše {count} čísel: ta nejčastěji nahlášená.',
@@ -300,13 +308,15 @@ const cs_cz = {
     maxEntries: 'Nejvýše {count} čísel',
     revoke: 'Odvolat',
     revokeTitle: 'Odvolat heslo zařízení {name}?',
-    revokeText: 'Okamžitě přestane fungovat: zařízení už nedostane seznamy blokovaných čísel ani varování, dokud ho nenastavíte s novým heslem.',
+    revokeText:
+      'Okamžitě přestane fungovat: zařízení už nedostane seznamy blokovaných čísel ani varování, dokud ho nenastavíte s novým heslem.',
     revokeFailed: 'Heslo se nepodařilo odvolat. Zkuste to znovu.',
     revoked: 'Heslo zařízení {name} je odvoláno.',
   },
   deactivate: {
     warningTitle: 'Deaktivovat profil?',
-    warningText: 'Vaše číslo zmizí ze seznamu, vaše komentáře a jména se skryjí a budete odhlášeni na všech zařízeních. Když se do 30 dní znovu přihlásíte, vše se obnoví; poté budou vaše osobní data vymazána.',
+    warningText:
+      'Vaše číslo zmizí ze seznamu, vaše komentáře a jména se skryjí a budete odhlášeni na všech zařízeních. Když se do 30 dní znovu přihlásíte, vše se obnoví; poté budou vaše osobní data vymazána.',
     wait: 'Pokračovat můžete za {seconds} {{|sekundu||sekundy|sekundy|sekund}}.',
     ready: 'Teď můžete pokračovat.',
     continue: 'Pokračovat',
@@ -397,7 +407,8 @@ const cs_cz = {
     paidSearch: 'Placené vyhledávání',
     paidSearchText: 'Po vyčerpání denního limitu stojí každé vyhledávání {price} {{|minci||mince|mince|mincí}}.',
     overlimit: 'Povolit placená vyhledávání',
-    overlimitText: 'Po vyčerpání denního limitu může vyhledávání stát mince. Když je tato volba zapnutá, má stránka vyhledávání přepínač placeného vyhledávání.',
+    overlimitText:
+      'Po vyčerpání denního limitu může vyhledávání stát mince. Když je tato volba zapnutá, má stránka vyhledávání přepínač placeného vyhledávání.',
     overlimitFailed: 'Nastavení se nepodařilo uložit. Zkuste to znovu.',
     plansLink: 'Tarify a mince',
     planLine: '{plan}: {count} vyhledávání denně',
@@ -476,7 +487,8 @@ const cs_cz = {
     error: 'Komentáře se nepodařilo načíst.',
     actionError: 'Nepodařilo se. Zkuste to znovu.',
     postingBanned: 'K tomuto číslu už nemůžete přispívat: moderátoři tu váš text po stížnostech dvakrát odstranili.',
-    bannedHere: 'K tomuto číslu nemůžete přispívat: moderátoři tu vaše texty po stížnostech dvakrát odstranili, takže sem už nemůžete přidávat komentáře, odpovědi ani návrhy jmen.',
+    bannedHere:
+      'K tomuto číslu nemůžete přispívat: moderátoři tu vaše texty po stížnostech dvakrát odstranili, takže sem už nemůžete přidávat komentáře, odpovědi ani návrhy jmen.',
   },
   notes: {
     title: 'Soukromá poznámka',
@@ -508,12 +520,14 @@ const cs_cz = {
     balance: 'Váš zůstatek: {balance} {{|mince||mince|mince|mincí}}',
     balanceLoading: 'Ověřujeme váš zůstatek…',
     hideOptionsTitle: 'Skrýt tuto recenzi?',
-    hideOptionsText: 'Skryjte ji před všemi ostatními na stránce svého čísla za {price} {{|minci||mince|mince|mincí}} měsíčně; platba se obnovuje z vašeho zůstatku, dokud ji nezastavíte. Nebo požádejte moderátory o její odstranění.',
+    hideOptionsText:
+      'Skryjte ji před všemi ostatními na stránce svého čísla za {price} {{|minci||mince|mince|mincí}} měsíčně; platba se obnovuje z vašeho zůstatku, dokud ji nezastavíte. Nebo požádejte moderátory o její odstranění.',
     hideForCoins: 'Skrýt za {price} {{|minci||mince|mince|mincí}} měsíčně',
     complain: 'Podat stížnost',
     hiding: 'Skrývání…',
     hideSuccessTitle: 'Recenze skryta',
-    hideSuccessText: 'Ostatní už tuto recenzi na stránce vašeho čísla nevidí. Skrytí se každý měsíc obnovuje z vašeho zůstatku mincí; zastavit ho můžete zde a zůstatek najdete v nastavení.',
+    hideSuccessText:
+      'Ostatní už tuto recenzi na stránce vašeho čísla nevidí. Skrytí se každý měsíc obnovuje z vašeho zůstatku mincí; zastavit ho můžete zde a zůstatek najdete v nastavení.',
     hideErrorTitle: 'Chyba',
     hideErrorText: 'Recenzi se nepodařilo skrýt. Zkuste to později.',
     errorCode: 'Kód chyby: {code}',
@@ -550,12 +564,14 @@ const cs_cz = {
     sending: 'Odesílání…',
     sendError: 'Stížnost se nepodařilo odeslat. Zkuste to znovu.',
     afterTitle: 'Stížnost odeslána',
-    afterText: 'Děkujeme. Moderátoři vaši stížnost posoudí. Mohou se rozhodnout text neodstranit; pokud se domníváte, že porušuje zákon, můžete se obrátit na soud.',
+    afterText:
+      'Děkujeme. Moderátoři vaši stížnost posoudí. Mohou se rozhodnout text neodstranit; pokud se domníváte, že porušuje zákon, můžete se obrátit na soud.',
     keep: 'Ponechat',
     delete: 'Smazat',
     complainToggle: 'Podat také stížnost na tento text',
     complainProfile: 'Stížnost na tento profil',
-    profileDescription: 'Pokud profil tohoto uživatele (jeho jméno nebo to, co zobrazuje) porušuje naše podmínky použití, dejte vědět moderátorům. Před podáním stížnosti si podmínky přečtěte.',
+    profileDescription:
+      'Pokud profil tohoto uživatele (jeho jméno nebo to, co zobrazuje) porušuje naše podmínky použití, dejte vědět moderátorům. Před podáním stížnosti si podmínky přečtěte.',
     profileMessage: 'Co je s tímto profilem špatně?',
   },
   moderation: {
@@ -588,7 +604,8 @@ const cs_cz = {
     textRemoved: 'Odstraněno',
     textGone: 'Nahlášený text už neexistuje.',
     reportedName: 'Nahlášené jméno',
-    removeNameConfirm: 'Odstranit toto jméno z čísla? Ti, kdo ho uvedli, se to nedozví, a zůstane skryté, i když znovu nahrají své kontakty.',
+    removeNameConfirm:
+      'Odstranit toto jméno z čísla? Ti, kdo ho uvedli, se to nedozví, a zůstane skryté, i když znovu nahrají své kontakty.',
     nameRemoved: 'Jméno odstraněno z čísla {number}.',
     noText: 'Netýká se komentáře ani odpovědi: není zde žádný text k odstranění nebo úpravě.',
     reportReason: 'Důvod uvedený oznamovatelem',
@@ -615,8 +632,10 @@ const cs_cz = {
     resolve: 'Vyřídit',
     reject: 'Zamítnout',
     working: 'Zpracování…',
-    removed: 'Text u čísla {number} byl odstraněn. Jeho autor tam má po stížnostech {count} {{|odstranění||odstranění|odstranění|odstranění}}.',
-    removedBanned: 'Text u čísla {number} byl odstraněn. Jeho autor tam má po stížnostech {count} odstranění a k tomuto číslu už nemůže přispívat.',
+    removed:
+      'Text u čísla {number} byl odstraněn. Jeho autor tam má po stížnostech {count} {{|odstranění||odstranění|odstranění|odstranění}}.',
+    removedBanned:
+      'Text u čísla {number} byl odstraněn. Jeho autor tam má po stížnostech {count} odstranění a k tomuto číslu už nemůže přispívat.',
     edited: 'Text uložen.',
     resolved: '{kind} #{id}: vyřízeno.',
     rejected: '{kind} #{id}: zamítnuto.',
@@ -827,7 +846,8 @@ const cs_cz = {
   },
   dispute: {
     formTitle: 'Podat námitku proti hodnocení',
-    formIntro: 'Pokud je hodnocení vašeho čísla chybné, napište moderátorům proč. Posoudí ho a mohou přestat započítávat podklady, které se čísla netýkají.',
+    formIntro:
+      'Pokud je hodnocení vašeho čísla chybné, napište moderátorům proč. Posoudí ho a mohou přestat započítávat podklady, které se čísla netýkají.',
     category: 'Co je špatně',
     newOwner: 'Jsem nový vlastník tohoto čísla',
     notSpam: 'Z tohoto čísla nechodí nevyžádané hovory',
@@ -866,7 +886,8 @@ const cs_cz = {
     notFound: 'Profil nenalezen',
     notFoundText: 'Tento profil neexistuje nebo už není veřejný.',
     linkTitle: 'Profil čísla z odkazu',
-    linkText: 'Otevřeli jste profil čísla {number} z odkazu. Ukazuje, co o tomto čísle hlásí komunita. Otevření se počítá jako vyhledávání, stejně jako kdybyste číslo vyhledali sami.',
+    linkText:
+      'Otevřeli jste profil čísla {number} z odkazu. Ukazuje, co o tomto čísle hlásí komunita. Otevření se počítá jako vyhledávání, stejně jako kdybyste číslo vyhledali sami.',
     linkOk: 'Rozumím',
   },
   notFound: {

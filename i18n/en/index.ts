@@ -83,7 +83,8 @@ const en = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Sign in with a call',
-    viberHow: 'Open our Viber bot, then press Share phone number. Viber on a computer cannot share your number: scan the code with your phone instead.',
+    viberHow:
+      'Open our Viber bot, then press Share phone number. Viber on a computer cannot share your number: scan the code with your phone instead.',
     whatsappBusinessHow: 'Send the prepared message to our business account on WhatsApp.',
     flashcallHow: 'Type your number, then call the number we show you from that phone. We do not answer: the call ends at once.',
     flashcallPhone: 'Your phone number with country code',
@@ -94,8 +95,10 @@ const en = {
     flashcallCallLink: 'Call {number:string}',
     flashcallOtherNumber: 'Use another number',
     codeExpired: 'This sign-in code has expired. Get a new code and try again.',
-    callRefused: 'Your phone company could not confirm that the call came from your number. Try again from your phone or choose another method.',
-    callDisturbed: 'Someone else started signing in with this number at the same time, so your call cannot sign you in. Wait two minutes and get a new code; if it happens again, choose another method.',
+    callRefused:
+      'Your phone company could not confirm that the call came from your number. Try again from your phone or choose another method.',
+    callDisturbed:
+      'Someone else started signing in with this number at the same time, so your call cannot sign you in. Wait two minutes and get a new code; if it happens again, choose another method.',
   },
   search: {
     title: 'Look up a phone number',
@@ -261,19 +264,22 @@ const en = {
   devices: {
     title: 'Protect your phone',
     entryText: 'Stop spam calls while they ring: iPhone, Android, Fritz!Box.',
-    intro: 'Your phone, an app or your router can check each call with this service while it rings, or keep its blocklist. Every device gets its own password, which you can revoke here at any time.',
+    intro:
+      'Your phone, an app or your router can check each call with this service while it rings, or keep its blocklist. Every device gets its own password, which you can revoke here at any time.',
     platforms: 'Choose your device',
     androidIntro: 'Two ways: sync the blocklist as an address book, or let a call-screening app ask this server during each call.',
     appTitle: 'SpamBlocker or the PhoneBlock app',
     iphoneStep1: 'Open Settings → Contacts → Accounts → Add Account → Other → Add CardDAV Account.',
     iphoneStep2: 'Server: the address below. User name and password: the ones below. Tap Next, then Save.',
     iphoneStep3: 'Open Settings → Phone → Blocked Contacts and add the contacts of the “Blocked numbers” address book.',
-    davx5Step1: 'Install DAVx⁵, add an account and choose “Login with URL and user name”, or scan the QR code of a new password with the phone.',
+    davx5Step1:
+      'Install DAVx⁵, add an account and choose “Login with URL and user name”, or scan the QR code of a new password with the phone.',
     davx5Step2: 'Base URL: the address below. User name and password: the ones below.',
     davx5Step3: 'Sync the “Blocked numbers” address books, then block their contacts in your phone app.',
     appStep1: 'In the app, choose PhoneBlock as the service and replace its server address with the address below.',
     appStep2: 'Sign in with the user name and password below; an app that asks for a token takes the password.',
-    fritzStep1: 'In the Fritz!Box, open Telephony → Telephone Book → New Telephone Book and choose “Use online phonebook” with the provider “CardDAV”.',
+    fritzStep1:
+      'In the Fritz!Box, open Telephony → Telephone Book → New Telephone Book and choose “Use online phonebook” with the provider “CardDAV”.',
     fritzStep2: 'Address: the address below. User name and password: the ones below.',
     fritzStep3: 'Then open Telephony → Call Handling → Call Blocking and block the numbers of this telephone book.',
     fritzLimit: 'A router keeps at most {count:string} numbers: the most reported ones.',
@@ -306,7 +312,8 @@ const en = {
   },
   deactivate: {
     warningTitle: 'Deactivate your profile?',
-    warningText: 'Your number is unlisted, your comments and names are hidden, and you are signed out on every device. Sign in again within 30 days to restore everything; after that your personal data is erased.',
+    warningText:
+      'Your number is unlisted, your comments and names are hidden, and you are signed out on every device. Sign in again within 30 days to restore everything; after that your personal data is erased.',
     wait: 'You can continue in {seconds:number} {{second|seconds}}.',
     ready: 'You can continue now.',
     continue: 'Continue',
@@ -476,7 +483,8 @@ const en = {
     error: 'Could not load comments.',
     actionError: 'That did not work. Try again.',
     postingBanned: 'You can no longer post on this number: moderators removed your text here twice after complaints.',
-    bannedHere: 'You cannot post on this number: moderators removed your texts here twice after complaints, so you can no longer add comments, replies or name suggestions here.',
+    bannedHere:
+      'You cannot post on this number: moderators removed your texts here twice after complaints, so you can no longer add comments, replies or name suggestions here.',
   },
   notes: {
     title: 'Private note',
@@ -509,12 +517,14 @@ const en = {
     balance: 'Your balance: {balance:number} {{coin|coins}}',
     balanceLoading: 'Checking your balance…',
     hideOptionsTitle: 'Hide this review?',
-    hideOptionsText: 'Hide it from everyone else on your number for {price:number} coins a month, renewed from your balance until you stop it. Or ask the moderators to remove it.',
+    hideOptionsText:
+      'Hide it from everyone else on your number for {price:number} coins a month, renewed from your balance until you stop it. Or ask the moderators to remove it.',
     hideForCoins: 'Hide for {price:number} coins a month',
     complain: 'File a complaint',
     hiding: 'Hiding…',
     hideSuccessTitle: 'Review hidden',
-    hideSuccessText: 'Other people no longer see this review on your number. It renews monthly from your coin balance; you can stop hiding it here, and see your balance in the settings.',
+    hideSuccessText:
+      'Other people no longer see this review on your number. It renews monthly from your coin balance; you can stop hiding it here, and see your balance in the settings.',
     hideErrorTitle: 'Error',
     hideErrorText: 'Unable to hide the review. Try again later.',
     errorCode: 'Error code: {code:string}',
@@ -535,7 +545,8 @@ const en = {
     newTab: '(opens in a new tab)',
     showMore: 'Show more',
     showLess: 'Show less',
-    legalDays: 'We consider complaints within 30 calendar days. If you attach a link to a court decision, we consider it within 3 working days.',
+    legalDays:
+      'We consider complaints within 30 calendar days. If you attach a link to a court decision, we consider it within 3 working days.',
     legalAuthorities: 'Only the competent state authorities may establish that a text breaks the law.',
     legalModerators: 'Moderators may remove or edit texts without notifying their authors.',
     legalRepeat: 'A user whose text is removed again after a complaint loses the right to post on that number.',
@@ -552,12 +563,14 @@ const en = {
     sending: 'Sending…',
     sendError: 'Could not send the complaint. Try again.',
     afterTitle: 'Complaint sent',
-    afterText: 'Thank you. The moderators will review your complaint. They may decide not to remove the text; if you believe it breaks the law, you may go to court.',
+    afterText:
+      'Thank you. The moderators will review your complaint. They may decide not to remove the text; if you believe it breaks the law, you may go to court.',
     keep: 'Keep',
     delete: 'Delete',
     complainToggle: 'Also file a complaint about this text',
     complainProfile: 'Complain about this profile',
-    profileDescription: 'If this user’s profile (their name or what it shows) breaks our terms of use, tell the moderators. Read the terms before you complain.',
+    profileDescription:
+      'If this user’s profile (their name or what it shows) breaks our terms of use, tell the moderators. Read the terms before you complain.',
     profileMessage: 'What is wrong with this profile?',
   },
   // @ns moderation: the moderation helper adds its namespaces right below this line
@@ -591,7 +604,8 @@ const en = {
     textRemoved: 'Removed',
     textGone: 'The reported text no longer exists.',
     reportedName: 'Reported name',
-    removeNameConfirm: 'Remove this name from the number? Those who gave it are not told, and it stays hidden when contact books are uploaded again.',
+    removeNameConfirm:
+      'Remove this name from the number? Those who gave it are not told, and it stays hidden when contact books are uploaded again.',
     nameRemoved: 'Name removed from {number:string}.',
     noText: 'This is not about a comment or reply: there is no text to remove or edit here.',
     reportReason: 'Reason given by the reporter',
@@ -619,7 +633,8 @@ const en = {
     reject: 'Reject',
     working: 'Working…',
     removed: 'Text removed from {number:string}. Its author has {count:number} {{removal|removals}} after complaints there.',
-    removedBanned: 'Text removed from {number:string}. Its author has {count:number} removals after complaints there and can no longer post on this number.',
+    removedBanned:
+      'Text removed from {number:string}. Its author has {count:number} removals after complaints there and can no longer post on this number.',
     edited: 'Text saved.',
     resolved: '{kind:string} #{id:number} resolved.',
     rejected: '{kind:string} #{id:number} rejected.',
@@ -765,7 +780,8 @@ const en = {
     neuroBadge: 'Computed automatically',
     neuroNote: 'Calculated by the app from the reports, tags and comments about this number. No person checked it.',
     neuroEmpty: 'Not enough data yet: nobody has reported, tagged or commented on this number.',
-    neuroUpsell: 'With Premium you see the whole analysis: the shares of fraud and nuisance reports, the mood of the reviews and a plain summary.',
+    neuroUpsell:
+      'With Premium you see the whole analysis: the shares of fraud and nuisance reports, the mood of the reviews and a plain summary.',
     neuroUpsellLink: 'See Premium',
     neuroLoading: 'Loading the analysis…',
     neuroError: 'The analysis could not be loaded.',
@@ -832,7 +848,8 @@ const en = {
   },
   dispute: {
     formTitle: 'Contest this rating',
-    formIntro: 'If the rating of your number is wrong, tell the moderators why. They review it and may stop counting the evidence that does not apply.',
+    formIntro:
+      'If the rating of your number is wrong, tell the moderators why. They review it and may stop counting the evidence that does not apply.',
     category: 'What is wrong',
     newOwner: 'I am the new owner of this number',
     notSpam: 'This number does not make unwanted calls',
@@ -871,7 +888,8 @@ const en = {
     notFound: 'Profile not found',
     notFoundText: 'This profile does not exist or is no longer public.',
     linkTitle: 'Number profile from a link',
-    linkText: 'You opened the profile of {number:string} from a link. It shows what the community reports about this number. Opening it counts as a search, like looking the number up yourself.',
+    linkText:
+      'You opened the profile of {number:string} from a link. It shows what the community reports about this number. Opening it counts as a search, like looking the number up yourself.',
     linkOk: 'Got it',
   },
   // @ns server: the server helper adds its namespaces right below this line

@@ -83,9 +83,11 @@ const es_es = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Iniciar sesión con una llamada',
-    viberHow: 'Abre nuestro bot de Viber y pulsa «Compartir número de teléfono». Viber en el ordenador no puede compartir tu número: escanea el código con el móvil.',
+    viberHow:
+      'Abre nuestro bot de Viber y pulsa «Compartir número de teléfono». Viber en el ordenador no puede compartir tu número: escanea el código con el móvil.',
     whatsappBusinessHow: 'Envía el mensaje preparado a nuestra cuenta de empresa en WhatsApp.',
-    flashcallHow: 'Escribe tu número y, desde ese teléfono, llama al número que te mostramos. No contestamos: la llamada se corta al instante.',
+    flashcallHow:
+      'Escribe tu número y, desde ese teléfono, llama al número que te mostramos. No contestamos: la llamada se corta al instante.',
     flashcallPhone: 'Tu número de teléfono con prefijo internacional',
     flashcallRequest: 'Obtener el número al que llamar',
     flashcallPending: 'Obteniendo el número…',
@@ -94,8 +96,10 @@ const es_es = {
     flashcallCallLink: 'Llamar al {number}',
     flashcallOtherNumber: 'Usar otro número',
     codeExpired: 'Este código de acceso ha caducado. Solicita uno nuevo y vuelve a intentarlo.',
-    callRefused: 'Tu operador no ha podido confirmar que la llamada se hizo desde tu número. Vuelve a intentarlo desde tu teléfono o elige otro método.',
-    callDisturbed: 'Otra persona ha empezado a iniciar sesión con este número al mismo tiempo, así que tu llamada no puede iniciar tu sesión. Espera dos minutos y solicita un código nuevo; si vuelve a pasar, elige otro método.',
+    callRefused:
+      'Tu operador no ha podido confirmar que la llamada se hizo desde tu número. Vuelve a intentarlo desde tu teléfono o elige otro método.',
+    callDisturbed:
+      'Otra persona ha empezado a iniciar sesión con este número al mismo tiempo, así que tu llamada no puede iniciar tu sesión. Espera dos minutos y solicita un código nuevo; si vuelve a pasar, elige otro método.',
   },
   search: {
     title: 'Busca un número de teléfono',
@@ -221,7 +225,8 @@ const es_es = {
     staysComments: 'Tus comentarios y respuestas',
     fullDeleteButton: 'Eliminar mis datos personales',
     fullDeleteConfirmTitle: '¿Eliminar tus datos personales?',
-    fullDeleteConfirmText: 'Tu historial de búsqueda, los contactos subidos, las notas y el rastro de tus consultas se borrarán para siempre.',
+    fullDeleteConfirmText:
+      'Tu historial de búsqueda, los contactos subidos, las notas y el rastro de tus consultas se borrarán para siempre.',
     fullDeleteConfirm: 'Eliminar',
     fullDeleteFailed: 'No se han podido eliminar tus datos. Inténtalo de nuevo.',
     deletedTitle: 'Qué se ha borrado',
@@ -231,7 +236,8 @@ const es_es = {
     deletedLookups: '{count} {{rastro de consulta|rastros de consultas}}',
     nothingLeft: 'No quedaba nada que borrar: tus datos personales ya se habían eliminado.',
     deactivate: 'Desactivar perfil',
-    deactivateText: 'Retira tu número del directorio, oculta tus textos y cierra tu sesión en todas partes. Si vuelves a iniciar sesión en un plazo de 30 días, se restaura.',
+    deactivateText:
+      'Retira tu número del directorio, oculta tus textos y cierra tu sesión en todas partes. Si vuelves a iniciar sesión en un plazo de 30 días, se restaura.',
     ledger: 'Historial de monedas',
     ledgerEmpty: 'Aún no hay movimientos de monedas.',
     ledgerMore: 'Ver más',
@@ -261,19 +267,23 @@ const es_es = {
   devices: {
     title: 'Protege tu teléfono',
     entryText: 'Detén las llamadas de spam mientras suenan: iPhone, Android, Fritz!Box.',
-    intro: 'Tu teléfono, una aplicación o tu router pueden consultar cada llamada en este servicio mientras suena, o guardar su lista de bloqueo. Cada dispositivo recibe su propia contraseña, que puedes revocar aquí en cualquier momento.',
+    intro:
+      'Tu teléfono, una aplicación o tu router pueden consultar cada llamada en este servicio mientras suena, o guardar su lista de bloqueo. Cada dispositivo recibe su propia contraseña, que puedes revocar aquí en cualquier momento.',
     platforms: 'Elige tu dispositivo',
-    androidIntro: 'Dos maneras: sincronizar la lista de bloqueo como una libreta de direcciones, o dejar que una aplicación de filtrado de llamadas consulte este servidor en cada llamada.',
+    androidIntro:
+      'Dos maneras: sincronizar la lista de bloqueo como una libreta de direcciones, o dejar que una aplicación de filtrado de llamadas consulte este servidor en cada llamada.',
     appTitle: 'SpamBlocker o la aplicación de PhoneBlock',
     iphoneStep1: 'Abre Ajustes → Contactos → Cuentas → Añadir cuenta → Otra → Añadir cuenta CardDAV.',
     iphoneStep2: 'Servidor: la dirección de abajo. Nombre de usuario y contraseña: los de abajo. Toca Siguiente y después Guardar.',
     iphoneStep3: 'Abre Ajustes → Teléfono → Contactos bloqueados y añade los contactos de la libreta «Números bloqueados».',
-    davx5Step1: 'Instala DAVx⁵, añade una cuenta y elige «Iniciar sesión con URL y nombre de usuario», o escanea con el teléfono el código QR de una contraseña nueva.',
+    davx5Step1:
+      'Instala DAVx⁵, añade una cuenta y elige «Iniciar sesión con URL y nombre de usuario», o escanea con el teléfono el código QR de una contraseña nueva.',
     davx5Step2: 'URL base: la dirección de abajo. Nombre de usuario y contraseña: los de abajo.',
     davx5Step3: 'Sincroniza las libretas «Números bloqueados» y después bloquea sus contactos en la aplicación Teléfono.',
     appStep1: 'En la aplicación, elige PhoneBlock como servicio y sustituye la dirección de su servidor por la dirección de abajo.',
     appStep2: 'Inicia sesión con el nombre de usuario y la contraseña de abajo; si la aplicación pide un token, usa la contraseña.',
-    fritzStep1: 'En la Fritz!Box, abre Telefonía → Agenda telefónica → Nueva agenda telefónica y elige «Usar agenda en línea» con el proveedor «CardDAV».',
+    fritzStep1:
+      'En la Fritz!Box, abre Telefonía → Agenda telefónica → Nueva agenda telefónica y elige «Usar agenda en línea» con el proveedor «CardDAV».',
     fritzStep2: 'Dirección: la dirección de abajo. Nombre de usuario y contraseña: los de abajo.',
     fritzStep3: 'Después abre Telefonía → Gestión de llamadas → Bloqueo de llamadas y bloquea los números de esta agenda.',
     fritzLimit: 'Un router guarda como máximo {count} números: los más denunciados.',
@@ -300,13 +310,15 @@ const es_es = {
     maxEntries: 'Como máximo {count} números',
     revoke: 'Revocar',
     revokeTitle: '¿Revocar la contraseña de {name}?',
-    revokeText: 'Deja de funcionar al instante: el dispositivo ya no recibe listas de bloqueo ni avisos hasta que lo configures con una contraseña nueva.',
+    revokeText:
+      'Deja de funcionar al instante: el dispositivo ya no recibe listas de bloqueo ni avisos hasta que lo configures con una contraseña nueva.',
     revokeFailed: 'No se pudo revocar la contraseña. Inténtalo de nuevo.',
     revoked: '{name} ha sido revocado.',
   },
   deactivate: {
     warningTitle: '¿Desactivar tu perfil?',
-    warningText: 'Tu número deja de aparecer en el directorio, tus comentarios y nombres se ocultan y se cierra tu sesión en todos los dispositivos. Vuelve a iniciar sesión en un plazo de 30 días para recuperarlo todo; pasado ese plazo, se borrarán tus datos personales.',
+    warningText:
+      'Tu número deja de aparecer en el directorio, tus comentarios y nombres se ocultan y se cierra tu sesión en todos los dispositivos. Vuelve a iniciar sesión en un plazo de 30 días para recuperarlo todo; pasado ese plazo, se borrarán tus datos personales.',
     wait: 'Podrás continuar en {seconds} {{segundo|segundos}}.',
     ready: 'Ya puedes continuar.',
     continue: 'Continuar',
@@ -397,7 +409,8 @@ const es_es = {
     paidSearch: 'Búsqueda de pago',
     paidSearchText: 'Superado tu límite diario, cada búsqueda cuesta {price} {{moneda|monedas}}.',
     overlimit: 'Permitir búsquedas de pago',
-    overlimitText: 'Superado tu límite diario, una búsqueda puede costar monedas. Si lo activas, la página de búsqueda muestra un interruptor de búsqueda de pago.',
+    overlimitText:
+      'Superado tu límite diario, una búsqueda puede costar monedas. Si lo activas, la página de búsqueda muestra un interruptor de búsqueda de pago.',
     overlimitFailed: 'No se ha podido guardar el ajuste. Inténtalo de nuevo.',
     plansLink: 'Planes y monedas',
     planLine: '{plan}: {count} {{búsqueda|búsquedas}} al día',
@@ -476,7 +489,8 @@ const es_es = {
     error: 'No se han podido cargar los comentarios.',
     actionError: 'No ha funcionado. Inténtalo de nuevo.',
     postingBanned: 'Ya no puedes publicar en este número: los moderadores han eliminado tu texto aquí dos veces tras recibir quejas.',
-    bannedHere: 'No puedes publicar en este número: los moderadores han eliminado tus textos aquí dos veces tras recibir quejas, así que ya no puedes añadir comentarios, respuestas ni sugerencias de nombre aquí.',
+    bannedHere:
+      'No puedes publicar en este número: los moderadores han eliminado tus textos aquí dos veces tras recibir quejas, así que ya no puedes añadir comentarios, respuestas ni sugerencias de nombre aquí.',
   },
   notes: {
     title: 'Nota privada',
@@ -508,12 +522,14 @@ const es_es = {
     balance: 'Tu saldo: {balance} {{moneda|monedas}}',
     balanceLoading: 'Comprobando tu saldo…',
     hideOptionsTitle: '¿Ocultar esta opinión?',
-    hideOptionsText: 'Ocúltala a todos los demás en tu número por {price} monedas al mes, que se renuevan con tu saldo hasta que lo canceles. También puedes pedir a los moderadores que la eliminen.',
+    hideOptionsText:
+      'Ocúltala a todos los demás en tu número por {price} monedas al mes, que se renuevan con tu saldo hasta que lo canceles. También puedes pedir a los moderadores que la eliminen.',
     hideForCoins: 'Ocultar por {price} monedas al mes',
     complain: 'Presentar una queja',
     hiding: 'Ocultando…',
     hideSuccessTitle: 'Opinión oculta',
-    hideSuccessText: 'Los demás ya no ven esta opinión en tu número. Se renueva cada mes con tu saldo de monedas; puedes dejar de ocultarla aquí y consultar tu saldo en los ajustes.',
+    hideSuccessText:
+      'Los demás ya no ven esta opinión en tu número. Se renueva cada mes con tu saldo de monedas; puedes dejar de ocultarla aquí y consultar tu saldo en los ajustes.',
     hideErrorTitle: 'Error',
     hideErrorText: 'No se ha podido ocultar la opinión. Inténtalo de nuevo más tarde.',
     errorCode: 'Código de error: {code}',
@@ -528,12 +544,14 @@ const es_es = {
   },
   complaints: {
     title: 'Presentar una queja sobre este texto',
-    description: 'Si este texto incumple nuestras condiciones de uso, avisa a los moderadores. Lee las condiciones antes de presentar la queja.',
+    description:
+      'Si este texto incumple nuestras condiciones de uso, avisa a los moderadores. Lee las condiciones antes de presentar la queja.',
     termsLink: 'Condiciones de uso',
     newTab: '(se abre en una pestaña nueva)',
     showMore: 'Ver más',
     showLess: 'Ver menos',
-    legalDays: 'Tramitamos las quejas en un plazo de 30 días naturales. Si adjuntas un enlace a una resolución judicial, la tramitamos en 3 días hábiles.',
+    legalDays:
+      'Tramitamos las quejas en un plazo de 30 días naturales. Si adjuntas un enlace a una resolución judicial, la tramitamos en 3 días hábiles.',
     legalAuthorities: 'Solo las autoridades públicas competentes pueden determinar que un texto infringe la ley.',
     legalModerators: 'Los moderadores pueden eliminar o editar textos sin avisar a sus autores.',
     legalRepeat: 'Si se vuelve a eliminar un texto de un usuario tras una queja, este pierde el derecho a publicar en ese número.',
@@ -545,17 +563,20 @@ const es_es = {
     emailPlaceholder: 'name@example.com',
     emailInvalid: 'Introduce una dirección de correo electrónico válida, por ejemplo, name@example.com.',
     message: '¿Qué problema tiene este texto?',
-    gateHint: 'Para enviarla, introduce tu nombre (al menos 2 caracteres), un correo electrónico válido y un mensaje de más de 5 caracteres.',
+    gateHint:
+      'Para enviarla, introduce tu nombre (al menos 2 caracteres), un correo electrónico válido y un mensaje de más de 5 caracteres.',
     submit: 'Enviar queja',
     sending: 'Enviando…',
     sendError: 'No se ha podido enviar la queja. Inténtalo de nuevo.',
     afterTitle: 'Queja enviada',
-    afterText: 'Gracias. Los moderadores revisarán tu queja. Es posible que decidan no eliminar el texto; si crees que infringe la ley, puedes acudir a los tribunales.',
+    afterText:
+      'Gracias. Los moderadores revisarán tu queja. Es posible que decidan no eliminar el texto; si crees que infringe la ley, puedes acudir a los tribunales.',
     keep: 'Conservar',
     delete: 'Eliminar',
     complainToggle: 'Presentar también una queja sobre este texto',
     complainProfile: 'Presentar una queja sobre este perfil',
-    profileDescription: 'Si el perfil de este usuario (su nombre o lo que muestra) incumple nuestras condiciones de uso, avisa a los moderadores. Lee las condiciones antes de presentar la queja.',
+    profileDescription:
+      'Si el perfil de este usuario (su nombre o lo que muestra) incumple nuestras condiciones de uso, avisa a los moderadores. Lee las condiciones antes de presentar la queja.',
     profileMessage: '¿Qué problema tiene este perfil?',
   },
   moderation: {
@@ -588,7 +609,8 @@ const es_es = {
     textRemoved: 'Eliminado',
     textGone: 'El texto denunciado ya no existe.',
     reportedName: 'Nombre denunciado',
-    removeNameConfirm: '¿Quitar este nombre del número? Quienes lo dieron no reciben aviso, y sigue oculto aunque vuelvan a subir sus contactos.',
+    removeNameConfirm:
+      '¿Quitar este nombre del número? Quienes lo dieron no reciben aviso, y sigue oculto aunque vuelvan a subir sus contactos.',
     nameRemoved: 'Nombre quitado del número {number}.',
     noText: 'No se trata de un comentario ni de una respuesta: aquí no hay texto que eliminar o editar.',
     reportReason: 'Motivo indicado por el denunciante',
@@ -616,7 +638,8 @@ const es_es = {
     reject: 'Rechazar',
     working: 'Procesando…',
     removed: 'Texto eliminado del número {number}. Su autor acumula {count} {{eliminación|eliminaciones}} tras quejas en ese número.',
-    removedBanned: 'Texto eliminado del número {number}. Su autor acumula {count} eliminaciones tras quejas en ese número y ya no puede publicar en él.',
+    removedBanned:
+      'Texto eliminado del número {number}. Su autor acumula {count} eliminaciones tras quejas en ese número y ya no puede publicar en él.',
     edited: 'Texto guardado.',
     resolved: '{kind} n.º {id} resuelta.',
     rejected: '{kind} n.º {id} rechazada.',
@@ -682,7 +705,8 @@ const es_es = {
     reportSentText: 'Gracias. Los moderadores revisarán este nombre.',
     actionError: 'No ha funcionado. Inténtalo de nuevo.',
     uploadTitle: 'Sube tu agenda',
-    uploadIntro: 'Los contactos de tu propio teléfono, exportados en un archivo: sustituyen a los que subiste antes y ayudan a todos a saber quién llama.',
+    uploadIntro:
+      'Los contactos de tu propio teléfono, exportados en un archivo: sustituyen a los que subiste antes y ayudan a todos a saber quién llama.',
     uploadLabel: 'Archivo de la agenda (vCard .vcf o CSV)',
     uploadHint: 'vCard 3.0 o 4.0, o CSV con columnas de nombre y teléfono.',
     upload: 'Subir agenda',
@@ -760,7 +784,8 @@ const es_es = {
     neuroBadge: 'Calculado automáticamente',
     neuroNote: 'La app lo calcula a partir de las denuncias, etiquetas y comentarios sobre este número. Ninguna persona lo ha revisado.',
     neuroEmpty: 'Aún no hay datos suficientes: nadie ha denunciado, etiquetado ni comentado este número.',
-    neuroUpsell: 'Con Premium ves el análisis completo: la proporción de denuncias por fraude y por molestias, el tono de las reseñas y un resumen claro.',
+    neuroUpsell:
+      'Con Premium ves el análisis completo: la proporción de denuncias por fraude y por molestias, el tono de las reseñas y un resumen claro.',
     neuroUpsellLink: 'Ver Premium',
     neuroLoading: 'Cargando el análisis…',
     neuroError: 'No se ha podido cargar el análisis.',
@@ -806,7 +831,8 @@ const es_es = {
     announce: 'Nueva notificación: {text}',
     markAllRead: 'Marcar todas como leídas',
     allRead: 'Todas las notificaciones están leídas.',
-    empty: 'Aún no hay notificaciones. Aquí aparecerán las respuestas a tus comentarios, los comentarios y nombres nuevos de tu número y las solicitudes de presentación.',
+    empty:
+      'Aún no hay notificaciones. Aquí aparecerán las respuestas a tus comentarios, los comentarios y nombres nuevos de tu número y las solicitudes de presentación.',
     loadError: 'No se han podido cargar tus notificaciones.',
     actionError: 'No ha funcionado. Inténtalo de nuevo.',
     unread: 'Sin leer',
@@ -827,7 +853,8 @@ const es_es = {
   },
   dispute: {
     formTitle: 'Impugnar esta puntuación',
-    formIntro: 'Si la puntuación de tu número es incorrecta, explica a los moderadores por qué. La revisarán y pueden dejar de contar los datos que no correspondan.',
+    formIntro:
+      'Si la puntuación de tu número es incorrecta, explica a los moderadores por qué. La revisarán y pueden dejar de contar los datos que no correspondan.',
     category: 'Qué falla',
     newOwner: 'Soy el nuevo titular de este número',
     notSpam: 'Este número no hace llamadas no deseadas',
@@ -866,7 +893,8 @@ const es_es = {
     notFound: 'Perfil no encontrado',
     notFoundText: 'Este perfil no existe o ya no es público.',
     linkTitle: 'Perfil de número abierto desde un enlace',
-    linkText: 'Has abierto el perfil de {number} desde un enlace. Muestra lo que la comunidad dice sobre este número. Abrirlo cuenta como una búsqueda, igual que si buscaras el número tú mismo.',
+    linkText:
+      'Has abierto el perfil de {number} desde un enlace. Muestra lo que la comunidad dice sobre este número. Abrirlo cuenta como una búsqueda, igual que si buscaras el número tú mismo.',
     linkOk: 'Entendido',
   },
   notFound: {

@@ -83,9 +83,11 @@ const fr_fr = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Connexion par appel',
-    viberHow: 'Ouvrez notre bot Viber, puis appuyez sur « Partager le numéro de téléphone ». Viber sur ordinateur ne peut pas partager votre numéro : scannez plutôt le code avec votre téléphone.',
+    viberHow:
+      'Ouvrez notre bot Viber, puis appuyez sur « Partager le numéro de téléphone ». Viber sur ordinateur ne peut pas partager votre numéro : scannez plutôt le code avec votre téléphone.',
     whatsappBusinessHow: 'Envoyez le message prérempli à notre compte professionnel sur WhatsApp.',
-    flashcallHow: 'Saisissez votre numéro, puis appelez depuis ce téléphone le numéro que nous vous indiquons. Nous ne décrochons pas : l’appel se termine aussitôt.',
+    flashcallHow:
+      'Saisissez votre numéro, puis appelez depuis ce téléphone le numéro que nous vous indiquons. Nous ne décrochons pas : l’appel se termine aussitôt.',
     flashcallPhone: 'Votre numéro de téléphone avec indicatif du pays',
     flashcallRequest: 'Obtenir le numéro à appeler',
     flashcallPending: 'Obtention du numéro…',
@@ -94,8 +96,10 @@ const fr_fr = {
     flashcallCallLink: 'Appeler le {number}',
     flashcallOtherNumber: 'Utiliser un autre numéro',
     codeExpired: 'Ce code de connexion a expiré. Obtenez un nouveau code et réessayez.',
-    callRefused: 'Votre opérateur n’a pas pu confirmer que l’appel provenait de votre numéro. Réessayez depuis votre téléphone ou choisissez une autre méthode.',
-    callDisturbed: 'Quelqu’un d’autre a commencé à se connecter avec ce numéro au même moment : votre appel ne peut donc pas vous connecter. Attendez deux minutes et obtenez un nouveau code ; si cela se reproduit, choisissez une autre méthode.',
+    callRefused:
+      'Votre opérateur n’a pas pu confirmer que l’appel provenait de votre numéro. Réessayez depuis votre téléphone ou choisissez une autre méthode.',
+    callDisturbed:
+      'Quelqu’un d’autre a commencé à se connecter avec ce numéro au même moment : votre appel ne peut donc pas vous connecter. Attendez deux minutes et obtenez un nouveau code ; si cela se reproduit, choisissez une autre méthode.',
   },
   search: {
     title: 'Rechercher un numéro de téléphone',
@@ -105,7 +109,8 @@ const fr_fr = {
     remaining: 'Il vous reste {count} {{recherche|recherches}} aujourd’hui',
     signInToSearch: 'Connectez-vous pour rechercher des numéros.',
     heroTitle: 'Qui m’appelle ?',
-    heroText: 'Noms, réputation et avis sur les numéros de téléphone, partagés par des gens comme vous et issus de listes de blocage publiques.',
+    heroText:
+      'Noms, réputation et avis sur les numéros de téléphone, partagés par des gens comme vous et issus de listes de blocage publiques.',
     featured: 'Numéros les plus signalés',
     history: 'Recherches récentes',
     historyEmpty: 'Les numéros que vous recherchez apparaîtront ici.',
@@ -209,11 +214,13 @@ const fr_fr = {
     antispy: 'Anti-espion',
     antispyText: 'Lorsqu’il est activé, les propriétaires des numéros que vous recherchez ne voient pas que c’était vous.',
     profileGoing: 'Afficher mon numéro dans les recherches',
-    profileGoingText: 'Si cette option est désactivée, la page de votre numéro n’est pas montrée aux personnes qui le recherchent ; vous la voyez toujours.',
+    profileGoingText:
+      'Si cette option est désactivée, la page de votre numéro n’est pas montrée aux personnes qui le recherchent ; vous la voyez toujours.',
     fullDeleteIntro: 'Cette action efface définitivement vos traces personnelles. Elle est irréversible.',
     fullDeleteGoes: 'Ce qui est supprimé',
     fullDeleteStays: 'Ce qui est conservé',
-    goesHistory: 'Votre historique de recherche et les traces de vos consultations : les propriétaires ne verront plus que vous les avez recherchés',
+    goesHistory:
+      'Votre historique de recherche et les traces de vos consultations : les propriétaires ne verront plus que vous les avez recherchés',
     goesContacts: 'Les carnets d’adresses que vous avez importés',
     goesNotes: 'Vos notes privées',
     staysBalance: 'Votre solde de pièces',
@@ -221,7 +228,8 @@ const fr_fr = {
     staysComments: 'Vos commentaires et vos réponses',
     fullDeleteButton: 'Supprimer mes données personnelles',
     fullDeleteConfirmTitle: 'Supprimer vos données personnelles ?',
-    fullDeleteConfirmText: 'Votre historique de recherche, vos contacts importés, vos notes et les traces de vos consultations seront définitivement supprimés.',
+    fullDeleteConfirmText:
+      'Votre historique de recherche, vos contacts importés, vos notes et les traces de vos consultations seront définitivement supprimés.',
     fullDeleteConfirm: 'Supprimer',
     fullDeleteFailed: 'Vos données n’ont pas pu être supprimées. Réessayez.',
     deletedTitle: 'Ce qui a été supprimé',
@@ -231,7 +239,8 @@ const fr_fr = {
     deletedLookups: '{count} {{trace de consultation|traces de consultation}}',
     nothingLeft: 'Il n’y avait plus rien à supprimer : vos données personnelles sont déjà effacées.',
     deactivate: 'Désactiver le profil',
-    deactivateText: 'Retire votre numéro de l’annuaire, masque vos textes et vous déconnecte partout. Si vous vous reconnectez dans les 30 jours, tout est rétabli.',
+    deactivateText:
+      'Retire votre numéro de l’annuaire, masque vos textes et vous déconnecte partout. Si vous vous reconnectez dans les 30 jours, tout est rétabli.',
     ledger: 'Historique des pièces',
     ledgerEmpty: 'Aucun mouvement de pièces pour l’instant.',
     ledgerMore: 'Afficher plus',
@@ -261,19 +270,24 @@ const fr_fr = {
   devices: {
     title: 'Protéger votre téléphone',
     entryText: 'Bloquez les appels indésirables pendant qu’ils sonnent : iPhone, Android, Fritz!Box.',
-    intro: 'Votre téléphone, une application ou votre box peut vérifier chaque appel auprès de ce service pendant qu’il sonne, ou garder sa liste de blocage. Chaque appareil reçoit son propre mot de passe, que vous pouvez révoquer ici à tout moment.',
+    intro:
+      'Votre téléphone, une application ou votre box peut vérifier chaque appel auprès de ce service pendant qu’il sonne, ou garder sa liste de blocage. Chaque appareil reçoit son propre mot de passe, que vous pouvez révoquer ici à tout moment.',
     platforms: 'Choisissez votre appareil',
-    androidIntro: 'Deux possibilités : synchroniser la liste de blocage comme un carnet d’adresses, ou laisser une application de filtrage d’appels interroger ce serveur à chaque appel.',
+    androidIntro:
+      'Deux possibilités : synchroniser la liste de blocage comme un carnet d’adresses, ou laisser une application de filtrage d’appels interroger ce serveur à chaque appel.',
     appTitle: 'SpamBlocker ou l’application PhoneBlock',
     iphoneStep1: 'Ouvrez Réglages → Contacts → Comptes → Ajouter un compte → Autre → Ajouter un compte CardDAV.',
     iphoneStep2: 'Serveur : l’adresse ci-dessous. Nom d’utilisateur et mot de passe : ceux ci-dessous. Touchez Suivant, puis Enregistrer.',
     iphoneStep3: 'Ouvrez Réglages → Téléphone → Contacts bloqués et ajoutez les contacts du carnet d’adresses « Numéros bloqués ».',
-    davx5Step1: 'Installez DAVx⁵, ajoutez un compte et choisissez « Connexion avec une URL et un nom d’utilisateur », ou scannez avec le téléphone le code QR d’un nouveau mot de passe.',
+    davx5Step1:
+      'Installez DAVx⁵, ajoutez un compte et choisissez « Connexion avec une URL et un nom d’utilisateur », ou scannez avec le téléphone le code QR d’un nouveau mot de passe.',
     davx5Step2: 'URL de base : l’adresse ci-dessous. Nom d’utilisateur et mot de passe : ceux ci-dessous.',
     davx5Step3: 'Synchronisez les carnets d’adresses « Numéros bloqués », puis bloquez leurs contacts dans votre application Téléphone.',
     appStep1: 'Dans l’application, choisissez PhoneBlock comme service et remplacez l’adresse de son serveur par l’adresse ci-dessous.',
-    appStep2: 'Connectez-vous avec le nom d’utilisateur et le mot de passe ci-dessous ; une application qui demande un jeton prend le mot de passe.',
-    fritzStep1: 'Dans la Fritz!Box, ouvrez Téléphonie → Annuaire → Nouvel annuaire et choisissez « Utiliser un annuaire en ligne » avec le fournisseur « CardDAV ».',
+    appStep2:
+      'Connectez-vous avec le nom d’utilisateur et le mot de passe ci-dessous ; une application qui demande un jeton prend le mot de passe.',
+    fritzStep1:
+      'Dans la Fritz!Box, ouvrez Téléphonie → Annuaire → Nouvel annuaire et choisissez « Utiliser un annuaire en ligne » avec le fournisseur « CardDAV ».',
     fritzStep2: 'Adresse : l’adresse ci-dessous. Nom d’utilisateur et mot de passe : ceux ci-dessous.',
     fritzStep3: 'Ouvrez ensuite Téléphonie → Gestion des appels → Blocage d’appels et bloquez les numéros de cet annuaire.',
     fritzLimit: 'Un routeur garde au plus {count} numéros : les plus signalés.',
@@ -300,13 +314,15 @@ const fr_fr = {
     maxEntries: 'Au plus {count} numéros',
     revoke: 'Révoquer',
     revokeTitle: 'Révoquer le mot de passe de {name} ?',
-    revokeText: 'Il cesse de fonctionner immédiatement : l’appareil ne reçoit plus ni liste de blocage ni alerte tant que vous ne le configurez pas avec un nouveau mot de passe.',
+    revokeText:
+      'Il cesse de fonctionner immédiatement : l’appareil ne reçoit plus ni liste de blocage ni alerte tant que vous ne le configurez pas avec un nouveau mot de passe.',
     revokeFailed: 'Le mot de passe n’a pas pu être révoqué. Réessayez.',
     revoked: '{name} est révoqué.',
   },
   deactivate: {
     warningTitle: 'Désactiver votre profil ?',
-    warningText: 'Votre numéro est retiré de l’annuaire, vos commentaires et vos noms sont masqués, et vous êtes déconnecté sur tous vos appareils. Reconnectez-vous dans les 30 jours pour tout récupérer ; passé ce délai, vos données personnelles sont effacées.',
+    warningText:
+      'Votre numéro est retiré de l’annuaire, vos commentaires et vos noms sont masqués, et vous êtes déconnecté sur tous vos appareils. Reconnectez-vous dans les 30 jours pour tout récupérer ; passé ce délai, vos données personnelles sont effacées.',
     wait: 'Vous pourrez continuer dans {seconds} {{seconde|secondes}}.',
     ready: 'Vous pouvez continuer.',
     continue: 'Continuer',
@@ -397,7 +413,8 @@ const fr_fr = {
     paidSearch: 'Recherche payante',
     paidSearchText: 'Au-delà de votre limite quotidienne, chaque recherche coûte {price} {{pièce|pièces}}.',
     overlimit: 'Autoriser les recherches payantes',
-    overlimitText: 'Au-delà de votre limite quotidienne, une recherche peut coûter des pièces. Si cette option est activée, la page de recherche affiche un bouton de recherche payante.',
+    overlimitText:
+      'Au-delà de votre limite quotidienne, une recherche peut coûter des pièces. Si cette option est activée, la page de recherche affiche un bouton de recherche payante.',
     overlimitFailed: 'Le paramètre n’a pas pu être enregistré. Réessayez.',
     plansLink: 'Offres et pièces',
     planLine: '{plan} : {count} {{recherche|recherches}} par jour',
@@ -411,7 +428,8 @@ const fr_fr = {
     someoneHint: 'avec l’anti-espion activé',
     lookupsMore: 'Afficher plus',
     lookupsList: 'Personnes qui ont recherché votre numéro',
-    upsellText: 'Premium Plus vous montre qui a recherché votre numéro au cours des 30 derniers jours et vous ajoute des pièces chaque mois.',
+    upsellText:
+      'Premium Plus vous montre qui a recherché votre numéro au cours des 30 derniers jours et vous ajoute des pièces chaque mois.',
     upsellLink: 'Découvrir Premium Plus',
     promoRegion: 'Promotion',
     promoText: 'Premium : {count} {{recherche|recherches}} par jour, sans bannières.',
@@ -475,8 +493,10 @@ const fr_fr = {
     posting: 'Publication…',
     error: 'Impossible de charger les commentaires.',
     actionError: 'Une erreur s’est produite. Réessayez.',
-    postingBanned: 'Vous ne pouvez plus publier sur ce numéro : les modérateurs ont supprimé deux fois votre texte ici à la suite de réclamations.',
-    bannedHere: 'Vous ne pouvez pas publier sur ce numéro : les modérateurs ont supprimé deux fois vos textes ici à la suite de réclamations, vous ne pouvez donc plus y ajouter de commentaires, de réponses ni de suggestions de nom.',
+    postingBanned:
+      'Vous ne pouvez plus publier sur ce numéro : les modérateurs ont supprimé deux fois votre texte ici à la suite de réclamations.',
+    bannedHere:
+      'Vous ne pouvez pas publier sur ce numéro : les modérateurs ont supprimé deux fois vos textes ici à la suite de réclamations, vous ne pouvez donc plus y ajouter de commentaires, de réponses ni de suggestions de nom.',
   },
   notes: {
     title: 'Note privée',
@@ -508,12 +528,14 @@ const fr_fr = {
     balance: 'Votre solde : {balance} {{pièce|pièces}}',
     balanceLoading: 'Vérification de votre solde…',
     hideOptionsTitle: 'Masquer cet avis ?',
-    hideOptionsText: 'Masquez-le pour tous les autres sur votre numéro pour {price} pièces par mois, renouvelé depuis votre solde jusqu’à ce que vous l’arrêtiez. Vous pouvez aussi demander aux modérateurs de le supprimer.',
+    hideOptionsText:
+      'Masquez-le pour tous les autres sur votre numéro pour {price} pièces par mois, renouvelé depuis votre solde jusqu’à ce que vous l’arrêtiez. Vous pouvez aussi demander aux modérateurs de le supprimer.',
     hideForCoins: 'Masquer pour {price} pièces par mois',
     complain: 'Déposer une réclamation',
     hiding: 'Masquage…',
     hideSuccessTitle: 'Avis masqué',
-    hideSuccessText: 'Les autres ne voient plus cet avis sur votre numéro. Le masquage est renouvelé chaque mois depuis votre solde de pièces ; vous pouvez l’arrêter ici et consulter votre solde dans les paramètres.',
+    hideSuccessText:
+      'Les autres ne voient plus cet avis sur votre numéro. Le masquage est renouvelé chaque mois depuis votre solde de pièces ; vous pouvez l’arrêter ici et consulter votre solde dans les paramètres.',
     hideErrorTitle: 'Erreur',
     hideErrorText: 'Impossible de masquer l’avis. Réessayez plus tard.',
     errorCode: 'Code d’erreur : {code}',
@@ -528,15 +550,18 @@ const fr_fr = {
   },
   complaints: {
     title: 'Signaler un abus concernant ce texte',
-    description: 'Si ce texte enfreint nos conditions d’utilisation, informez-en les modérateurs. Lisez les conditions avant de déposer une réclamation.',
+    description:
+      'Si ce texte enfreint nos conditions d’utilisation, informez-en les modérateurs. Lisez les conditions avant de déposer une réclamation.',
     termsLink: 'Conditions d’utilisation',
     newTab: '(s’ouvre dans un nouvel onglet)',
     showMore: 'Afficher plus',
     showLess: 'Afficher moins',
-    legalDays: 'Nous traitons les réclamations sous 30 jours calendaires. Si vous joignez un lien vers une décision de justice, nous la traitons sous 3 jours ouvrés.',
+    legalDays:
+      'Nous traitons les réclamations sous 30 jours calendaires. Si vous joignez un lien vers une décision de justice, nous la traitons sous 3 jours ouvrés.',
     legalAuthorities: 'Seules les autorités publiques compétentes peuvent établir qu’un texte enfreint la loi.',
     legalModerators: 'Les modérateurs peuvent supprimer ou modifier des textes sans en informer leurs auteurs.',
-    legalRepeat: 'Un utilisateur dont un texte est de nouveau supprimé à la suite d’une réclamation perd le droit de publier sur ce numéro.',
+    legalRepeat:
+      'Un utilisateur dont un texte est de nouveau supprimé à la suite d’une réclamation perd le droit de publier sur ce numéro.',
     legalEmail: 'Vous n’êtes pas utilisateur ? Vous pouvez déposer une réclamation par e-mail à l’adresse du support :',
     claim_title: 'Déposer une réclamation',
     formLabel: 'Formulaire de réclamation',
@@ -550,12 +575,14 @@ const fr_fr = {
     sending: 'Envoi…',
     sendError: 'Impossible d’envoyer la réclamation. Réessayez.',
     afterTitle: 'Réclamation envoyée',
-    afterText: 'Merci. Les modérateurs vont examiner votre réclamation. Ils peuvent décider de ne pas supprimer le texte ; si vous estimez qu’il enfreint la loi, vous pouvez saisir la justice.',
+    afterText:
+      'Merci. Les modérateurs vont examiner votre réclamation. Ils peuvent décider de ne pas supprimer le texte ; si vous estimez qu’il enfreint la loi, vous pouvez saisir la justice.',
     keep: 'Conserver',
     delete: 'Supprimer',
     complainToggle: 'Déposer aussi une réclamation concernant ce texte',
     complainProfile: 'Signaler un abus concernant ce profil',
-    profileDescription: 'Si le profil de cet utilisateur (son nom ou ce qu’il affiche) enfreint nos conditions d’utilisation, informez-en les modérateurs. Lisez les conditions avant de déposer une réclamation.',
+    profileDescription:
+      'Si le profil de cet utilisateur (son nom ou ce qu’il affiche) enfreint nos conditions d’utilisation, informez-en les modérateurs. Lisez les conditions avant de déposer une réclamation.',
     profileMessage: 'Quel est le problème avec ce profil ?',
   },
   moderation: {
@@ -588,7 +615,8 @@ const fr_fr = {
     textRemoved: 'Supprimé',
     textGone: 'Le texte signalé n’existe plus.',
     reportedName: 'Nom signalé',
-    removeNameConfirm: 'Retirer ce nom du numéro ? Ceux qui l’ont donné ne sont pas prévenus, et il reste masqué même s’ils importent de nouveau leurs contacts.',
+    removeNameConfirm:
+      'Retirer ce nom du numéro ? Ceux qui l’ont donné ne sont pas prévenus, et il reste masqué même s’ils importent de nouveau leurs contacts.',
     nameRemoved: 'Nom retiré du numéro {number}.',
     noText: 'Il ne s’agit ni d’un commentaire ni d’une réponse : il n’y a ici aucun texte à supprimer ou à modifier.',
     reportReason: 'Motif indiqué par l’auteur du signalement',
@@ -615,8 +643,10 @@ const fr_fr = {
     resolve: 'Traiter',
     reject: 'Rejeter',
     working: 'Traitement…',
-    removed: 'Texte supprimé du numéro {number}. Son auteur cumule {count} {{suppression|suppressions}} à la suite de réclamations sur ce numéro.',
-    removedBanned: 'Texte supprimé du numéro {number}. Son auteur cumule {count} suppressions à la suite de réclamations sur ce numéro et ne peut plus y publier.',
+    removed:
+      'Texte supprimé du numéro {number}. Son auteur cumule {count} {{suppression|suppressions}} à la suite de réclamations sur ce numéro.',
+    removedBanned:
+      'Texte supprimé du numéro {number}. Son auteur cumule {count} suppressions à la suite de réclamations sur ce numéro et ne peut plus y publier.',
     edited: 'Texte enregistré.',
     resolved: '{kind} nº {id} traité.',
     rejected: '{kind} nº {id} rejeté.',
@@ -682,13 +712,15 @@ const fr_fr = {
     reportSentText: 'Merci. Les modérateurs vont examiner ce nom.',
     actionError: 'Une erreur s’est produite. Réessayez.',
     uploadTitle: 'Importer votre carnet d’adresses',
-    uploadIntro: 'Les contacts de votre propre téléphone, exportés dans un fichier : ils remplacent votre import précédent et aident chacun à savoir qui appelle.',
+    uploadIntro:
+      'Les contacts de votre propre téléphone, exportés dans un fichier : ils remplacent votre import précédent et aident chacun à savoir qui appelle.',
     uploadLabel: 'Fichier du carnet d’adresses (vCard .vcf ou CSV)',
     uploadHint: 'vCard 3.0 ou 4.0, ou CSV avec des colonnes nom et téléphone.',
     upload: 'Importer le carnet d’adresses',
     uploading: 'Importation…',
     chooseFile: 'Choisissez d’abord un fichier.',
-    uploadError: 'Le fichier n’a pas pu être lu comme un carnet d’adresses avec des noms et des numéros de téléphone. Votre carnet d’adresses n’a pas été modifié.',
+    uploadError:
+      'Le fichier n’a pas pu être lu comme un carnet d’adresses avec des noms et des numéros de téléphone. Votre carnet d’adresses n’a pas été modifié.',
     uploadFailed: 'Impossible d’importer le fichier. Vérifiez votre connexion et réessayez.',
     tooLarge: 'Le fichier dépasse {max} Mo. Exportez moins de contacts ou divisez le fichier.',
     reportHeading: 'Importation terminée',
@@ -758,9 +790,11 @@ const fr_fr = {
   insights: {
     neuroTitle: 'Analyse automatique',
     neuroBadge: 'Calculé automatiquement',
-    neuroNote: 'Calculé par l’application à partir des signalements, des étiquettes et des commentaires sur ce numéro. Personne ne l’a vérifié.',
+    neuroNote:
+      'Calculé par l’application à partir des signalements, des étiquettes et des commentaires sur ce numéro. Personne ne l’a vérifié.',
     neuroEmpty: 'Pas encore assez de données : personne n’a signalé, qualifié ni commenté ce numéro.',
-    neuroUpsell: 'Avec Premium, vous voyez l\'analyse complète : la part des signalements de fraude et de nuisance, le ton des avis et un résumé clair.',
+    neuroUpsell:
+      "Avec Premium, vous voyez l'analyse complète : la part des signalements de fraude et de nuisance, le ton des avis et un résumé clair.",
     neuroUpsellLink: 'Voir Premium',
     neuroLoading: 'Chargement de l’analyse…',
     neuroError: 'Impossible de charger l’analyse.',
@@ -781,7 +815,8 @@ const fr_fr = {
     riskHigh: 'Le risque est élevé : méfiez-vous de cet appelant.',
     riskModerate: 'Le risque est modéré.',
     riskLow: 'Le risque est faible.',
-    fraudWarning: 'De nombreux signalements concernent une fraude : ne communiquez jamais de codes, de mots de passe ni de données bancaires.',
+    fraudWarning:
+      'De nombreux signalements concernent une fraude : ne communiquez jamais de codes, de mots de passe ni de données bancaires.',
     fofTitle: 'Amis d’amis',
     fofNoContacts: 'Importez votre carnet d’adresses pour voir lesquels de vos contacts connaissent ce numéro.',
     fofNobody: 'Aucun de vos contacts n’a enregistré ce numéro.',
@@ -806,7 +841,8 @@ const fr_fr = {
     announce: 'Nouvelle notification : {text}',
     markAllRead: 'Tout marquer comme lu',
     allRead: 'Toutes les notifications sont lues.',
-    empty: 'Aucune notification pour l’instant. Les réponses à vos commentaires, les nouveaux commentaires et noms sur votre numéro et les demandes de mise en relation s’affichent ici.',
+    empty:
+      'Aucune notification pour l’instant. Les réponses à vos commentaires, les nouveaux commentaires et noms sur votre numéro et les demandes de mise en relation s’affichent ici.',
     loadError: 'Impossible de charger vos notifications.',
     actionError: 'Une erreur s’est produite. Réessayez.',
     unread: 'Non lue',
@@ -827,7 +863,8 @@ const fr_fr = {
   },
   dispute: {
     formTitle: 'Contester cette note',
-    formIntro: 'Si la note de votre numéro est erronée, expliquez pourquoi aux modérateurs. Ils l’examineront et pourront écarter les données qui ne s’appliquent pas.',
+    formIntro:
+      'Si la note de votre numéro est erronée, expliquez pourquoi aux modérateurs. Ils l’examineront et pourront écarter les données qui ne s’appliquent pas.',
     category: 'Ce qui ne va pas',
     newOwner: 'Je suis le nouveau propriétaire de ce numéro',
     notSpam: 'Ce numéro ne passe pas d’appels indésirables',
@@ -866,7 +903,8 @@ const fr_fr = {
     notFound: 'Profil introuvable',
     notFoundText: 'Ce profil n’existe pas ou n’est plus public.',
     linkTitle: 'Profil de numéro ouvert depuis un lien',
-    linkText: 'Vous avez ouvert le profil du {number} depuis un lien. Il présente ce que la communauté signale sur ce numéro. Son ouverture compte comme une recherche, comme si vous aviez recherché le numéro vous-même.',
+    linkText:
+      'Vous avez ouvert le profil du {number} depuis un lien. Il présente ce que la communauté signale sur ce numéro. Son ouverture compte comme une recherche, comme si vous aviez recherché le numéro vous-même.',
     linkOk: 'J’ai compris',
   },
   notFound: {

@@ -83,9 +83,11 @@ const in_id = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Masuk dengan panggilan',
-    viberHow: 'Buka bot Viber kami, lalu ketuk Bagikan nomor telepon. Viber di komputer tidak dapat membagikan nomor Anda: pindai kodenya dengan ponsel Anda.',
+    viberHow:
+      'Buka bot Viber kami, lalu ketuk Bagikan nomor telepon. Viber di komputer tidak dapat membagikan nomor Anda: pindai kodenya dengan ponsel Anda.',
     whatsappBusinessHow: 'Kirim pesan yang sudah disiapkan ke akun bisnis kami di WhatsApp.',
-    flashcallHow: 'Ketik nomor Anda, lalu dari ponsel tersebut telepon nomor yang kami tampilkan. Kami tidak mengangkatnya: panggilan langsung berakhir.',
+    flashcallHow:
+      'Ketik nomor Anda, lalu dari ponsel tersebut telepon nomor yang kami tampilkan. Kami tidak mengangkatnya: panggilan langsung berakhir.',
     flashcallPhone: 'Nomor telepon Anda dengan kode negara',
     flashcallRequest: 'Dapatkan nomor untuk ditelepon',
     flashcallPending: 'Mengambil nomor…',
@@ -94,8 +96,10 @@ const in_id = {
     flashcallCallLink: 'Telepon {number}',
     flashcallOtherNumber: 'Gunakan nomor lain',
     codeExpired: 'Kode masuk ini sudah kedaluwarsa. Minta kode baru, lalu coba lagi.',
-    callRefused: 'Operator seluler Anda tidak dapat memastikan bahwa panggilan berasal dari nomor Anda. Coba lagi dari ponsel Anda atau pilih metode lain.',
-    callDisturbed: 'Orang lain mulai masuk dengan nomor ini pada saat yang sama, jadi panggilan Anda tidak dapat membuat Anda masuk. Tunggu dua menit, lalu minta kode baru; jika terjadi lagi, pilih metode lain.',
+    callRefused:
+      'Operator seluler Anda tidak dapat memastikan bahwa panggilan berasal dari nomor Anda. Coba lagi dari ponsel Anda atau pilih metode lain.',
+    callDisturbed:
+      'Orang lain mulai masuk dengan nomor ini pada saat yang sama, jadi panggilan Anda tidak dapat membuat Anda masuk. Tunggu dua menit, lalu minta kode baru; jika terjadi lagi, pilih metode lain.',
   },
   search: {
     title: 'Cari nomor telepon',
@@ -209,7 +213,8 @@ const in_id = {
     antispy: 'Anti-mata-mata',
     antispyText: 'Selama aktif, pemilik nomor yang Anda cari tidak melihat bahwa Anda yang mencarinya.',
     profileGoing: 'Tampilkan nomor saya di pencarian',
-    profileGoingText: 'Selama nonaktif, halaman nomor Anda tidak ditampilkan kepada orang lain yang mencarinya; Anda tetap dapat melihatnya.',
+    profileGoingText:
+      'Selama nonaktif, halaman nomor Anda tidak ditampilkan kepada orang lain yang mencarinya; Anda tetap dapat melihatnya.',
     fullDeleteIntro: 'Ini menghapus jejak pribadi Anda secara permanen. Tindakan ini tidak dapat dibatalkan.',
     fullDeleteGoes: 'Yang dihapus',
     fullDeleteStays: 'Yang tetap tersimpan',
@@ -231,7 +236,8 @@ const in_id = {
     deletedLookups: '{count} {{jejak}} pencarian',
     nothingLeft: 'Tidak ada lagi yang perlu dihapus: data privasi Anda sudah tidak ada.',
     deactivate: 'Nonaktifkan profil',
-    deactivateText: 'Menyembunyikan nomor Anda dari pencarian, menyembunyikan teks Anda, dan mengeluarkan Anda dari semua perangkat. Masuk lagi dalam 30 hari untuk memulihkannya.',
+    deactivateText:
+      'Menyembunyikan nomor Anda dari pencarian, menyembunyikan teks Anda, dan mengeluarkan Anda dari semua perangkat. Masuk lagi dalam 30 hari untuk memulihkannya.',
     ledger: 'Riwayat koin',
     ledgerEmpty: 'Belum ada perubahan koin.',
     ledgerMore: 'Tampilkan lainnya',
@@ -261,19 +267,23 @@ const in_id = {
   devices: {
     title: 'Lindungi ponsel Anda',
     entryText: 'Hentikan panggilan spam saat berdering: iPhone, Android, Fritz!Box.',
-    intro: 'Ponsel, aplikasi, atau router Anda dapat memeriksa setiap panggilan ke layanan ini saat berdering, atau menyimpan daftar blokirnya. Setiap perangkat mendapat kata sandinya sendiri, yang dapat Anda cabut di sini kapan saja.',
+    intro:
+      'Ponsel, aplikasi, atau router Anda dapat memeriksa setiap panggilan ke layanan ini saat berdering, atau menyimpan daftar blokirnya. Setiap perangkat mendapat kata sandinya sendiri, yang dapat Anda cabut di sini kapan saja.',
     platforms: 'Pilih perangkat Anda',
-    androidIntro: 'Dua cara: sinkronkan daftar blokir sebagai buku alamat, atau biarkan aplikasi penyaring panggilan bertanya ke server ini pada setiap panggilan.',
+    androidIntro:
+      'Dua cara: sinkronkan daftar blokir sebagai buku alamat, atau biarkan aplikasi penyaring panggilan bertanya ke server ini pada setiap panggilan.',
     appTitle: 'SpamBlocker atau aplikasi PhoneBlock',
     iphoneStep1: 'Buka Pengaturan → Kontak → Akun → Tambah Akun → Lainnya → Tambah Akun CardDAV.',
     iphoneStep2: 'Server: alamat di bawah. Nama pengguna dan kata sandi: yang di bawah. Ketuk Berikutnya, lalu Simpan.',
     iphoneStep3: 'Buka Pengaturan → Telepon → Kontak Diblokir dan tambahkan kontak dari buku alamat “Nomor diblokir”.',
-    davx5Step1: 'Pasang DAVx⁵, tambahkan akun dan pilih “Masuk dengan URL dan nama pengguna”, atau pindai kode QR kata sandi baru dengan ponsel.',
+    davx5Step1:
+      'Pasang DAVx⁵, tambahkan akun dan pilih “Masuk dengan URL dan nama pengguna”, atau pindai kode QR kata sandi baru dengan ponsel.',
     davx5Step2: 'URL dasar: alamat di bawah. Nama pengguna dan kata sandi: yang di bawah.',
     davx5Step3: 'Sinkronkan buku alamat “Nomor diblokir”, lalu blokir kontaknya di aplikasi Telepon.',
     appStep1: 'Di aplikasi, pilih PhoneBlock sebagai layanan dan ganti alamat servernya dengan alamat di bawah.',
     appStep2: 'Masuk dengan nama pengguna dan kata sandi di bawah; aplikasi yang meminta token menerima kata sandinya.',
-    fritzStep1: 'Di Fritz!Box, buka Telefoni → Buku Telepon → Buku Telepon Baru dan pilih “Gunakan buku telepon daring” dengan penyedia “CardDAV”.',
+    fritzStep1:
+      'Di Fritz!Box, buka Telefoni → Buku Telepon → Buku Telepon Baru dan pilih “Gunakan buku telepon daring” dengan penyedia “CardDAV”.',
     fritzStep2: 'Alamat: alamat di bawah. Nama pengguna dan kata sandi: yang di bawah.',
     fritzStep3: 'Lalu buka Telefoni → Penanganan Panggilan → Pemblokiran Panggilan dan blokir nomor dari buku telepon ini.',
     fritzLimit: 'Router menyimpan paling banyak {count} nomor: yang paling sering dilaporkan.',
@@ -300,13 +310,15 @@ const in_id = {
     maxEntries: 'Paling banyak {count} nomor',
     revoke: 'Cabut',
     revokeTitle: 'Cabut kata sandi {name}?',
-    revokeText: 'Kata sandi langsung berhenti berfungsi: perangkat tidak lagi menerima daftar blokir atau peringatan sampai Anda menyiapkannya dengan kata sandi baru.',
+    revokeText:
+      'Kata sandi langsung berhenti berfungsi: perangkat tidak lagi menerima daftar blokir atau peringatan sampai Anda menyiapkannya dengan kata sandi baru.',
     revokeFailed: 'Kata sandi tidak dapat dicabut. Coba lagi.',
     revoked: 'Kata sandi {name} telah dicabut.',
   },
   deactivate: {
     warningTitle: 'Nonaktifkan profil Anda?',
-    warningText: 'Nomor Anda disembunyikan dari pencarian, komentar dan nama Anda disembunyikan, dan Anda dikeluarkan dari semua perangkat. Masuk lagi dalam 30 hari untuk memulihkan semuanya; setelah itu data pribadi Anda dihapus.',
+    warningText:
+      'Nomor Anda disembunyikan dari pencarian, komentar dan nama Anda disembunyikan, dan Anda dikeluarkan dari semua perangkat. Masuk lagi dalam 30 hari untuk memulihkan semuanya; setelah itu data pribadi Anda dihapus.',
     wait: 'Anda dapat melanjutkan dalam {seconds} {{detik}}.',
     ready: 'Sekarang Anda dapat melanjutkan.',
     continue: 'Lanjutkan',
@@ -397,7 +409,8 @@ const in_id = {
     paidSearch: 'Pencarian berbayar',
     paidSearchText: 'Setelah batas harian Anda habis, setiap pencarian dikenai {price} koin.',
     overlimit: 'Izinkan pencarian berbayar',
-    overlimitText: 'Setelah batas harian Anda habis, pencarian dapat dikenai koin. Jika opsi ini aktif, halaman pencarian menampilkan tombol pencarian berbayar.',
+    overlimitText:
+      'Setelah batas harian Anda habis, pencarian dapat dikenai koin. Jika opsi ini aktif, halaman pencarian menampilkan tombol pencarian berbayar.',
     overlimitFailed: 'Pengaturan tidak dapat disimpan. Coba lagi.',
     plansLink: 'Paket dan koin',
     planLine: '{plan}: {count} pencarian per hari',
@@ -475,8 +488,10 @@ const in_id = {
     posting: 'Memposting…',
     error: 'Gagal memuat komentar.',
     actionError: 'Tidak berhasil. Coba lagi.',
-    postingBanned: 'Anda tidak dapat lagi memposting di nomor ini: moderator telah dua kali menghapus teks Anda di sini setelah adanya pengaduan.',
-    bannedHere: 'Anda tidak dapat memposting di nomor ini: moderator telah dua kali menghapus teks Anda di sini setelah adanya pengaduan, jadi Anda tidak dapat lagi menambahkan komentar, balasan, atau saran nama di sini.',
+    postingBanned:
+      'Anda tidak dapat lagi memposting di nomor ini: moderator telah dua kali menghapus teks Anda di sini setelah adanya pengaduan.',
+    bannedHere:
+      'Anda tidak dapat memposting di nomor ini: moderator telah dua kali menghapus teks Anda di sini setelah adanya pengaduan, jadi Anda tidak dapat lagi menambahkan komentar, balasan, atau saran nama di sini.',
   },
   notes: {
     title: 'Catatan pribadi',
@@ -508,12 +523,14 @@ const in_id = {
     balance: 'Saldo Anda: {balance} {{koin}}',
     balanceLoading: 'Memeriksa saldo Anda…',
     hideOptionsTitle: 'Sembunyikan ulasan ini?',
-    hideOptionsText: 'Sembunyikan ulasan ini dari semua orang lain di nomor Anda seharga {price} koin per bulan, diperpanjang otomatis dari saldo Anda hingga Anda menghentikannya. Atau minta moderator untuk menghapusnya.',
+    hideOptionsText:
+      'Sembunyikan ulasan ini dari semua orang lain di nomor Anda seharga {price} koin per bulan, diperpanjang otomatis dari saldo Anda hingga Anda menghentikannya. Atau minta moderator untuk menghapusnya.',
     hideForCoins: 'Sembunyikan seharga {price} koin per bulan',
     complain: 'Ajukan pengaduan',
     hiding: 'Menyembunyikan…',
     hideSuccessTitle: 'Ulasan disembunyikan',
-    hideSuccessText: 'Orang lain tidak lagi melihat ulasan ini di nomor Anda. Ulasan ini diperpanjang setiap bulan dari saldo koin Anda; Anda dapat berhenti menyembunyikannya di sini dan melihat saldo Anda di pengaturan.',
+    hideSuccessText:
+      'Orang lain tidak lagi melihat ulasan ini di nomor Anda. Ulasan ini diperpanjang setiap bulan dari saldo koin Anda; Anda dapat berhenti menyembunyikannya di sini dan melihat saldo Anda di pengaturan.',
     hideErrorTitle: 'Kesalahan',
     hideErrorText: 'Tidak dapat menyembunyikan ulasan. Coba lagi nanti.',
     errorCode: 'Kode kesalahan: {code}',
@@ -533,7 +550,8 @@ const in_id = {
     newTab: '(terbuka di tab baru)',
     showMore: 'Tampilkan lebih banyak',
     showLess: 'Tampilkan lebih sedikit',
-    legalDays: 'Kami memproses pengaduan dalam 30 hari kalender. Jika Anda melampirkan tautan ke putusan pengadilan, kami memprosesnya dalam 3 hari kerja.',
+    legalDays:
+      'Kami memproses pengaduan dalam 30 hari kalender. Jika Anda melampirkan tautan ke putusan pengadilan, kami memprosesnya dalam 3 hari kerja.',
     legalAuthorities: 'Hanya otoritas negara yang berwenang yang dapat menetapkan bahwa suatu teks melanggar hukum.',
     legalModerators: 'Moderator dapat menghapus atau mengedit teks tanpa memberi tahu penulisnya.',
     legalRepeat: 'Pengguna yang teksnya dihapus lagi setelah pengaduan kehilangan hak untuk memposting di nomor tersebut.',
@@ -550,12 +568,14 @@ const in_id = {
     sending: 'Mengirim…',
     sendError: 'Pengaduan tidak dapat dikirim. Coba lagi.',
     afterTitle: 'Pengaduan terkirim',
-    afterText: 'Terima kasih. Moderator akan meninjau pengaduan Anda. Mereka dapat memutuskan untuk tidak menghapus teks tersebut; jika Anda yakin teks itu melanggar hukum, Anda dapat menempuh jalur pengadilan.',
+    afterText:
+      'Terima kasih. Moderator akan meninjau pengaduan Anda. Mereka dapat memutuskan untuk tidak menghapus teks tersebut; jika Anda yakin teks itu melanggar hukum, Anda dapat menempuh jalur pengadilan.',
     keep: 'Biarkan',
     delete: 'Hapus',
     complainToggle: 'Adukan juga teks ini',
     complainProfile: 'Adukan profil ini',
-    profileDescription: 'Jika profil pengguna ini (namanya atau apa yang ditampilkannya) melanggar ketentuan penggunaan kami, beri tahu moderator. Baca ketentuannya sebelum Anda mengadu.',
+    profileDescription:
+      'Jika profil pengguna ini (namanya atau apa yang ditampilkannya) melanggar ketentuan penggunaan kami, beri tahu moderator. Baca ketentuannya sebelum Anda mengadu.',
     profileMessage: 'Apa yang salah dengan profil ini?',
   },
   moderation: {
@@ -588,7 +608,8 @@ const in_id = {
     textRemoved: 'Dihapus',
     textGone: 'Teks yang dilaporkan sudah tidak ada.',
     reportedName: 'Nama yang dilaporkan',
-    removeNameConfirm: 'Hapus nama ini dari nomor? Yang memberikannya tidak diberi tahu, dan nama tetap tersembunyi meski kontak mereka diunggah lagi.',
+    removeNameConfirm:
+      'Hapus nama ini dari nomor? Yang memberikannya tidak diberi tahu, dan nama tetap tersembunyi meski kontak mereka diunggah lagi.',
     nameRemoved: 'Nama dihapus dari nomor {number}.',
     noText: 'Ini bukan tentang komentar atau balasan: tidak ada teks yang dapat dihapus atau diedit di sini.',
     reportReason: 'Alasan dari pelapor',
@@ -616,7 +637,8 @@ const in_id = {
     reject: 'Tolak',
     working: 'Memproses…',
     removed: 'Teks dihapus dari {number}. Penulisnya memiliki {count} {{penghapusan}} setelah pengaduan di sana.',
-    removedBanned: 'Teks dihapus dari {number}. Penulisnya memiliki {count} penghapusan setelah pengaduan di sana dan tidak dapat lagi memposting di nomor ini.',
+    removedBanned:
+      'Teks dihapus dari {number}. Penulisnya memiliki {count} penghapusan setelah pengaduan di sana dan tidak dapat lagi memposting di nomor ini.',
     edited: 'Teks disimpan.',
     resolved: '{kind} #{id} diselesaikan.',
     rejected: '{kind} #{id} ditolak.',
@@ -682,7 +704,8 @@ const in_id = {
     reportSentText: 'Terima kasih. Moderator akan memeriksa nama ini.',
     actionError: 'Tidak berhasil. Coba lagi.',
     uploadTitle: 'Unggah buku kontak Anda',
-    uploadIntro: 'Kontak dari ponsel Anda sendiri, diekspor sebagai file: file ini menggantikan unggahan Anda sebelumnya dan membantu semua orang mengetahui siapa yang menelepon.',
+    uploadIntro:
+      'Kontak dari ponsel Anda sendiri, diekspor sebagai file: file ini menggantikan unggahan Anda sebelumnya dan membantu semua orang mengetahui siapa yang menelepon.',
     uploadLabel: 'File buku kontak (vCard .vcf atau CSV)',
     uploadHint: 'vCard 3.0 atau 4.0, atau CSV dengan kolom nama dan telepon.',
     upload: 'Unggah buku kontak',
@@ -760,7 +783,8 @@ const in_id = {
     neuroBadge: 'Dihitung otomatis',
     neuroNote: 'Dihitung oleh aplikasi dari laporan, tag, dan komentar tentang nomor ini. Tidak diperiksa oleh manusia.',
     neuroEmpty: 'Data belum cukup: belum ada yang melaporkan, memberi tag, atau mengomentari nomor ini.',
-    neuroUpsell: 'Dengan Premium Anda melihat analisis lengkap: porsi laporan penipuan dan gangguan, suasana ulasan, dan ringkasan yang jelas.',
+    neuroUpsell:
+      'Dengan Premium Anda melihat analisis lengkap: porsi laporan penipuan dan gangguan, suasana ulasan, dan ringkasan yang jelas.',
     neuroUpsellLink: 'Lihat Premium',
     neuroLoading: 'Memuat analisis…',
     neuroError: 'Analisis tidak dapat dimuat.',
@@ -806,7 +830,8 @@ const in_id = {
     announce: 'Notifikasi baru: {text}',
     markAllRead: 'Tandai semua sudah dibaca',
     allRead: 'Semua notifikasi sudah dibaca.',
-    empty: 'Belum ada notifikasi. Balasan untuk komentar Anda, komentar dan nama baru di nomor Anda, serta permintaan perkenalan akan muncul di sini.',
+    empty:
+      'Belum ada notifikasi. Balasan untuk komentar Anda, komentar dan nama baru di nomor Anda, serta permintaan perkenalan akan muncul di sini.',
     loadError: 'Notifikasi Anda tidak dapat dimuat.',
     actionError: 'Tidak berhasil. Coba lagi.',
     unread: 'Belum dibaca',
@@ -827,7 +852,8 @@ const in_id = {
   },
   dispute: {
     formTitle: 'Sanggah rating ini',
-    formIntro: 'Jika rating nomor Anda salah, beri tahu moderator alasannya. Mereka akan meninjaunya dan dapat berhenti menghitung bukti yang tidak berlaku.',
+    formIntro:
+      'Jika rating nomor Anda salah, beri tahu moderator alasannya. Mereka akan meninjaunya dan dapat berhenti menghitung bukti yang tidak berlaku.',
     category: 'Apa yang salah',
     newOwner: 'Saya pemilik baru nomor ini',
     notSpam: 'Nomor ini tidak melakukan panggilan yang tidak diinginkan',
@@ -866,7 +892,8 @@ const in_id = {
     notFound: 'Profil tidak ditemukan',
     notFoundText: 'Profil ini tidak ada atau tidak lagi bersifat publik.',
     linkTitle: 'Profil nomor dari tautan',
-    linkText: 'Anda membuka profil {number} dari sebuah tautan. Profil ini menampilkan apa yang dilaporkan komunitas tentang nomor ini. Membukanya dihitung sebagai pencarian, sama seperti saat Anda mencari nomor itu sendiri.',
+    linkText:
+      'Anda membuka profil {number} dari sebuah tautan. Profil ini menampilkan apa yang dilaporkan komunitas tentang nomor ini. Membukanya dihitung sebagai pencarian, sama seperti saat Anda mencari nomor itu sendiri.',
     linkOk: 'Mengerti',
   },
   notFound: {

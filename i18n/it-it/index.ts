@@ -83,9 +83,11 @@ const it_it = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Accedi con una chiamata',
-    viberHow: 'Apri il nostro bot su Viber e tocca «Condividi numero di telefono». Viber su computer non può condividere il tuo numero: inquadra invece il codice con il telefono.',
+    viberHow:
+      'Apri il nostro bot su Viber e tocca «Condividi numero di telefono». Viber su computer non può condividere il tuo numero: inquadra invece il codice con il telefono.',
     whatsappBusinessHow: 'Invia il messaggio già pronto al nostro account aziendale su WhatsApp.',
-    flashcallHow: 'Inserisci il tuo numero, poi chiama da quel telefono il numero che ti mostriamo. Non rispondiamo: la chiamata termina subito.',
+    flashcallHow:
+      'Inserisci il tuo numero, poi chiama da quel telefono il numero che ti mostriamo. Non rispondiamo: la chiamata termina subito.',
     flashcallPhone: 'Il tuo numero di telefono con prefisso internazionale',
     flashcallRequest: 'Ottieni il numero da chiamare',
     flashcallPending: 'Recupero del numero…',
@@ -94,8 +96,10 @@ const it_it = {
     flashcallCallLink: 'Chiama {number}',
     flashcallOtherNumber: 'Usa un altro numero',
     codeExpired: 'Questo codice di accesso è scaduto. Ricevi un nuovo codice e riprova.',
-    callRefused: 'Il tuo operatore non ha potuto confermare che la chiamata provenisse dal tuo numero. Riprova dal tuo telefono o scegli un altro metodo.',
-    callDisturbed: 'Qualcun altro ha iniziato ad accedere con questo numero nello stesso momento, quindi la tua chiamata non può farti accedere. Attendi due minuti e ricevi un nuovo codice; se succede di nuovo, scegli un altro metodo.',
+    callRefused:
+      'Il tuo operatore non ha potuto confermare che la chiamata provenisse dal tuo numero. Riprova dal tuo telefono o scegli un altro metodo.',
+    callDisturbed:
+      'Qualcun altro ha iniziato ad accedere con questo numero nello stesso momento, quindi la tua chiamata non può farti accedere. Attendi due minuti e ricevi un nuovo codice; se succede di nuovo, scegli un altro metodo.',
   },
   search: {
     title: 'Cerca un numero di telefono',
@@ -221,7 +225,8 @@ const it_it = {
     staysComments: 'I tuoi commenti e le tue risposte',
     fullDeleteButton: 'Elimina i miei dati personali',
     fullDeleteConfirmTitle: 'Eliminare i tuoi dati personali?',
-    fullDeleteConfirmText: 'La cronologia delle ricerche, i contatti caricati, le note e le tracce delle ricerche verranno eliminati definitivamente.',
+    fullDeleteConfirmText:
+      'La cronologia delle ricerche, i contatti caricati, le note e le tracce delle ricerche verranno eliminati definitivamente.',
     fullDeleteConfirm: 'Elimina',
     fullDeleteFailed: 'Impossibile eliminare i tuoi dati. Riprova.',
     deletedTitle: 'Cosa è stato eliminato',
@@ -231,7 +236,8 @@ const it_it = {
     deletedLookups: '{count} {{traccia di ricerca|tracce di ricerca}}',
     nothingLeft: 'Non c’era più nulla da eliminare: i tuoi dati personali sono già stati rimossi.',
     deactivate: 'Disattiva il profilo',
-    deactivateText: 'Toglie il tuo numero dall’elenco, nasconde i tuoi testi e ti disconnette ovunque. Se accedi di nuovo entro 30 giorni, il profilo viene ripristinato.',
+    deactivateText:
+      'Toglie il tuo numero dall’elenco, nasconde i tuoi testi e ti disconnette ovunque. Se accedi di nuovo entro 30 giorni, il profilo viene ripristinato.',
     ledger: 'Movimenti di monete',
     ledgerEmpty: 'Ancora nessun movimento di monete.',
     ledgerMore: 'Mostra altro',
@@ -261,14 +267,17 @@ const it_it = {
   devices: {
     title: 'Proteggi il tuo telefono',
     entryText: 'Ferma le chiamate spam mentre squillano: iPhone, Android, Fritz!Box.',
-    intro: 'Il tuo telefono, un’app o il tuo router possono verificare ogni chiamata con questo servizio mentre squilla, oppure tenere la sua lista di blocco. Ogni dispositivo riceve una password propria, che puoi revocare qui in qualsiasi momento.',
+    intro:
+      'Il tuo telefono, un’app o il tuo router possono verificare ogni chiamata con questo servizio mentre squilla, oppure tenere la sua lista di blocco. Ogni dispositivo riceve una password propria, che puoi revocare qui in qualsiasi momento.',
     platforms: 'Scegli il tuo dispositivo',
-    androidIntro: 'Due modi: sincronizzare la lista di blocco come rubrica, oppure lasciare che un’app di filtro chiamate interroghi questo server a ogni chiamata.',
+    androidIntro:
+      'Due modi: sincronizzare la lista di blocco come rubrica, oppure lasciare che un’app di filtro chiamate interroghi questo server a ogni chiamata.',
     appTitle: 'SpamBlocker o l’app di PhoneBlock',
     iphoneStep1: 'Apri Impostazioni → Contatti → Account → Aggiungi account → Altro → Aggiungi account CardDAV.',
     iphoneStep2: 'Server: l’indirizzo qui sotto. Nome utente e password: quelli qui sotto. Tocca Avanti, poi Salva.',
     iphoneStep3: 'Apri Impostazioni → Telefono → Contatti bloccati e aggiungi i contatti della rubrica «Numeri bloccati».',
-    davx5Step1: 'Installa DAVx⁵, aggiungi un account e scegli «Accedi con URL e nome utente», oppure inquadra con il telefono il codice QR di una nuova password.',
+    davx5Step1:
+      'Installa DAVx⁵, aggiungi un account e scegli «Accedi con URL e nome utente», oppure inquadra con il telefono il codice QR di una nuova password.',
     davx5Step2: 'URL di base: l’indirizzo qui sotto. Nome utente e password: quelli qui sotto.',
     davx5Step3: 'Sincronizza le rubriche «Numeri bloccati», poi blocca i loro contatti nell’app Telefono.',
     appStep1: 'Nell’app, scegli PhoneBlock come servizio e sostituisci l’indirizzo del suo server con l’indirizzo qui sotto.',
@@ -300,13 +309,15 @@ const it_it = {
     maxEntries: 'Al massimo {count} numeri',
     revoke: 'Revoca',
     revokeTitle: 'Revocare la password di {name}?',
-    revokeText: 'Smette subito di funzionare: il dispositivo non riceve più liste di blocco né avvisi finché non lo configuri con una nuova password.',
+    revokeText:
+      'Smette subito di funzionare: il dispositivo non riceve più liste di blocco né avvisi finché non lo configuri con una nuova password.',
     revokeFailed: 'Non è stato possibile revocare la password. Riprova.',
     revoked: '{name} è stato revocato.',
   },
   deactivate: {
     warningTitle: 'Disattivare il tuo profilo?',
-    warningText: 'Il tuo numero viene tolto dall’elenco, i tuoi commenti e i tuoi nomi vengono nascosti e vieni disconnesso da tutti i dispositivi. Accedi di nuovo entro 30 giorni per ripristinare tutto; dopo, i tuoi dati personali vengono cancellati.',
+    warningText:
+      'Il tuo numero viene tolto dall’elenco, i tuoi commenti e i tuoi nomi vengono nascosti e vieni disconnesso da tutti i dispositivi. Accedi di nuovo entro 30 giorni per ripristinare tutto; dopo, i tuoi dati personali vengono cancellati.',
     wait: 'Potrai continuare tra {seconds} {{secondo|secondi}}.',
     ready: 'Ora puoi continuare.',
     continue: 'Continua',
@@ -397,7 +408,8 @@ const it_it = {
     paidSearch: 'Ricerca a pagamento',
     paidSearchText: 'Superato il limite giornaliero, ogni ricerca costa {price} {{moneta|monete}}.',
     overlimit: 'Consenti le ricerche a pagamento',
-    overlimitText: 'Superato il limite giornaliero, una ricerca può costare monete. Se l’opzione è attiva, nella pagina di ricerca compare un interruttore per la ricerca a pagamento.',
+    overlimitText:
+      'Superato il limite giornaliero, una ricerca può costare monete. Se l’opzione è attiva, nella pagina di ricerca compare un interruttore per la ricerca a pagamento.',
     overlimitFailed: 'Non è stato possibile salvare l’impostazione. Riprova.',
     plansLink: 'Piani e monete',
     planLine: '{plan}: {count} {{ricerca|ricerche}} al giorno',
@@ -476,7 +488,8 @@ const it_it = {
     error: 'Impossibile caricare i commenti.',
     actionError: 'Qualcosa è andato storto. Riprova.',
     postingBanned: 'Non puoi più pubblicare su questo numero: i moderatori hanno rimosso due volte un tuo testo qui in seguito a reclami.',
-    bannedHere: 'Non puoi pubblicare su questo numero: i moderatori hanno rimosso due volte i tuoi testi qui in seguito a reclami, quindi non puoi più aggiungere commenti, risposte o suggerimenti di nome.',
+    bannedHere:
+      'Non puoi pubblicare su questo numero: i moderatori hanno rimosso due volte i tuoi testi qui in seguito a reclami, quindi non puoi più aggiungere commenti, risposte o suggerimenti di nome.',
   },
   notes: {
     title: 'Nota privata',
@@ -508,12 +521,14 @@ const it_it = {
     balance: 'Il tuo saldo: {balance} {{moneta|monete}}',
     balanceLoading: 'Verifica del saldo…',
     hideOptionsTitle: 'Nascondere questa recensione?',
-    hideOptionsText: 'Nascondila a tutti gli altri sul tuo numero per {price} monete al mese, con rinnovo dal tuo saldo finché non lo interrompi. In alternativa, chiedi ai moderatori di rimuoverla.',
+    hideOptionsText:
+      'Nascondila a tutti gli altri sul tuo numero per {price} monete al mese, con rinnovo dal tuo saldo finché non lo interrompi. In alternativa, chiedi ai moderatori di rimuoverla.',
     hideForCoins: 'Nascondi per {price} monete al mese',
     complain: 'Invia un reclamo',
     hiding: 'Occultamento…',
     hideSuccessTitle: 'Recensione nascosta',
-    hideSuccessText: 'Gli altri non vedono più questa recensione sul tuo numero. Si rinnova ogni mese dal tuo saldo di monete; puoi smettere di nasconderla qui e controllare il saldo nelle impostazioni.',
+    hideSuccessText:
+      'Gli altri non vedono più questa recensione sul tuo numero. Si rinnova ogni mese dal tuo saldo di monete; puoi smettere di nasconderla qui e controllare il saldo nelle impostazioni.',
     hideErrorTitle: 'Errore',
     hideErrorText: 'Impossibile nascondere la recensione. Riprova più tardi.',
     errorCode: 'Codice di errore: {code}',
@@ -528,12 +543,14 @@ const it_it = {
   },
   complaints: {
     title: 'Invia un reclamo su questo testo',
-    description: 'Se questo testo viola le nostre condizioni d’uso, segnalalo ai moderatori. Leggi le condizioni prima di inviare un reclamo.',
+    description:
+      'Se questo testo viola le nostre condizioni d’uso, segnalalo ai moderatori. Leggi le condizioni prima di inviare un reclamo.',
     termsLink: 'Condizioni d’uso',
     newTab: '(si apre in una nuova scheda)',
     showMore: 'Mostra di più',
     showLess: 'Mostra meno',
-    legalDays: 'Esaminiamo i reclami entro 30 giorni di calendario. Se alleghi il link a una decisione giudiziaria, lo esaminiamo entro 3 giorni lavorativi.',
+    legalDays:
+      'Esaminiamo i reclami entro 30 giorni di calendario. Se alleghi il link a una decisione giudiziaria, lo esaminiamo entro 3 giorni lavorativi.',
     legalAuthorities: 'Solo le autorità statali competenti possono stabilire che un testo viola la legge.',
     legalModerators: 'I moderatori possono rimuovere o modificare i testi senza avvisarne gli autori.',
     legalRepeat: 'Un utente il cui testo viene rimosso di nuovo in seguito a un reclamo perde il diritto di pubblicare su quel numero.',
@@ -550,12 +567,14 @@ const it_it = {
     sending: 'Invio…',
     sendError: 'Impossibile inviare il reclamo. Riprova.',
     afterTitle: 'Reclamo inviato',
-    afterText: 'Grazie. I moderatori esamineranno il tuo reclamo. Potrebbero decidere di non rimuovere il testo; se ritieni che violi la legge, puoi rivolgerti al tribunale.',
+    afterText:
+      'Grazie. I moderatori esamineranno il tuo reclamo. Potrebbero decidere di non rimuovere il testo; se ritieni che violi la legge, puoi rivolgerti al tribunale.',
     keep: 'Mantieni',
     delete: 'Elimina',
     complainToggle: 'Invia anche un reclamo su questo testo',
     complainProfile: 'Invia un reclamo su questo profilo',
-    profileDescription: 'Se il profilo di questo utente (il suo nome o ciò che mostra) viola le nostre condizioni d’uso, segnalalo ai moderatori. Leggi le condizioni prima di inviare un reclamo.',
+    profileDescription:
+      'Se il profilo di questo utente (il suo nome o ciò che mostra) viola le nostre condizioni d’uso, segnalalo ai moderatori. Leggi le condizioni prima di inviare un reclamo.',
     profileMessage: 'Qual è il problema di questo profilo?',
   },
   moderation: {
@@ -588,7 +607,8 @@ const it_it = {
     textRemoved: 'Rimosso',
     textGone: 'Il testo segnalato non esiste più.',
     reportedName: 'Nome segnalato',
-    removeNameConfirm: 'Rimuovere questo nome dal numero? Chi lo ha dato non viene avvisato, e resta nascosto anche se carica di nuovo i contatti.',
+    removeNameConfirm:
+      'Rimuovere questo nome dal numero? Chi lo ha dato non viene avvisato, e resta nascosto anche se carica di nuovo i contatti.',
     nameRemoved: 'Nome rimosso dal numero {number}.',
     noText: 'Non riguarda un commento o una risposta: qui non c’è alcun testo da rimuovere o modificare.',
     reportReason: 'Motivo indicato da chi ha segnalato',
@@ -616,7 +636,8 @@ const it_it = {
     reject: 'Respingi',
     working: 'Elaborazione…',
     removed: 'Testo rimosso dal numero {number}. Il suo autore ha {count} {{rimozione|rimozioni}} in seguito a reclami su quel numero.',
-    removedBanned: 'Testo rimosso dal numero {number}. Il suo autore ha {count} rimozioni in seguito a reclami su quel numero e non può più pubblicarvi.',
+    removedBanned:
+      'Testo rimosso dal numero {number}. Il suo autore ha {count} rimozioni in seguito a reclami su quel numero e non può più pubblicarvi.',
     edited: 'Testo salvato.',
     resolved: '{kind} n. {id} risolto.',
     rejected: '{kind} n. {id} respinto.',
@@ -682,7 +703,8 @@ const it_it = {
     reportSentText: 'Grazie. I moderatori esamineranno questo nome.',
     actionError: 'Qualcosa è andato storto. Riprova.',
     uploadTitle: 'Carica la tua rubrica',
-    uploadIntro: 'I contatti del tuo telefono, esportati in un file: sostituiscono il caricamento precedente e aiutano tutti a capire chi sta chiamando.',
+    uploadIntro:
+      'I contatti del tuo telefono, esportati in un file: sostituiscono il caricamento precedente e aiutano tutti a capire chi sta chiamando.',
     uploadLabel: 'File della rubrica (vCard .vcf o CSV)',
     uploadHint: 'vCard 3.0 o 4.0, oppure CSV con le colonne nome e telefono.',
     upload: 'Carica rubrica',
@@ -760,7 +782,8 @@ const it_it = {
     neuroBadge: 'Calcolata automaticamente',
     neuroNote: 'Calcolata dall’app in base a segnalazioni, etichette e commenti su questo numero. Nessuna persona l’ha verificata.',
     neuroEmpty: 'Dati ancora insufficienti: nessuno ha segnalato, etichettato o commentato questo numero.',
-    neuroUpsell: 'Con Premium vedi l\'analisi completa: la quota di segnalazioni di truffa e di disturbo, il tono delle recensioni e un riepilogo chiaro.',
+    neuroUpsell:
+      "Con Premium vedi l'analisi completa: la quota di segnalazioni di truffa e di disturbo, il tono delle recensioni e un riepilogo chiaro.",
     neuroUpsellLink: 'Scopri Premium',
     neuroLoading: 'Caricamento dell’analisi…',
     neuroError: 'Impossibile caricare l’analisi.',
@@ -806,7 +829,8 @@ const it_it = {
     announce: 'Nuova notifica: {text}',
     markAllRead: 'Segna tutte come lette',
     allRead: 'Hai letto tutte le notifiche.',
-    empty: 'Ancora nessuna notifica. Qui compaiono le risposte ai tuoi commenti, i nuovi commenti e nomi sul tuo numero e le richieste di presentazione.',
+    empty:
+      'Ancora nessuna notifica. Qui compaiono le risposte ai tuoi commenti, i nuovi commenti e nomi sul tuo numero e le richieste di presentazione.',
     loadError: 'Impossibile caricare le notifiche.',
     actionError: 'Non ha funzionato. Riprova.',
     unread: 'Non letta',
@@ -827,7 +851,8 @@ const it_it = {
   },
   dispute: {
     formTitle: 'Contesta questo punteggio',
-    formIntro: 'Se il punteggio del tuo numero è sbagliato, spiega ai moderatori perché. Lo esamineranno e potranno smettere di conteggiare i dati non pertinenti.',
+    formIntro:
+      'Se il punteggio del tuo numero è sbagliato, spiega ai moderatori perché. Lo esamineranno e potranno smettere di conteggiare i dati non pertinenti.',
     category: 'Qual è il problema',
     newOwner: 'Sono il nuovo titolare di questo numero',
     notSpam: 'Questo numero non fa chiamate indesiderate',
@@ -866,7 +891,8 @@ const it_it = {
     notFound: 'Profilo non trovato',
     notFoundText: 'Questo profilo non esiste o non è più pubblico.',
     linkTitle: 'Profilo del numero aperto da un link',
-    linkText: 'Hai aperto il profilo di {number} da un link. Mostra ciò che la community segnala su questo numero. L’apertura conta come una ricerca, come se avessi cercato tu stesso il numero.',
+    linkText:
+      'Hai aperto il profilo di {number} da un link. Mostra ciò che la community segnala su questo numero. L’apertura conta come una ricerca, come se avessi cercato tu stesso il numero.',
     linkOk: 'Ho capito',
   },
   notFound: {

@@ -69,7 +69,8 @@ const ms_my = {
     smsHow: 'Hantar SMS {text} ke {number}.',
     open: 'Buka {method}',
     scan: 'Atau imbas dengan telefon anda',
-    devWarning: 'Untuk pembangunan sahaja: mengesahkan kod bagi sebarang nombor tanpa aplikasi pemesejan. Dimatikan dalam persekitaran pengeluaran.',
+    devWarning:
+      'Untuk pembangunan sahaja: mengesahkan kod bagi sebarang nombor tanpa aplikasi pemesejan. Dimatikan dalam persekitaran pengeluaran.',
     devPhone: 'Nombor telefon dengan kod negara',
     devPhonePlaceholder: '+49 30 12345678',
     devConfirm: 'Log masuk dengan nombor ini',
@@ -83,9 +84,11 @@ const ms_my = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Log masuk dengan panggilan',
-    viberHow: 'Buka bot Viber kami, kemudian tekan Kongsi nombor telefon. Viber pada komputer tidak boleh berkongsi nombor anda: imbas kod dengan telefon anda.',
+    viberHow:
+      'Buka bot Viber kami, kemudian tekan Kongsi nombor telefon. Viber pada komputer tidak boleh berkongsi nombor anda: imbas kod dengan telefon anda.',
     whatsappBusinessHow: 'Hantar mesej yang telah disediakan kepada akaun perniagaan kami di WhatsApp.',
-    flashcallHow: 'Taip nombor anda, kemudian hubungi nombor yang kami tunjukkan daripada telefon itu. Kami tidak menjawab: panggilan tamat serta-merta.',
+    flashcallHow:
+      'Taip nombor anda, kemudian hubungi nombor yang kami tunjukkan daripada telefon itu. Kami tidak menjawab: panggilan tamat serta-merta.',
     flashcallPhone: 'Nombor telefon anda dengan kod negara',
     flashcallRequest: 'Dapatkan nombor untuk dihubungi',
     flashcallPending: 'Mendapatkan nombor…',
@@ -94,8 +97,10 @@ const ms_my = {
     flashcallCallLink: 'Hubungi {number}',
     flashcallOtherNumber: 'Gunakan nombor lain',
     codeExpired: 'Kod log masuk ini telah tamat tempoh. Dapatkan kod baharu dan cuba lagi.',
-    callRefused: 'Syarikat telefon anda tidak dapat mengesahkan bahawa panggilan itu dibuat daripada nombor anda. Cuba lagi daripada telefon anda atau pilih kaedah lain.',
-    callDisturbed: 'Orang lain mula log masuk dengan nombor ini pada masa yang sama, jadi panggilan anda tidak dapat melog masuk anda. Tunggu dua minit dan dapatkan kod baharu; jika ia berlaku lagi, pilih kaedah lain.',
+    callRefused:
+      'Syarikat telefon anda tidak dapat mengesahkan bahawa panggilan itu dibuat daripada nombor anda. Cuba lagi daripada telefon anda atau pilih kaedah lain.',
+    callDisturbed:
+      'Orang lain mula log masuk dengan nombor ini pada masa yang sama, jadi panggilan anda tidak dapat melog masuk anda. Tunggu dua minit dan dapatkan kod baharu; jika ia berlaku lagi, pilih kaedah lain.',
   },
   search: {
     title: 'Semak nombor telefon',
@@ -209,7 +214,8 @@ const ms_my = {
     antispy: 'Anti-intip',
     antispyText: 'Semasa dihidupkan, pemilik nombor yang anda semak tidak nampak bahawa anda yang menyemaknya.',
     profileGoing: 'Senaraikan nombor saya dalam carian',
-    profileGoingText: 'Semasa dimatikan, halaman nombor anda tidak ditunjukkan kepada orang lain yang mencarinya; anda masih boleh melihatnya.',
+    profileGoingText:
+      'Semasa dimatikan, halaman nombor anda tidak ditunjukkan kepada orang lain yang mencarinya; anda masih boleh melihatnya.',
     fullDeleteIntro: 'Ini memadamkan jejak peribadi anda secara kekal. Tindakan ini tidak boleh dibuat asal.',
     fullDeleteGoes: 'Apa yang dipadamkan',
     fullDeleteStays: 'Apa yang kekal',
@@ -231,7 +237,8 @@ const ms_my = {
     deletedLookups: '{count} {{jejak}} semakan',
     nothingLeft: 'Tiada apa-apa lagi untuk dipadamkan: data privasi anda sudah tiada.',
     deactivate: 'Nyahaktifkan profil',
-    deactivateText: 'Mengeluarkan nombor anda daripada carian, menyembunyikan teks anda dan melog keluar anda di semua tempat. Log masuk semula dalam tempoh 30 hari untuk memulihkannya.',
+    deactivateText:
+      'Mengeluarkan nombor anda daripada carian, menyembunyikan teks anda dan melog keluar anda di semua tempat. Log masuk semula dalam tempoh 30 hari untuk memulihkannya.',
     ledger: 'Sejarah syiling',
     ledgerEmpty: 'Belum ada perubahan syiling.',
     ledgerMore: 'Tunjukkan lagi',
@@ -261,19 +268,23 @@ const ms_my = {
   devices: {
     title: 'Lindungi telefon anda',
     entryText: 'Hentikan panggilan spam semasa ia berdering: iPhone, Android, Fritz!Box.',
-    intro: 'Telefon, aplikasi atau penghala anda boleh menyemak setiap panggilan dengan perkhidmatan ini semasa ia berdering, atau menyimpan senarai sekatannya. Setiap peranti mendapat kata laluannya sendiri, yang boleh anda tarik balik di sini pada bila-bila masa.',
+    intro:
+      'Telefon, aplikasi atau penghala anda boleh menyemak setiap panggilan dengan perkhidmatan ini semasa ia berdering, atau menyimpan senarai sekatannya. Setiap peranti mendapat kata laluannya sendiri, yang boleh anda tarik balik di sini pada bila-bila masa.',
     platforms: 'Pilih peranti anda',
-    androidIntro: 'Dua cara: segerakkan senarai sekatan sebagai buku alamat, atau biarkan aplikasi penapis panggilan bertanya kepada pelayan ini pada setiap panggilan.',
+    androidIntro:
+      'Dua cara: segerakkan senarai sekatan sebagai buku alamat, atau biarkan aplikasi penapis panggilan bertanya kepada pelayan ini pada setiap panggilan.',
     appTitle: 'SpamBlocker atau aplikasi PhoneBlock',
     iphoneStep1: 'Buka Tetapan → Kenalan → Akaun → Tambah Akaun → Lain → Tambah Akaun CardDAV.',
     iphoneStep2: 'Pelayan: alamat di bawah. Nama pengguna dan kata laluan: yang di bawah. Ketik Seterusnya, kemudian Simpan.',
     iphoneStep3: 'Buka Tetapan → Telefon → Kenalan Disekat dan tambah kenalan daripada buku alamat “Nombor disekat”.',
-    davx5Step1: 'Pasang DAVx⁵, tambah akaun dan pilih “Log masuk dengan URL dan nama pengguna”, atau imbas kod QR kata laluan baharu dengan telefon.',
+    davx5Step1:
+      'Pasang DAVx⁵, tambah akaun dan pilih “Log masuk dengan URL dan nama pengguna”, atau imbas kod QR kata laluan baharu dengan telefon.',
     davx5Step2: 'URL asas: alamat di bawah. Nama pengguna dan kata laluan: yang di bawah.',
     davx5Step3: 'Segerakkan buku alamat “Nombor disekat”, kemudian sekat kenalannya dalam aplikasi Telefon.',
     appStep1: 'Dalam aplikasi, pilih PhoneBlock sebagai perkhidmatan dan gantikan alamat pelayannya dengan alamat di bawah.',
     appStep2: 'Log masuk dengan nama pengguna dan kata laluan di bawah; aplikasi yang meminta token menerima kata laluan itu.',
-    fritzStep1: 'Dalam Fritz!Box, buka Telefoni → Buku Telefon → Buku Telefon Baharu dan pilih “Guna buku telefon dalam talian” dengan penyedia “CardDAV”.',
+    fritzStep1:
+      'Dalam Fritz!Box, buka Telefoni → Buku Telefon → Buku Telefon Baharu dan pilih “Guna buku telefon dalam talian” dengan penyedia “CardDAV”.',
     fritzStep2: 'Alamat: alamat di bawah. Nama pengguna dan kata laluan: yang di bawah.',
     fritzStep3: 'Kemudian buka Telefoni → Pengendalian Panggilan → Sekatan Panggilan dan sekat nombor dalam buku telefon ini.',
     fritzLimit: 'Penghala menyimpan paling banyak {count} nombor: yang paling kerap dilaporkan.',
@@ -300,13 +311,15 @@ const ms_my = {
     maxEntries: 'Paling banyak {count} nombor',
     revoke: 'Tarik balik',
     revokeTitle: 'Tarik balik kata laluan {name}?',
-    revokeText: 'Ia terus berhenti berfungsi: peranti tidak lagi menerima senarai sekatan atau amaran sehingga anda menyediakannya dengan kata laluan baharu.',
+    revokeText:
+      'Ia terus berhenti berfungsi: peranti tidak lagi menerima senarai sekatan atau amaran sehingga anda menyediakannya dengan kata laluan baharu.',
     revokeFailed: 'Kata laluan tidak dapat ditarik balik. Cuba lagi.',
     revoked: 'Kata laluan {name} telah ditarik balik.',
   },
   deactivate: {
     warningTitle: 'Nyahaktifkan profil anda?',
-    warningText: 'Nombor anda dikeluarkan daripada carian, komen dan nama anda disembunyikan, dan anda dilog keluar pada setiap peranti. Log masuk semula dalam tempoh 30 hari untuk memulihkan semuanya; selepas itu data peribadi anda dipadamkan.',
+    warningText:
+      'Nombor anda dikeluarkan daripada carian, komen dan nama anda disembunyikan, dan anda dilog keluar pada setiap peranti. Log masuk semula dalam tempoh 30 hari untuk memulihkan semuanya; selepas itu data peribadi anda dipadamkan.',
     wait: 'Anda boleh meneruskan dalam {seconds} {{saat}}.',
     ready: 'Anda boleh meneruskan sekarang.',
     continue: 'Teruskan',
@@ -376,7 +389,8 @@ const ms_my = {
     returning: 'Terima kasih! Mengemas kini pelan dan baki anda…',
     returned: 'Pelan dan baki anda sudah dikemas kini.',
     devTitle: 'Pembayaran pembangunan',
-    devWarning: 'Ini ialah pembayaran pembangunan: tiada wang sebenar dicaj. Pembayaran seperti ini dimatikan dalam persekitaran pengeluaran.',
+    devWarning:
+      'Ini ialah pembayaran pembangunan: tiada wang sebenar dicaj. Pembayaran seperti ini dimatikan dalam persekitaran pengeluaran.',
     devProduct: 'Produk',
     devPrice: 'Harga',
     devGift: 'Hadiah untuk',
@@ -397,7 +411,8 @@ const ms_my = {
     paidSearch: 'Carian berbayar',
     paidSearchText: 'Selepas had harian anda, setiap carian dikenakan {price} syiling.',
     overlimit: 'Benarkan carian berbayar',
-    overlimitText: 'Selepas had harian anda, carian mungkin dikenakan syiling. Apabila tetapan ini dihidupkan, halaman carian memaparkan suis carian berbayar.',
+    overlimitText:
+      'Selepas had harian anda, carian mungkin dikenakan syiling. Apabila tetapan ini dihidupkan, halaman carian memaparkan suis carian berbayar.',
     overlimitFailed: 'Tetapan tidak dapat disimpan. Cuba lagi.',
     plansLink: 'Pelan dan syiling',
     planLine: '{plan}: {count} carian sehari',
@@ -475,8 +490,10 @@ const ms_my = {
     posting: 'Menyiarkan…',
     error: 'Tidak dapat memuatkan komen.',
     actionError: 'Tidak berjaya. Cuba lagi.',
-    postingBanned: 'Anda tidak lagi boleh menyiarkan pada nombor ini: moderator telah dua kali mengalih keluar teks anda di sini selepas aduan.',
-    bannedHere: 'Anda tidak boleh menyiarkan pada nombor ini: moderator telah dua kali mengalih keluar teks anda di sini selepas aduan, jadi anda tidak lagi boleh menambah ulasan, balasan atau cadangan nama di sini.',
+    postingBanned:
+      'Anda tidak lagi boleh menyiarkan pada nombor ini: moderator telah dua kali mengalih keluar teks anda di sini selepas aduan.',
+    bannedHere:
+      'Anda tidak boleh menyiarkan pada nombor ini: moderator telah dua kali mengalih keluar teks anda di sini selepas aduan, jadi anda tidak lagi boleh menambah ulasan, balasan atau cadangan nama di sini.',
   },
   notes: {
     title: 'Nota peribadi',
@@ -508,12 +525,14 @@ const ms_my = {
     balance: 'Baki anda: {balance} {{syiling}}',
     balanceLoading: 'Menyemak baki anda…',
     hideOptionsTitle: 'Sembunyikan ulasan ini?',
-    hideOptionsText: 'Sembunyikan ulasan ini daripada semua orang lain pada nombor anda dengan {price} syiling sebulan, diperbaharui daripada baki anda sehingga anda menghentikannya. Atau minta moderator mengalih keluarnya.',
+    hideOptionsText:
+      'Sembunyikan ulasan ini daripada semua orang lain pada nombor anda dengan {price} syiling sebulan, diperbaharui daripada baki anda sehingga anda menghentikannya. Atau minta moderator mengalih keluarnya.',
     hideForCoins: 'Sembunyikan dengan {price} syiling sebulan',
     complain: 'Buat aduan',
     hiding: 'Menyembunyikan…',
     hideSuccessTitle: 'Ulasan disembunyikan',
-    hideSuccessText: 'Orang lain tidak lagi melihat ulasan ini pada nombor anda. Ia diperbaharui setiap bulan daripada baki syiling anda; anda boleh berhenti menyembunyikannya di sini dan melihat baki anda dalam tetapan.',
+    hideSuccessText:
+      'Orang lain tidak lagi melihat ulasan ini pada nombor anda. Ia diperbaharui setiap bulan daripada baki syiling anda; anda boleh berhenti menyembunyikannya di sini dan melihat baki anda dalam tetapan.',
     hideErrorTitle: 'Ralat',
     hideErrorText: 'Tidak dapat menyembunyikan ulasan. Cuba lagi kemudian.',
     errorCode: 'Kod ralat: {code}',
@@ -533,7 +552,8 @@ const ms_my = {
     newTab: '(dibuka dalam tab baharu)',
     showMore: 'Tunjukkan lagi',
     showLess: 'Tunjukkan kurang',
-    legalDays: 'Kami menimbang aduan dalam tempoh 30 hari kalendar. Jika anda melampirkan pautan kepada keputusan mahkamah, kami menimbangnya dalam tempoh 3 hari bekerja.',
+    legalDays:
+      'Kami menimbang aduan dalam tempoh 30 hari kalendar. Jika anda melampirkan pautan kepada keputusan mahkamah, kami menimbangnya dalam tempoh 3 hari bekerja.',
     legalAuthorities: 'Hanya pihak berkuasa negara yang berwibawa boleh menetapkan bahawa sesuatu teks melanggar undang-undang.',
     legalModerators: 'Moderator boleh mengalih keluar atau menyunting teks tanpa memaklumkan penulisnya.',
     legalRepeat: 'Pengguna yang teksnya dialih keluar sekali lagi selepas aduan akan kehilangan hak untuk menyiarkan pada nombor tersebut.',
@@ -550,12 +570,14 @@ const ms_my = {
     sending: 'Menghantar…',
     sendError: 'Tidak dapat menghantar aduan. Cuba lagi.',
     afterTitle: 'Aduan dihantar',
-    afterText: 'Terima kasih. Moderator akan menyemak aduan anda. Mereka mungkin memutuskan untuk tidak mengalih keluar teks itu; jika anda percaya ia melanggar undang-undang, anda boleh membawanya ke mahkamah.',
+    afterText:
+      'Terima kasih. Moderator akan menyemak aduan anda. Mereka mungkin memutuskan untuk tidak mengalih keluar teks itu; jika anda percaya ia melanggar undang-undang, anda boleh membawanya ke mahkamah.',
     keep: 'Kekalkan',
     delete: 'Padam',
     complainToggle: 'Buat aduan juga tentang teks ini',
     complainProfile: 'Adukan profil ini',
-    profileDescription: 'Jika profil pengguna ini (namanya atau apa yang dipaparkannya) melanggar terma penggunaan kami, maklumkan kepada moderator. Baca terma sebelum anda membuat aduan.',
+    profileDescription:
+      'Jika profil pengguna ini (namanya atau apa yang dipaparkannya) melanggar terma penggunaan kami, maklumkan kepada moderator. Baca terma sebelum anda membuat aduan.',
     profileMessage: 'Apakah masalah profil ini?',
   },
   moderation: {
@@ -588,7 +610,8 @@ const ms_my = {
     textRemoved: 'Dialih keluar',
     textGone: 'Teks yang dilaporkan tidak lagi wujud.',
     reportedName: 'Nama yang dilaporkan',
-    removeNameConfirm: 'Buang nama ini daripada nombor? Mereka yang memberikannya tidak dimaklumkan, dan nama kekal tersembunyi walaupun kenalan mereka dimuat naik semula.',
+    removeNameConfirm:
+      'Buang nama ini daripada nombor? Mereka yang memberikannya tidak dimaklumkan, dan nama kekal tersembunyi walaupun kenalan mereka dimuat naik semula.',
     nameRemoved: 'Nama dibuang daripada nombor {number}.',
     noText: 'Ini bukan tentang komen atau balasan: tiada teks untuk dialih keluar atau disunting di sini.',
     reportReason: 'Sebab yang diberikan oleh pelapor',
@@ -616,7 +639,8 @@ const ms_my = {
     reject: 'Tolak',
     working: 'Sedang diproses…',
     removed: 'Teks dialih keluar daripada {number}. Penulisnya mempunyai {count} {{pengalihan keluar}} selepas aduan di sana.',
-    removedBanned: 'Teks dialih keluar daripada {number}. Penulisnya mempunyai {count} pengalihan keluar selepas aduan di sana dan tidak lagi boleh menyiarkan pada nombor ini.',
+    removedBanned:
+      'Teks dialih keluar daripada {number}. Penulisnya mempunyai {count} pengalihan keluar selepas aduan di sana dan tidak lagi boleh menyiarkan pada nombor ini.',
     edited: 'Teks disimpan.',
     resolved: '{kind} #{id} diselesaikan.',
     rejected: '{kind} #{id} ditolak.',
@@ -682,7 +706,8 @@ const ms_my = {
     reportSentText: 'Terima kasih. Moderator akan meneliti nama ini.',
     actionError: 'Tidak berjaya. Cuba lagi.',
     uploadTitle: 'Muat naik buku kenalan anda',
-    uploadIntro: 'Kenalan telefon anda sendiri, dieksport sebagai fail: ia menggantikan muat naik anda sebelum ini dan membantu semua orang mengetahui siapa yang menelefon.',
+    uploadIntro:
+      'Kenalan telefon anda sendiri, dieksport sebagai fail: ia menggantikan muat naik anda sebelum ini dan membantu semua orang mengetahui siapa yang menelefon.',
     uploadLabel: 'Fail buku kenalan (vCard .vcf atau CSV)',
     uploadHint: 'vCard 3.0 atau 4.0, atau CSV dengan lajur nama dan telefon.',
     upload: 'Muat naik buku kenalan',
@@ -760,7 +785,8 @@ const ms_my = {
     neuroBadge: 'Dikira secara automatik',
     neuroNote: 'Dikira oleh aplikasi berdasarkan laporan, tag dan komen tentang nombor ini. Tiada manusia yang menyemaknya.',
     neuroEmpty: 'Data belum mencukupi: belum ada sesiapa yang melaporkan, menandakan atau mengulas nombor ini.',
-    neuroUpsell: 'Dengan Premium anda melihat analisis penuh: bahagian laporan penipuan dan gangguan, nada ulasan dan ringkasan yang mudah.',
+    neuroUpsell:
+      'Dengan Premium anda melihat analisis penuh: bahagian laporan penipuan dan gangguan, nada ulasan dan ringkasan yang mudah.',
     neuroUpsellLink: 'Lihat Premium',
     neuroLoading: 'Memuatkan analisis…',
     neuroError: 'Analisis tidak dapat dimuatkan.',
@@ -806,7 +832,8 @@ const ms_my = {
     announce: 'Pemberitahuan baharu: {text}',
     markAllRead: 'Tandakan semua sebagai dibaca',
     allRead: 'Semua pemberitahuan telah dibaca.',
-    empty: 'Belum ada pemberitahuan. Balasan kepada komen anda, komen dan nama baharu pada nombor anda serta permintaan perkenalan akan dipaparkan di sini.',
+    empty:
+      'Belum ada pemberitahuan. Balasan kepada komen anda, komen dan nama baharu pada nombor anda serta permintaan perkenalan akan dipaparkan di sini.',
     loadError: 'Pemberitahuan anda tidak dapat dimuatkan.',
     actionError: 'Tidak berjaya. Cuba lagi.',
     unread: 'Belum dibaca',
@@ -827,7 +854,8 @@ const ms_my = {
   },
   dispute: {
     formTitle: 'Bantah penilaian ini',
-    formIntro: 'Jika penilaian nombor anda salah, beritahu moderator sebabnya. Mereka akan menyemaknya dan mungkin berhenti mengira bukti yang tidak berkaitan.',
+    formIntro:
+      'Jika penilaian nombor anda salah, beritahu moderator sebabnya. Mereka akan menyemaknya dan mungkin berhenti mengira bukti yang tidak berkaitan.',
     category: 'Apa yang salah',
     newOwner: 'Saya pemilik baharu nombor ini',
     notSpam: 'Nombor ini tidak membuat panggilan yang tidak diingini',
@@ -866,7 +894,8 @@ const ms_my = {
     notFound: 'Profil tidak ditemui',
     notFoundText: 'Profil ini tidak wujud atau tidak lagi umum.',
     linkTitle: 'Profil nombor daripada pautan',
-    linkText: 'Anda membuka profil {number} daripada pautan. Ia menunjukkan apa yang dilaporkan oleh komuniti tentang nombor ini. Membukanya dikira sebagai satu carian, sama seperti anda mencari nombor itu sendiri.',
+    linkText:
+      'Anda membuka profil {number} daripada pautan. Ia menunjukkan apa yang dilaporkan oleh komuniti tentang nombor ini. Membukanya dikira sebagai satu carian, sama seperti anda mencari nombor itu sendiri.',
     linkOk: 'Faham',
   },
   notFound: {

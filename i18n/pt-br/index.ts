@@ -83,7 +83,8 @@ const pt_br = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Entrar com uma ligação',
-    viberHow: 'Abra nosso bot no Viber e toque em “Compartilhar número de telefone”. O Viber no computador não consegue compartilhar seu número: escaneie o código com o celular.',
+    viberHow:
+      'Abra nosso bot no Viber e toque em “Compartilhar número de telefone”. O Viber no computador não consegue compartilhar seu número: escaneie o código com o celular.',
     whatsappBusinessHow: 'Envie a mensagem já pronta para nossa conta comercial no WhatsApp.',
     flashcallHow: 'Digite seu número e, desse telefone, ligue para o número que mostrarmos. Não atendemos: a ligação termina na hora.',
     flashcallPhone: 'Seu número de telefone com o código do país',
@@ -94,8 +95,10 @@ const pt_br = {
     flashcallCallLink: 'Ligar para {number}',
     flashcallOtherNumber: 'Usar outro número',
     codeExpired: 'Este código de acesso expirou. Gere um novo código e tente novamente.',
-    callRefused: 'Sua operadora não conseguiu confirmar que a ligação veio do seu número. Tente novamente pelo seu celular ou escolha outro método.',
-    callDisturbed: 'Outra pessoa começou a entrar com este número ao mesmo tempo, então sua ligação não pode fazer você entrar. Aguarde dois minutos e gere um novo código; se acontecer de novo, escolha outro método.',
+    callRefused:
+      'Sua operadora não conseguiu confirmar que a ligação veio do seu número. Tente novamente pelo seu celular ou escolha outro método.',
+    callDisturbed:
+      'Outra pessoa começou a entrar com este número ao mesmo tempo, então sua ligação não pode fazer você entrar. Aguarde dois minutos e gere um novo código; se acontecer de novo, escolha outro método.',
   },
   search: {
     title: 'Consultar um número de telefone',
@@ -221,7 +224,8 @@ const pt_br = {
     staysComments: 'Seus comentários e respostas',
     fullDeleteButton: 'Apagar meus dados pessoais',
     fullDeleteConfirmTitle: 'Apagar seus dados pessoais?',
-    fullDeleteConfirmText: 'Seu histórico de buscas, os contatos enviados, as anotações e os rastros das consultas serão apagados para sempre.',
+    fullDeleteConfirmText:
+      'Seu histórico de buscas, os contatos enviados, as anotações e os rastros das consultas serão apagados para sempre.',
     fullDeleteConfirm: 'Apagar',
     fullDeleteFailed: 'Não foi possível apagar seus dados. Tente novamente.',
     deletedTitle: 'O que foi apagado',
@@ -231,7 +235,8 @@ const pt_br = {
     deletedLookups: '{count} {{rastros|rastro||||rastros}} de consultas',
     nothingLeft: 'Não havia mais nada para apagar: seus dados pessoais já foram removidos.',
     deactivate: 'Desativar perfil',
-    deactivateText: 'Tira seu número da lista, oculta seus textos e encerra sua sessão em todos os lugares. Se você entrar novamente em até 30 dias, o perfil é restaurado.',
+    deactivateText:
+      'Tira seu número da lista, oculta seus textos e encerra sua sessão em todos os lugares. Se você entrar novamente em até 30 dias, o perfil é restaurado.',
     ledger: 'Histórico de moedas',
     ledgerEmpty: 'Ainda não há movimentações de moedas.',
     ledgerMore: 'Mostrar mais',
@@ -261,19 +266,23 @@ const pt_br = {
   devices: {
     title: 'Proteja seu celular',
     entryText: 'Barre chamadas de spam enquanto tocam: iPhone, Android, Fritz!Box.',
-    intro: 'Seu celular, um app ou seu roteador podem consultar cada chamada neste serviço enquanto ela toca, ou manter a lista de bloqueio. Cada aparelho recebe sua própria senha, que você pode revogar aqui a qualquer momento.',
+    intro:
+      'Seu celular, um app ou seu roteador podem consultar cada chamada neste serviço enquanto ela toca, ou manter a lista de bloqueio. Cada aparelho recebe sua própria senha, que você pode revogar aqui a qualquer momento.',
     platforms: 'Escolha seu aparelho',
-    androidIntro: 'Dois jeitos: sincronizar a lista de bloqueio como uma agenda de contatos, ou deixar um app de triagem de chamadas consultar este servidor a cada chamada.',
+    androidIntro:
+      'Dois jeitos: sincronizar a lista de bloqueio como uma agenda de contatos, ou deixar um app de triagem de chamadas consultar este servidor a cada chamada.',
     appTitle: 'SpamBlocker ou o app do PhoneBlock',
     iphoneStep1: 'Abra Ajustes → Contatos → Contas → Adicionar Conta → Outra → Adicionar Conta CardDAV.',
     iphoneStep2: 'Servidor: o endereço abaixo. Nome de usuário e senha: os de baixo. Toque em Seguinte e depois em Salvar.',
     iphoneStep3: 'Abra Ajustes → Telefone → Contatos Bloqueados e adicione os contatos da agenda “Números bloqueados”.',
-    davx5Step1: 'Instale o DAVx⁵, adicione uma conta e escolha “Login com URL e nome de usuário”, ou escaneie com o celular o código QR de uma senha nova.',
+    davx5Step1:
+      'Instale o DAVx⁵, adicione uma conta e escolha “Login com URL e nome de usuário”, ou escaneie com o celular o código QR de uma senha nova.',
     davx5Step2: 'URL base: o endereço abaixo. Nome de usuário e senha: os de baixo.',
     davx5Step3: 'Sincronize as agendas “Números bloqueados” e depois bloqueie os contatos delas no app Telefone.',
     appStep1: 'No app, escolha PhoneBlock como serviço e troque o endereço do servidor pelo endereço abaixo.',
     appStep2: 'Entre com o nome de usuário e a senha abaixo; se o app pedir um token, use a senha.',
-    fritzStep1: 'Na Fritz!Box, abra Telefonia → Lista telefônica → Nova lista telefônica e escolha “Usar lista telefônica on-line” com o provedor “CardDAV”.',
+    fritzStep1:
+      'Na Fritz!Box, abra Telefonia → Lista telefônica → Nova lista telefônica e escolha “Usar lista telefônica on-line” com o provedor “CardDAV”.',
     fritzStep2: 'Endereço: o endereço abaixo. Nome de usuário e senha: os de baixo.',
     fritzStep3: 'Depois abra Telefonia → Tratamento de chamadas → Bloqueio de chamadas e bloqueie os números desta lista telefônica.',
     fritzLimit: 'Um roteador guarda no máximo {count} números: os mais denunciados.',
@@ -300,13 +309,15 @@ const pt_br = {
     maxEntries: 'No máximo {count} números',
     revoke: 'Revogar',
     revokeTitle: 'Revogar a senha de {name}?',
-    revokeText: 'Ela para de funcionar na hora: o aparelho não recebe mais listas de bloqueio nem avisos até você configurá-lo com uma senha nova.',
+    revokeText:
+      'Ela para de funcionar na hora: o aparelho não recebe mais listas de bloqueio nem avisos até você configurá-lo com uma senha nova.',
     revokeFailed: 'Não foi possível revogar a senha. Tente de novo.',
     revoked: '{name} foi revogado.',
   },
   deactivate: {
     warningTitle: 'Desativar seu perfil?',
-    warningText: 'Seu número sai da lista, seus comentários e nomes ficam ocultos e sua sessão é encerrada em todos os dispositivos. Entre novamente em até 30 dias para restaurar tudo; depois disso, seus dados pessoais são apagados.',
+    warningText:
+      'Seu número sai da lista, seus comentários e nomes ficam ocultos e sua sessão é encerrada em todos os dispositivos. Entre novamente em até 30 dias para restaurar tudo; depois disso, seus dados pessoais são apagados.',
     wait: 'Você pode continuar em {seconds} {{segundos|segundo||||segundos}}.',
     ready: 'Agora você pode continuar.',
     continue: 'Continuar',
@@ -397,7 +408,8 @@ const pt_br = {
     paidSearch: 'Busca paga',
     paidSearchText: 'Depois do limite diário, cada busca custa {price} {{moedas|moeda||||moedas}}.',
     overlimit: 'Permitir buscas pagas',
-    overlimitText: 'Depois do limite diário, uma busca pode custar moedas. Com esta opção ativada, a página de busca mostra uma chave de busca paga.',
+    overlimitText:
+      'Depois do limite diário, uma busca pode custar moedas. Com esta opção ativada, a página de busca mostra uma chave de busca paga.',
     overlimitFailed: 'Não foi possível salvar a configuração. Tente novamente.',
     plansLink: 'Planos e moedas',
     planLine: '{plan}: {count} {{buscas|busca||||buscas}} por dia',
@@ -476,7 +488,8 @@ const pt_br = {
     error: 'Não foi possível carregar os comentários.',
     actionError: 'Algo deu errado. Tente novamente.',
     postingBanned: 'Você não pode mais publicar neste número: os moderadores removeram seu texto aqui duas vezes após denúncias.',
-    bannedHere: 'Você não pode publicar neste número: os moderadores removeram seus textos aqui duas vezes após denúncias, por isso você não pode mais adicionar comentários, respostas ou sugestões de nome aqui.',
+    bannedHere:
+      'Você não pode publicar neste número: os moderadores removeram seus textos aqui duas vezes após denúncias, por isso você não pode mais adicionar comentários, respostas ou sugestões de nome aqui.',
   },
   notes: {
     title: 'Anotação privada',
@@ -508,12 +521,14 @@ const pt_br = {
     balance: 'Seu saldo: {balance} {{moedas|moeda||||moedas}}',
     balanceLoading: 'Verificando seu saldo…',
     hideOptionsTitle: 'Ocultar esta avaliação?',
-    hideOptionsText: 'Oculte-a para todas as outras pessoas no seu número por {price} moedas por mês, renovadas com seu saldo até você cancelar. Ou peça aos moderadores que a removam.',
+    hideOptionsText:
+      'Oculte-a para todas as outras pessoas no seu número por {price} moedas por mês, renovadas com seu saldo até você cancelar. Ou peça aos moderadores que a removam.',
     hideForCoins: 'Ocultar por {price} moedas por mês',
     complain: 'Fazer uma reclamação',
     hiding: 'Ocultando…',
     hideSuccessTitle: 'Avaliação oculta',
-    hideSuccessText: 'As outras pessoas não veem mais esta avaliação no seu número. A renovação é mensal, com seu saldo de moedas; você pode parar de ocultá-la aqui e ver seu saldo nas configurações.',
+    hideSuccessText:
+      'As outras pessoas não veem mais esta avaliação no seu número. A renovação é mensal, com seu saldo de moedas; você pode parar de ocultá-la aqui e ver seu saldo nas configurações.',
     hideErrorTitle: 'Erro',
     hideErrorText: 'Não foi possível ocultar a avaliação. Tente novamente mais tarde.',
     errorCode: 'Código do erro: {code}',
@@ -533,7 +548,8 @@ const pt_br = {
     newTab: '(abre em uma nova aba)',
     showMore: 'Mostrar mais',
     showLess: 'Mostrar menos',
-    legalDays: 'Analisamos as reclamações em até 30 dias corridos. Se você anexar um link para uma decisão judicial, analisamos em até 3 dias úteis.',
+    legalDays:
+      'Analisamos as reclamações em até 30 dias corridos. Se você anexar um link para uma decisão judicial, analisamos em até 3 dias úteis.',
     legalAuthorities: 'Somente as autoridades públicas competentes podem determinar que um texto viola a lei.',
     legalModerators: 'Os moderadores podem remover ou editar textos sem avisar os autores.',
     legalRepeat: 'O usuário que tiver um texto removido novamente após uma reclamação perde o direito de publicar naquele número.',
@@ -550,12 +566,14 @@ const pt_br = {
     sending: 'Enviando…',
     sendError: 'Não foi possível enviar a reclamação. Tente novamente.',
     afterTitle: 'Reclamação enviada',
-    afterText: 'Obrigado. Os moderadores vão analisar sua reclamação. Eles podem decidir não remover o texto; se você acredita que ele viola a lei, pode recorrer à Justiça.',
+    afterText:
+      'Obrigado. Os moderadores vão analisar sua reclamação. Eles podem decidir não remover o texto; se você acredita que ele viola a lei, pode recorrer à Justiça.',
     keep: 'Manter',
     delete: 'Excluir',
     complainToggle: 'Fazer também uma reclamação sobre este texto',
     complainProfile: 'Reclamar deste perfil',
-    profileDescription: 'Se o perfil deste usuário (o nome dele ou o que ele mostra) viola nossos termos de uso, avise os moderadores. Leia os termos antes de fazer a reclamação.',
+    profileDescription:
+      'Se o perfil deste usuário (o nome dele ou o que ele mostra) viola nossos termos de uso, avise os moderadores. Leia os termos antes de fazer a reclamação.',
     profileMessage: 'Qual é o problema com este perfil?',
   },
   moderation: {
@@ -588,7 +606,8 @@ const pt_br = {
     textRemoved: 'Removido',
     textGone: 'O texto denunciado não existe mais.',
     reportedName: 'Nome denunciado',
-    removeNameConfirm: 'Remover este nome do número? Quem o deu não é avisado, e ele continua oculto mesmo se os contatos forem enviados de novo.',
+    removeNameConfirm:
+      'Remover este nome do número? Quem o deu não é avisado, e ele continua oculto mesmo se os contatos forem enviados de novo.',
     nameRemoved: 'Nome removido do número {number}.',
     noText: 'Não se trata de um comentário nem de uma resposta: não há texto para remover ou editar aqui.',
     reportReason: 'Motivo informado por quem denunciou',
@@ -682,7 +701,8 @@ const pt_br = {
     reportSentText: 'Obrigado. Os moderadores vão analisar este nome.',
     actionError: 'Algo deu errado. Tente novamente.',
     uploadTitle: 'Envie sua agenda de contatos',
-    uploadIntro: 'Os contatos do seu próprio celular, exportados em um arquivo: eles substituem o envio anterior e ajudam todos a saber quem está ligando.',
+    uploadIntro:
+      'Os contatos do seu próprio celular, exportados em um arquivo: eles substituem o envio anterior e ajudam todos a saber quem está ligando.',
     uploadLabel: 'Arquivo da agenda (vCard .vcf ou CSV)',
     uploadHint: 'vCard 3.0 ou 4.0, ou CSV com colunas de nome e telefone.',
     upload: 'Enviar agenda',
@@ -760,7 +780,8 @@ const pt_br = {
     neuroBadge: 'Calculada automaticamente',
     neuroNote: 'Calculada pelo app com base nas denúncias, marcações e comentários sobre este número. Nenhuma pessoa a verificou.',
     neuroEmpty: 'Ainda não há dados suficientes: ninguém denunciou, marcou ou comentou este número.',
-    neuroUpsell: 'Com o Premium você vê a análise completa: a parcela de denúncias de fraude e de incômodo, o tom das avaliações e um resumo claro.',
+    neuroUpsell:
+      'Com o Premium você vê a análise completa: a parcela de denúncias de fraude e de incômodo, o tom das avaliações e um resumo claro.',
     neuroUpsellLink: 'Ver o Premium',
     neuroLoading: 'Carregando a análise…',
     neuroError: 'Não foi possível carregar a análise.',
@@ -806,7 +827,8 @@ const pt_br = {
     announce: 'Nova notificação: {text}',
     markAllRead: 'Marcar todas como lidas',
     allRead: 'Todas as notificações foram lidas.',
-    empty: 'Ainda não há notificações. Respostas aos seus comentários, novos comentários e nomes no seu número e pedidos de apresentação aparecem aqui.',
+    empty:
+      'Ainda não há notificações. Respostas aos seus comentários, novos comentários e nomes no seu número e pedidos de apresentação aparecem aqui.',
     loadError: 'Não foi possível carregar suas notificações.',
     actionError: 'Não deu certo. Tente novamente.',
     unread: 'Não lida',
@@ -827,7 +849,8 @@ const pt_br = {
   },
   dispute: {
     formTitle: 'Contestar esta nota',
-    formIntro: 'Se a nota do seu número está errada, explique o motivo aos moderadores. Eles analisam o caso e podem deixar de contar as evidências que não se aplicam.',
+    formIntro:
+      'Se a nota do seu número está errada, explique o motivo aos moderadores. Eles analisam o caso e podem deixar de contar as evidências que não se aplicam.',
     category: 'O que está errado',
     newOwner: 'Sou o novo titular deste número',
     notSpam: 'Este número não faz ligações indesejadas',
@@ -866,7 +889,8 @@ const pt_br = {
     notFound: 'Perfil não encontrado',
     notFoundText: 'Este perfil não existe ou não é mais público.',
     linkTitle: 'Perfil do número aberto por link',
-    linkText: 'Você abriu o perfil de {number} por um link. Ele mostra o que a comunidade relata sobre este número. Abrir o perfil conta como uma busca, como se você mesmo tivesse consultado o número.',
+    linkText:
+      'Você abriu o perfil de {number} por um link. Ele mostra o que a comunidade relata sobre este número. Abrir o perfil conta como uma busca, como se você mesmo tivesse consultado o número.',
     linkOk: 'Entendi',
   },
   notFound: {

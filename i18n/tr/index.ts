@@ -45,9 +45,9 @@ const tr = {
     support: 'Destek',
     qr: 'Bu sitenin adresini içeren QR kod',
     getApp: 'Uygulamayı edinin',
-    googlePlay: 'Google Play\'den alın',
-    appStore: 'App Store\'dan indirin',
-    appGallery: 'AppGallery\'de keşfedin',
+    googlePlay: "Google Play'den alın",
+    appStore: "App Store'dan indirin",
+    appGallery: "AppGallery'de keşfedin",
     apk: 'APK dosyasını indirin',
     rights: '© {year} Caller ID',
   },
@@ -83,7 +83,8 @@ const tr = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Aramayla giriş yap',
-    viberHow: 'Viber botumuzu açın, ardından Telefon numarasını paylaş düğmesine dokunun. Bilgisayardaki Viber numaranızı paylaşamaz: bunun yerine kodu telefonunuzla tarayın.',
+    viberHow:
+      'Viber botumuzu açın, ardından Telefon numarasını paylaş düğmesine dokunun. Bilgisayardaki Viber numaranızı paylaşamaz: bunun yerine kodu telefonunuzla tarayın.',
     whatsappBusinessHow: 'Hazır mesajı WhatsApp’taki kurumsal hesabımıza gönderin.',
     flashcallHow: 'Numaranızı yazın, ardından o telefondan size gösterdiğimiz numarayı arayın. Aramayı açmayız: arama hemen sona erer.',
     flashcallPhone: 'Ülke koduyla birlikte telefon numaranız',
@@ -94,8 +95,10 @@ const tr = {
     flashcallCallLink: '{number} numarasını ara',
     flashcallOtherNumber: 'Başka bir numara kullan',
     codeExpired: 'Bu giriş kodunun süresi doldu. Yeni bir kod alıp tekrar deneyin.',
-    callRefused: 'Telefon operatörünüz aramanın sizin numaranızdan geldiğini doğrulayamadı. Telefonunuzdan tekrar deneyin veya başka bir yöntem seçin.',
-    callDisturbed: 'Başka biri aynı anda bu numarayla giriş yapmaya başladı, bu yüzden aramanızla giriş yapılamaz. İki dakika bekleyip yeni bir kod alın; bu tekrar olursa başka bir yöntem seçin.',
+    callRefused:
+      'Telefon operatörünüz aramanın sizin numaranızdan geldiğini doğrulayamadı. Telefonunuzdan tekrar deneyin veya başka bir yöntem seçin.',
+    callDisturbed:
+      'Başka biri aynı anda bu numarayla giriş yapmaya başladı, bu yüzden aramanızla giriş yapılamaz. İki dakika bekleyip yeni bir kod alın; bu tekrar olursa başka bir yöntem seçin.',
   },
   search: {
     title: 'Telefon numarası sorgula',
@@ -105,7 +108,8 @@ const tr = {
     remaining: 'Bugün {count} sorgu hakkınız kaldı',
     signInToSearch: 'Numara sorgulamak için giriş yapın.',
     heroTitle: 'Kim arıyor?',
-    heroText: 'Telefon numaralarına ait isimler, itibar puanları ve yorumlar; sizin gibi kullanıcılardan ve herkese açık engel listelerinden.',
+    heroText:
+      'Telefon numaralarına ait isimler, itibar puanları ve yorumlar; sizin gibi kullanıcılardan ve herkese açık engel listelerinden.',
     featured: 'En çok şikâyet edilen numaralar',
     history: 'Son sorgular',
     historyEmpty: 'Sorguladığınız numaralar burada görünür.',
@@ -231,7 +235,8 @@ const tr = {
     deletedLookups: '{count} sorgu izi',
     nothingLeft: 'Silinecek bir şey kalmamış: gizlilik verileriniz zaten silinmiş.',
     deactivate: 'Profili devre dışı bırak',
-    deactivateText: 'Numaranızı listelerden kaldırır, yazılarınızı gizler ve tüm cihazlarda oturumunuzu kapatır. 30 gün içinde tekrar giriş yaparsanız profiliniz geri gelir.',
+    deactivateText:
+      'Numaranızı listelerden kaldırır, yazılarınızı gizler ve tüm cihazlarda oturumunuzu kapatır. 30 gün içinde tekrar giriş yaparsanız profiliniz geri gelir.',
     ledger: 'Jeton geçmişi',
     ledgerEmpty: 'Henüz jeton hareketi yok.',
     ledgerMore: 'Daha fazla göster',
@@ -261,19 +266,23 @@ const tr = {
   devices: {
     title: 'Telefonunuzu koruyun',
     entryText: 'Spam aramaları daha çalarken durdurun: iPhone, Android, Fritz!Box.',
-    intro: 'Telefonunuz, bir uygulama ya da modeminiz her aramayı çalarken bu hizmete sorabilir veya engelleme listesini tutabilir. Her cihaz kendi parolasını alır; bu parolayı istediğiniz zaman burada geçersiz kılabilirsiniz.',
+    intro:
+      'Telefonunuz, bir uygulama ya da modeminiz her aramayı çalarken bu hizmete sorabilir veya engelleme listesini tutabilir. Her cihaz kendi parolasını alır; bu parolayı istediğiniz zaman burada geçersiz kılabilirsiniz.',
     platforms: 'Cihazınızı seçin',
-    androidIntro: 'İki yol var: engelleme listesini bir adres defteri olarak eşitleyin ya da bir arama filtreleme uygulamasının her aramada bu sunucuya sormasını sağlayın.',
+    androidIntro:
+      'İki yol var: engelleme listesini bir adres defteri olarak eşitleyin ya da bir arama filtreleme uygulamasının her aramada bu sunucuya sormasını sağlayın.',
     appTitle: 'SpamBlocker veya PhoneBlock uygulaması',
     iphoneStep1: 'Ayarlar → Kişiler → Hesaplar → Hesap Ekle → Diğer → CardDAV Hesabı Ekle yolunu açın.',
     iphoneStep2: 'Sunucu: aşağıdaki adres. Kullanıcı adı ve parola: aşağıdakiler. Sonraki’ye, ardından Kaydet’e dokunun.',
     iphoneStep3: 'Ayarlar → Telefon → Engellenen Kişiler’i açın ve “Engellenen numaralar” adres defterindeki kişileri ekleyin.',
-    davx5Step1: 'DAVx⁵’i yükleyin, bir hesap ekleyin ve “URL ve kullanıcı adıyla giriş”i seçin ya da yeni bir parolanın QR kodunu telefonla tarayın.',
+    davx5Step1:
+      'DAVx⁵’i yükleyin, bir hesap ekleyin ve “URL ve kullanıcı adıyla giriş”i seçin ya da yeni bir parolanın QR kodunu telefonla tarayın.',
     davx5Step2: 'Temel URL: aşağıdaki adres. Kullanıcı adı ve parola: aşağıdakiler.',
     davx5Step3: '“Engellenen numaralar” adres defterlerini eşitleyin, sonra kişilerini Telefon uygulamasında engelleyin.',
     appStep1: 'Uygulamada hizmet olarak PhoneBlock’u seçin ve sunucu adresini aşağıdaki adresle değiştirin.',
     appStep2: 'Aşağıdaki kullanıcı adı ve parolayla giriş yapın; uygulama bir token isterse parolayı girin.',
-    fritzStep1: 'Fritz!Box’ta Telefon → Telefon Rehberi → Yeni Telefon Rehberi’ni açın ve “Çevrimiçi rehber kullan” seçeneğini “CardDAV” sağlayıcısıyla seçin.',
+    fritzStep1:
+      'Fritz!Box’ta Telefon → Telefon Rehberi → Yeni Telefon Rehberi’ni açın ve “Çevrimiçi rehber kullan” seçeneğini “CardDAV” sağlayıcısıyla seçin.',
     fritzStep2: 'Adres: aşağıdaki adres. Kullanıcı adı ve parola: aşağıdakiler.',
     fritzStep3: 'Ardından Telefon → Arama Yönetimi → Arama Engelleme’yi açın ve bu rehberdeki numaraları engelleyin.',
     fritzLimit: 'Bir modem en fazla {count} numara tutar: en çok şikâyet edilenleri.',
@@ -306,7 +315,8 @@ const tr = {
   },
   deactivate: {
     warningTitle: 'Profiliniz devre dışı bırakılsın mı?',
-    warningText: 'Numaranız listelerden kaldırılır, yorumlarınız ve adlarınız gizlenir, tüm cihazlarda oturumunuz kapatılır. Her şeyi geri getirmek için 30 gün içinde tekrar giriş yapın; bu sürenin ardından kişisel verileriniz silinir.',
+    warningText:
+      'Numaranız listelerden kaldırılır, yorumlarınız ve adlarınız gizlenir, tüm cihazlarda oturumunuz kapatılır. Her şeyi geri getirmek için 30 gün içinde tekrar giriş yapın; bu sürenin ardından kişisel verileriniz silinir.',
     wait: '{seconds} saniye sonra devam edebilirsiniz.',
     ready: 'Artık devam edebilirsiniz.',
     continue: 'Devam et',
@@ -340,7 +350,7 @@ const tr = {
     benefitSearches: 'Günde {free} yerine {count} sorgu',
     benefitNoBanners: 'Tanıtım bannerları yok',
     benefitNeuro: 'Her arayan için eksiksiz nöro-analiz',
-    benefitEverything: 'Premium\'daki her şey',
+    benefitEverything: "Premium'daki her şey",
     benefitLookups: 'Numaranızı kimlerin sorguladığını görün',
     benefitCoins: 'Her ödeme döneminde {count} jeton',
     benefitsOf: '{plan} neler sunuyor',
@@ -397,7 +407,8 @@ const tr = {
     paidSearch: 'Ücretli sorgu',
     paidSearchText: 'Günlük sınırınızı aştığınızda her sorgu {price} jeton tutar.',
     overlimit: 'Ücretli sorgulara izin ver',
-    overlimitText: 'Günlük sınırınızı aştığınızda sorgular jeton gerektirebilir. Bu açıkken sorgu sayfasında ücretli sorgu anahtarı bulunur.',
+    overlimitText:
+      'Günlük sınırınızı aştığınızda sorgular jeton gerektirebilir. Bu açıkken sorgu sayfasında ücretli sorgu anahtarı bulunur.',
     overlimitFailed: 'Ayar kaydedilemedi. Tekrar deneyin.',
     plansLink: 'Planlar ve jetonlar',
     planLine: '{plan}: günde {count} sorgu',
@@ -412,7 +423,7 @@ const tr = {
     lookupsMore: 'Daha fazla göster',
     lookupsList: 'Numaranızı sorgulayan kişiler',
     upsellText: 'Premium Plus, son 30 günde numaranızı kimlerin sorguladığını gösterir ve her ay jeton ekler.',
-    upsellLink: 'Premium Plus\'a göz atın',
+    upsellLink: "Premium Plus'a göz atın",
     promoRegion: 'Teklif',
     promoText: 'Premium: günde {count} sorgu, banner yok.',
     promoLink: 'Planları gör',
@@ -476,7 +487,8 @@ const tr = {
     error: 'Yorumlar yüklenemedi.',
     actionError: 'Bu işlem başarısız oldu. Tekrar deneyin.',
     postingBanned: 'Artık bu numaraya yazı gönderemezsiniz: Şikâyetler üzerine moderatörler buradaki yazınızı iki kez kaldırdı.',
-    bannedHere: 'Bu numaraya yazı gönderemezsiniz: Şikâyetler üzerine moderatörler buradaki yazılarınızı iki kez kaldırdı; bu yüzden artık burada yorum, yanıt veya isim önerisi ekleyemezsiniz.',
+    bannedHere:
+      'Bu numaraya yazı gönderemezsiniz: Şikâyetler üzerine moderatörler buradaki yazılarınızı iki kez kaldırdı; bu yüzden artık burada yorum, yanıt veya isim önerisi ekleyemezsiniz.',
   },
   notes: {
     title: 'Özel not',
@@ -508,12 +520,14 @@ const tr = {
     balance: 'Bakiyeniz: {balance} jeton',
     balanceLoading: 'Bakiyeniz kontrol ediliyor…',
     hideOptionsTitle: 'Bu yorum gizlensin mi?',
-    hideOptionsText: 'Yorumu numaranızda diğer herkesten aylık {price} jetona gizleyin; siz durdurana kadar bakiyenizden yenilenir. Dilerseniz moderatörlerden yorumu kaldırmalarını da isteyebilirsiniz.',
+    hideOptionsText:
+      'Yorumu numaranızda diğer herkesten aylık {price} jetona gizleyin; siz durdurana kadar bakiyenizden yenilenir. Dilerseniz moderatörlerden yorumu kaldırmalarını da isteyebilirsiniz.',
     hideForCoins: 'Aylık {price} jetona gizle',
     complain: 'Şikâyette bulun',
     hiding: 'Gizleniyor…',
     hideSuccessTitle: 'Yorum gizlendi',
-    hideSuccessText: 'Diğer kişiler bu yorumu artık numaranızda görmüyor. Gizleme her ay jeton bakiyenizden yenilenir; gizlemeyi buradan durdurabilir, bakiyenizi ayarlarda görebilirsiniz.',
+    hideSuccessText:
+      'Diğer kişiler bu yorumu artık numaranızda görmüyor. Gizleme her ay jeton bakiyenizden yenilenir; gizlemeyi buradan durdurabilir, bakiyenizi ayarlarda görebilirsiniz.',
     hideErrorTitle: 'Hata',
     hideErrorText: 'Yorum gizlenemedi. Daha sonra tekrar deneyin.',
     errorCode: 'Hata kodu: {code}',
@@ -533,7 +547,8 @@ const tr = {
     newTab: '(yeni sekmede açılır)',
     showMore: 'Daha fazla göster',
     showLess: 'Daha az göster',
-    legalDays: 'Şikâyetleri 30 takvim günü içinde değerlendiririz. Bir mahkeme kararının bağlantısını eklerseniz şikâyetiniz 3 iş günü içinde değerlendirilir.',
+    legalDays:
+      'Şikâyetleri 30 takvim günü içinde değerlendiririz. Bir mahkeme kararının bağlantısını eklerseniz şikâyetiniz 3 iş günü içinde değerlendirilir.',
     legalAuthorities: 'Bir yazının hukuka aykırı olduğuna yalnızca yetkili kamu makamları karar verebilir.',
     legalModerators: 'Moderatörler yazıları, yazarlarına bildirmeden kaldırabilir veya düzenleyebilir.',
     legalRepeat: 'Yazısı bir şikâyet üzerine yeniden kaldırılan kullanıcı, o numaraya yazı gönderme hakkını kaybeder.',
@@ -550,12 +565,14 @@ const tr = {
     sending: 'Gönderiliyor…',
     sendError: 'Şikâyet gönderilemedi. Tekrar deneyin.',
     afterTitle: 'Şikâyet gönderildi',
-    afterText: 'Teşekkürler. Moderatörler şikâyetinizi inceleyecek. Yazıyı kaldırmamaya karar verebilirler; yazının hukuka aykırı olduğunu düşünüyorsanız mahkemeye başvurabilirsiniz.',
+    afterText:
+      'Teşekkürler. Moderatörler şikâyetinizi inceleyecek. Yazıyı kaldırmamaya karar verebilirler; yazının hukuka aykırı olduğunu düşünüyorsanız mahkemeye başvurabilirsiniz.',
     keep: 'Vazgeç',
     delete: 'Sil',
     complainToggle: 'Bu yazıyı ayrıca şikâyet et',
     complainProfile: 'Bu profili şikâyet et',
-    profileDescription: 'Bu kullanıcının profili (adı veya profilde gösterilenler) kullanım koşullarımızı ihlal ediyorsa moderatörlere bildirin. Şikâyette bulunmadan önce koşulları okuyun.',
+    profileDescription:
+      'Bu kullanıcının profili (adı veya profilde gösterilenler) kullanım koşullarımızı ihlal ediyorsa moderatörlere bildirin. Şikâyette bulunmadan önce koşulları okuyun.',
     profileMessage: 'Bu profilin sorunu ne?',
   },
   moderation: {
@@ -616,7 +633,8 @@ const tr = {
     reject: 'Reddet',
     working: 'İşleniyor…',
     removed: 'Yazı {number} numarasından kaldırıldı. Yazarının o numaradaki yazıları şikâyetler üzerine toplam {count} kez kaldırıldı.',
-    removedBanned: 'Yazı {number} numarasından kaldırıldı. Yazarının o numaradaki yazıları şikâyetler üzerine toplam {count} kez kaldırıldı; yazar artık bu numaraya yazı gönderemez.',
+    removedBanned:
+      'Yazı {number} numarasından kaldırıldı. Yazarının o numaradaki yazıları şikâyetler üzerine toplam {count} kez kaldırıldı; yazar artık bu numaraya yazı gönderemez.',
     edited: 'Yazı kaydedildi.',
     resolved: '{kind} #{id} çözüldü.',
     rejected: '{kind} #{id} reddedildi.',
@@ -682,7 +700,8 @@ const tr = {
     reportSentText: 'Teşekkürler. Moderatörler bu adı inceleyecek.',
     actionError: 'Bu işlem başarısız oldu. Tekrar deneyin.',
     uploadTitle: 'Rehberinizi yükleyin',
-    uploadIntro: 'Kendi telefonunuzdaki kişiler, dosya olarak dışa aktarılmış hâlde: Önceki yüklemenizin yerini alır ve herkesin kimin aradığını görmesine yardımcı olur.',
+    uploadIntro:
+      'Kendi telefonunuzdaki kişiler, dosya olarak dışa aktarılmış hâlde: Önceki yüklemenizin yerini alır ve herkesin kimin aradığını görmesine yardımcı olur.',
     uploadLabel: 'Rehber dosyası (vCard .vcf veya CSV)',
     uploadHint: 'vCard 3.0 veya 4.0 ya da ad ve telefon sütunları olan CSV.',
     upload: 'Rehberi yükle',
@@ -758,10 +777,12 @@ const tr = {
   insights: {
     neuroTitle: 'Otomatik analiz',
     neuroBadge: 'Otomatik hesaplandı',
-    neuroNote: 'Uygulama tarafından bu numarayla ilgili bildirimler, etiketler ve yorumlardan hesaplanır. Hiç kimse tarafından kontrol edilmemiştir.',
+    neuroNote:
+      'Uygulama tarafından bu numarayla ilgili bildirimler, etiketler ve yorumlardan hesaplanır. Hiç kimse tarafından kontrol edilmemiştir.',
     neuroEmpty: 'Henüz yeterli veri yok: Bu numarayı kimse bildirmedi, etiketlemedi veya yorumlamadı.',
-    neuroUpsell: 'Premium ile analizin tamamını görürsünüz: dolandırıcılık ve rahatsızlık şikâyetlerinin payı, yorumların havası ve sade bir özet.',
-    neuroUpsellLink: 'Premium\'a göz atın',
+    neuroUpsell:
+      'Premium ile analizin tamamını görürsünüz: dolandırıcılık ve rahatsızlık şikâyetlerinin payı, yorumların havası ve sade bir özet.',
+    neuroUpsellLink: "Premium'a göz atın",
     neuroLoading: 'Analiz yükleniyor…',
     neuroError: 'Analiz yüklenemedi.',
     kind: 'En olası arayan',
@@ -806,7 +827,8 @@ const tr = {
     announce: 'Yeni bildirim: {text}',
     markAllRead: 'Tümünü okundu olarak işaretle',
     allRead: 'Tüm bildirimler okundu.',
-    empty: 'Henüz bildirim yok. Yorumlarınıza gelen yanıtlar, numaranıza gelen yeni yorumlar ve adlar ile tanıştırma istekleri burada görünür.',
+    empty:
+      'Henüz bildirim yok. Yorumlarınıza gelen yanıtlar, numaranıza gelen yeni yorumlar ve adlar ile tanıştırma istekleri burada görünür.',
     loadError: 'Bildirimleriniz yüklenemedi.',
     actionError: 'Bu işlem başarısız oldu. Tekrar deneyin.',
     unread: 'Okunmamış',
@@ -827,7 +849,8 @@ const tr = {
   },
   dispute: {
     formTitle: 'Bu puana itiraz et',
-    formIntro: 'Numaranızın puanı yanlışsa nedenini moderatörlere bildirin. Moderatörler itirazı inceler ve geçerli olmayan verileri saymayı bırakabilir.',
+    formIntro:
+      'Numaranızın puanı yanlışsa nedenini moderatörlere bildirin. Moderatörler itirazı inceler ve geçerli olmayan verileri saymayı bırakabilir.',
     category: 'Sorun ne',
     newOwner: 'Bu numaranın yeni sahibiyim',
     notSpam: 'Bu numara istenmeyen aramalar yapmıyor',
@@ -866,7 +889,8 @@ const tr = {
     notFound: 'Profil bulunamadı',
     notFoundText: 'Bu profil mevcut değil veya artık herkese açık değil.',
     linkTitle: 'Bağlantıdan açılan numara profili',
-    linkText: '{number} numarasının profilini bir bağlantıdan açtınız. Profil, topluluğun bu numara hakkında bildirdiklerini gösterir. Profili açmak, numarayı kendiniz sorgulamanız gibi bir sorgu sayılır.',
+    linkText:
+      '{number} numarasının profilini bir bağlantıdan açtınız. Profil, topluluğun bu numara hakkında bildirdiklerini gösterir. Profili açmak, numarayı kendiniz sorgulamanız gibi bir sorgu sayılır.',
     linkOk: 'Anladım',
   },
   notFound: {

@@ -83,9 +83,11 @@ const vi_vn = {
     methodViber: 'Viber',
     methodWhatsappBusiness: 'WhatsApp Business',
     methodFlashcall: 'Đăng nhập bằng cuộc gọi',
-    viberHow: 'Mở bot Viber của chúng tôi, rồi nhấn Chia sẻ số điện thoại. Viber trên máy tính không thể chia sẻ số của bạn: hãy quét mã bằng điện thoại.',
+    viberHow:
+      'Mở bot Viber của chúng tôi, rồi nhấn Chia sẻ số điện thoại. Viber trên máy tính không thể chia sẻ số của bạn: hãy quét mã bằng điện thoại.',
     whatsappBusinessHow: 'Gửi tin nhắn đã soạn sẵn đến tài khoản doanh nghiệp của chúng tôi trên WhatsApp.',
-    flashcallHow: 'Nhập số của bạn, rồi dùng chính điện thoại đó gọi đến số chúng tôi hiển thị. Chúng tôi sẽ không nghe máy: cuộc gọi kết thúc ngay.',
+    flashcallHow:
+      'Nhập số của bạn, rồi dùng chính điện thoại đó gọi đến số chúng tôi hiển thị. Chúng tôi sẽ không nghe máy: cuộc gọi kết thúc ngay.',
     flashcallPhone: 'Số điện thoại của bạn kèm mã quốc gia',
     flashcallRequest: 'Lấy số để gọi',
     flashcallPending: 'Đang lấy số…',
@@ -95,7 +97,8 @@ const vi_vn = {
     flashcallOtherNumber: 'Dùng số khác',
     codeExpired: 'Mã đăng nhập này đã hết hạn. Hãy lấy mã mới rồi thử lại.',
     callRefused: 'Nhà mạng của bạn không thể xác nhận cuộc gọi đến từ số của bạn. Hãy thử lại từ điện thoại của bạn hoặc chọn cách khác.',
-    callDisturbed: 'Có người khác bắt đầu đăng nhập bằng số này cùng lúc, nên cuộc gọi của bạn không thể giúp bạn đăng nhập. Hãy chờ hai phút rồi lấy mã mới; nếu việc này lặp lại, hãy chọn cách khác.',
+    callDisturbed:
+      'Có người khác bắt đầu đăng nhập bằng số này cùng lúc, nên cuộc gọi của bạn không thể giúp bạn đăng nhập. Hãy chờ hai phút rồi lấy mã mới; nếu việc này lặp lại, hãy chọn cách khác.',
   },
   search: {
     title: 'Tra cứu số điện thoại',
@@ -231,7 +234,8 @@ const vi_vn = {
     deletedLookups: '{count} {{dấu vết}} tra cứu',
     nothingLeft: 'Không còn gì để xóa: dữ liệu riêng tư của bạn đã được xóa.',
     deactivate: 'Vô hiệu hóa hồ sơ',
-    deactivateText: 'Ẩn số của bạn khỏi danh sách, ẩn nội dung bạn đã viết và đăng xuất bạn trên mọi thiết bị. Đăng nhập lại trong vòng 30 ngày để khôi phục.',
+    deactivateText:
+      'Ẩn số của bạn khỏi danh sách, ẩn nội dung bạn đã viết và đăng xuất bạn trên mọi thiết bị. Đăng nhập lại trong vòng 30 ngày để khôi phục.',
     ledger: 'Lịch sử xu',
     ledgerEmpty: 'Chưa có thay đổi nào về xu.',
     ledgerMore: 'Xem thêm',
@@ -261,19 +265,22 @@ const vi_vn = {
   devices: {
     title: 'Bảo vệ điện thoại của bạn',
     entryText: 'Chặn cuộc gọi rác ngay khi đang đổ chuông: iPhone, Android, Fritz!Box.',
-    intro: 'Điện thoại, một ứng dụng hoặc bộ định tuyến của bạn có thể kiểm tra từng cuộc gọi với dịch vụ này khi đang đổ chuông, hoặc giữ danh sách chặn của dịch vụ. Mỗi thiết bị có mật khẩu riêng, bạn có thể thu hồi tại đây bất cứ lúc nào.',
+    intro:
+      'Điện thoại, một ứng dụng hoặc bộ định tuyến của bạn có thể kiểm tra từng cuộc gọi với dịch vụ này khi đang đổ chuông, hoặc giữ danh sách chặn của dịch vụ. Mỗi thiết bị có mật khẩu riêng, bạn có thể thu hồi tại đây bất cứ lúc nào.',
     platforms: 'Chọn thiết bị của bạn',
     androidIntro: 'Hai cách: đồng bộ danh sách chặn như một sổ địa chỉ, hoặc để ứng dụng sàng lọc cuộc gọi hỏi máy chủ này ở mỗi cuộc gọi.',
     appTitle: 'SpamBlocker hoặc ứng dụng PhoneBlock',
     iphoneStep1: 'Mở Cài đặt → Danh bạ → Tài khoản → Thêm tài khoản → Khác → Thêm tài khoản CardDAV.',
     iphoneStep2: 'Máy chủ: địa chỉ bên dưới. Tên người dùng và mật khẩu: như bên dưới. Chạm Tiếp, rồi Lưu.',
     iphoneStep3: 'Mở Cài đặt → Điện thoại → Liên hệ bị chặn và thêm các liên hệ của sổ địa chỉ “Số bị chặn”.',
-    davx5Step1: 'Cài DAVx⁵, thêm tài khoản và chọn “Đăng nhập bằng URL và tên người dùng”, hoặc dùng điện thoại quét mã QR của một mật khẩu mới.',
+    davx5Step1:
+      'Cài DAVx⁵, thêm tài khoản và chọn “Đăng nhập bằng URL và tên người dùng”, hoặc dùng điện thoại quét mã QR của một mật khẩu mới.',
     davx5Step2: 'URL cơ sở: địa chỉ bên dưới. Tên người dùng và mật khẩu: như bên dưới.',
     davx5Step3: 'Đồng bộ các sổ địa chỉ “Số bị chặn”, rồi chặn các liên hệ trong đó bằng ứng dụng Điện thoại.',
     appStep1: 'Trong ứng dụng, chọn dịch vụ PhoneBlock và thay địa chỉ máy chủ của nó bằng địa chỉ bên dưới.',
     appStep2: 'Đăng nhập bằng tên người dùng và mật khẩu bên dưới; ứng dụng nào hỏi token thì nhập mật khẩu.',
-    fritzStep1: 'Trên Fritz!Box, mở Điện thoại → Danh bạ điện thoại → Danh bạ mới và chọn “Dùng danh bạ trực tuyến” với nhà cung cấp “CardDAV”.',
+    fritzStep1:
+      'Trên Fritz!Box, mở Điện thoại → Danh bạ điện thoại → Danh bạ mới và chọn “Dùng danh bạ trực tuyến” với nhà cung cấp “CardDAV”.',
     fritzStep2: 'Địa chỉ: địa chỉ bên dưới. Tên người dùng và mật khẩu: như bên dưới.',
     fritzStep3: 'Sau đó mở Điện thoại → Xử lý cuộc gọi → Chặn cuộc gọi và chặn các số trong danh bạ này.',
     fritzLimit: 'Bộ định tuyến giữ tối đa {count} số: những số bị báo cáo nhiều nhất.',
@@ -300,13 +307,15 @@ const vi_vn = {
     maxEntries: 'Tối đa {count} số',
     revoke: 'Thu hồi',
     revokeTitle: 'Thu hồi mật khẩu của {name}?',
-    revokeText: 'Mật khẩu ngừng hoạt động ngay: thiết bị không còn nhận danh sách chặn hay cảnh báo cho đến khi bạn thiết lập lại bằng mật khẩu mới.',
+    revokeText:
+      'Mật khẩu ngừng hoạt động ngay: thiết bị không còn nhận danh sách chặn hay cảnh báo cho đến khi bạn thiết lập lại bằng mật khẩu mới.',
     revokeFailed: 'Không thu hồi được mật khẩu. Hãy thử lại.',
     revoked: 'Đã thu hồi mật khẩu của {name}.',
   },
   deactivate: {
     warningTitle: 'Vô hiệu hóa hồ sơ của bạn?',
-    warningText: 'Số của bạn sẽ bị ẩn khỏi danh sách, bình luận và tên của bạn bị ẩn, và bạn sẽ bị đăng xuất trên mọi thiết bị. Đăng nhập lại trong vòng 30 ngày để khôi phục mọi thứ; sau thời hạn đó, dữ liệu cá nhân của bạn sẽ bị xóa.',
+    warningText:
+      'Số của bạn sẽ bị ẩn khỏi danh sách, bình luận và tên của bạn bị ẩn, và bạn sẽ bị đăng xuất trên mọi thiết bị. Đăng nhập lại trong vòng 30 ngày để khôi phục mọi thứ; sau thời hạn đó, dữ liệu cá nhân của bạn sẽ bị xóa.',
     wait: 'Bạn có thể tiếp tục sau {seconds} {{giây}}.',
     ready: 'Bây giờ bạn có thể tiếp tục.',
     continue: 'Tiếp tục',
@@ -397,7 +406,8 @@ const vi_vn = {
     paidSearch: 'Tra cứu trả phí',
     paidSearchText: 'Khi vượt quá giới hạn hằng ngày, mỗi lượt tra cứu tốn {price} xu.',
     overlimit: 'Cho phép tra cứu trả phí',
-    overlimitText: 'Khi vượt quá giới hạn hằng ngày, lượt tra cứu có thể tốn xu. Khi bật tùy chọn này, trang tra cứu sẽ có nút bật/tắt tra cứu trả phí.',
+    overlimitText:
+      'Khi vượt quá giới hạn hằng ngày, lượt tra cứu có thể tốn xu. Khi bật tùy chọn này, trang tra cứu sẽ có nút bật/tắt tra cứu trả phí.',
     overlimitFailed: 'Không thể lưu cài đặt. Hãy thử lại.',
     plansLink: 'Gói và xu',
     planLine: '{plan}: {count} lượt tra cứu mỗi ngày',
@@ -476,7 +486,8 @@ const vi_vn = {
     error: 'Không thể tải bình luận.',
     actionError: 'Thao tác không thành công. Hãy thử lại.',
     postingBanned: 'Bạn không thể đăng bài ở số này nữa: người kiểm duyệt đã hai lần xóa nội dung của bạn ở đây sau khi có khiếu nại.',
-    bannedHere: 'Bạn không thể đăng bài ở số này: người kiểm duyệt đã hai lần xóa nội dung của bạn ở đây sau khi có khiếu nại, nên bạn không thể thêm bình luận, trả lời hay gợi ý tên ở đây nữa.',
+    bannedHere:
+      'Bạn không thể đăng bài ở số này: người kiểm duyệt đã hai lần xóa nội dung của bạn ở đây sau khi có khiếu nại, nên bạn không thể thêm bình luận, trả lời hay gợi ý tên ở đây nữa.',
   },
   notes: {
     title: 'Ghi chú riêng',
@@ -508,12 +519,14 @@ const vi_vn = {
     balance: 'Số dư của bạn: {balance} {{xu}}',
     balanceLoading: 'Đang kiểm tra số dư…',
     hideOptionsTitle: 'Ẩn đánh giá này?',
-    hideOptionsText: 'Ẩn đánh giá này với mọi người khác trên số của bạn với giá {price} xu mỗi tháng, tự động gia hạn từ số dư cho đến khi bạn dừng lại. Hoặc yêu cầu người kiểm duyệt xóa đánh giá.',
+    hideOptionsText:
+      'Ẩn đánh giá này với mọi người khác trên số của bạn với giá {price} xu mỗi tháng, tự động gia hạn từ số dư cho đến khi bạn dừng lại. Hoặc yêu cầu người kiểm duyệt xóa đánh giá.',
     hideForCoins: 'Ẩn với giá {price} xu mỗi tháng',
     complain: 'Gửi khiếu nại',
     hiding: 'Đang ẩn…',
     hideSuccessTitle: 'Đã ẩn đánh giá',
-    hideSuccessText: 'Người khác sẽ không còn thấy đánh giá này trên số của bạn. Việc ẩn được gia hạn hằng tháng từ số dư xu của bạn; bạn có thể ngừng ẩn tại đây và xem số dư trong phần cài đặt.',
+    hideSuccessText:
+      'Người khác sẽ không còn thấy đánh giá này trên số của bạn. Việc ẩn được gia hạn hằng tháng từ số dư xu của bạn; bạn có thể ngừng ẩn tại đây và xem số dư trong phần cài đặt.',
     hideErrorTitle: 'Lỗi',
     hideErrorText: 'Không thể ẩn đánh giá. Hãy thử lại sau.',
     errorCode: 'Mã lỗi: {code}',
@@ -528,12 +541,14 @@ const vi_vn = {
   },
   complaints: {
     title: 'Khiếu nại nội dung này',
-    description: 'Nếu nội dung này vi phạm điều khoản sử dụng của chúng tôi, hãy báo cho người kiểm duyệt. Vui lòng đọc điều khoản trước khi khiếu nại.',
+    description:
+      'Nếu nội dung này vi phạm điều khoản sử dụng của chúng tôi, hãy báo cho người kiểm duyệt. Vui lòng đọc điều khoản trước khi khiếu nại.',
     termsLink: 'Điều khoản sử dụng',
     newTab: '(mở trong thẻ mới)',
     showMore: 'Xem thêm',
     showLess: 'Thu gọn',
-    legalDays: 'Chúng tôi xem xét khiếu nại trong vòng 30 ngày theo lịch. Nếu bạn đính kèm đường liên kết đến quyết định của tòa án, chúng tôi sẽ xem xét trong vòng 3 ngày làm việc.',
+    legalDays:
+      'Chúng tôi xem xét khiếu nại trong vòng 30 ngày theo lịch. Nếu bạn đính kèm đường liên kết đến quyết định của tòa án, chúng tôi sẽ xem xét trong vòng 3 ngày làm việc.',
     legalAuthorities: 'Chỉ cơ quan nhà nước có thẩm quyền mới có thể xác định một nội dung vi phạm pháp luật.',
     legalModerators: 'Người kiểm duyệt có thể xóa hoặc chỉnh sửa nội dung mà không thông báo cho tác giả.',
     legalRepeat: 'Người dùng có nội dung bị xóa thêm một lần nữa sau khiếu nại sẽ mất quyền đăng bài ở số đó.',
@@ -550,12 +565,14 @@ const vi_vn = {
     sending: 'Đang gửi…',
     sendError: 'Không thể gửi khiếu nại. Hãy thử lại.',
     afterTitle: 'Đã gửi khiếu nại',
-    afterText: 'Cảm ơn bạn. Người kiểm duyệt sẽ xem xét khiếu nại của bạn. Họ có thể quyết định không xóa nội dung; nếu bạn cho rằng nội dung đó vi phạm pháp luật, bạn có thể khởi kiện ra tòa.',
+    afterText:
+      'Cảm ơn bạn. Người kiểm duyệt sẽ xem xét khiếu nại của bạn. Họ có thể quyết định không xóa nội dung; nếu bạn cho rằng nội dung đó vi phạm pháp luật, bạn có thể khởi kiện ra tòa.',
     keep: 'Giữ lại',
     delete: 'Xóa',
     complainToggle: 'Đồng thời khiếu nại nội dung này',
     complainProfile: 'Khiếu nại hồ sơ này',
-    profileDescription: 'Nếu hồ sơ của người dùng này (tên hoặc nội dung hiển thị) vi phạm điều khoản sử dụng của chúng tôi, hãy báo cho người kiểm duyệt. Vui lòng đọc điều khoản trước khi khiếu nại.',
+    profileDescription:
+      'Nếu hồ sơ của người dùng này (tên hoặc nội dung hiển thị) vi phạm điều khoản sử dụng của chúng tôi, hãy báo cho người kiểm duyệt. Vui lòng đọc điều khoản trước khi khiếu nại.',
     profileMessage: 'Hồ sơ này có vấn đề gì?',
   },
   moderation: {
@@ -588,7 +605,8 @@ const vi_vn = {
     textRemoved: 'Đã xóa',
     textGone: 'Nội dung bị báo cáo không còn tồn tại.',
     reportedName: 'Tên bị báo cáo',
-    removeNameConfirm: 'Xóa tên này khỏi số? Những người đã đặt tên này không được thông báo, và tên vẫn bị ẩn dù danh bạ được tải lên lại.',
+    removeNameConfirm:
+      'Xóa tên này khỏi số? Những người đã đặt tên này không được thông báo, và tên vẫn bị ẩn dù danh bạ được tải lên lại.',
     nameRemoved: 'Đã xóa tên khỏi số {number}.',
     noText: 'Mục này không liên quan đến bình luận hay câu trả lời: không có nội dung nào để xóa hoặc chỉnh sửa ở đây.',
     reportReason: 'Lý do người báo cáo đưa ra',
@@ -682,7 +700,8 @@ const vi_vn = {
     reportSentText: 'Cảm ơn bạn. Người kiểm duyệt sẽ xem xét tên này.',
     actionError: 'Thao tác không thành công. Hãy thử lại.',
     uploadTitle: 'Tải lên danh bạ của bạn',
-    uploadIntro: 'Danh bạ trên điện thoại của bạn, được xuất thành tệp: tệp này sẽ thay thế lần tải lên trước và giúp mọi người biết ai đang gọi.',
+    uploadIntro:
+      'Danh bạ trên điện thoại của bạn, được xuất thành tệp: tệp này sẽ thay thế lần tải lên trước và giúp mọi người biết ai đang gọi.',
     uploadLabel: 'Tệp danh bạ (vCard .vcf hoặc CSV)',
     uploadHint: 'vCard 3.0 hoặc 4.0, hoặc CSV có cột tên và số điện thoại.',
     upload: 'Tải lên danh bạ',
@@ -760,7 +779,8 @@ const vi_vn = {
     neuroBadge: 'Được tính tự động',
     neuroNote: 'Ứng dụng tính toán dựa trên các báo cáo, thẻ và bình luận về số này. Chưa có người nào kiểm tra.',
     neuroEmpty: 'Chưa đủ dữ liệu: chưa ai báo cáo, gắn thẻ hoặc bình luận về số này.',
-    neuroUpsell: 'Với Premium, bạn xem được toàn bộ phân tích: tỷ lệ báo cáo lừa đảo và làm phiền, thái độ của các đánh giá và phần tóm tắt dễ hiểu.',
+    neuroUpsell:
+      'Với Premium, bạn xem được toàn bộ phân tích: tỷ lệ báo cáo lừa đảo và làm phiền, thái độ của các đánh giá và phần tóm tắt dễ hiểu.',
     neuroUpsellLink: 'Xem Premium',
     neuroLoading: 'Đang tải phân tích…',
     neuroError: 'Không thể tải phân tích.',
@@ -806,7 +826,8 @@ const vi_vn = {
     announce: 'Thông báo mới: {text}',
     markAllRead: 'Đánh dấu tất cả là đã đọc',
     allRead: 'Bạn đã đọc hết thông báo.',
-    empty: 'Chưa có thông báo nào. Câu trả lời cho bình luận của bạn, bình luận và tên mới về số của bạn cùng các yêu cầu giới thiệu sẽ hiện ở đây.',
+    empty:
+      'Chưa có thông báo nào. Câu trả lời cho bình luận của bạn, bình luận và tên mới về số của bạn cùng các yêu cầu giới thiệu sẽ hiện ở đây.',
     loadError: 'Không thể tải thông báo của bạn.',
     actionError: 'Thao tác không thành công. Hãy thử lại.',
     unread: 'Chưa đọc',
@@ -827,7 +848,8 @@ const vi_vn = {
   },
   dispute: {
     formTitle: 'Phản đối đánh giá này',
-    formIntro: 'Nếu đánh giá về số của bạn không đúng, hãy cho người kiểm duyệt biết lý do. Họ sẽ xem xét và có thể ngừng tính những dữ liệu không phù hợp.',
+    formIntro:
+      'Nếu đánh giá về số của bạn không đúng, hãy cho người kiểm duyệt biết lý do. Họ sẽ xem xét và có thể ngừng tính những dữ liệu không phù hợp.',
     category: 'Sai ở đâu',
     newOwner: 'Tôi là chủ mới của số này',
     notSpam: 'Số này không thực hiện cuộc gọi làm phiền',
@@ -866,7 +888,8 @@ const vi_vn = {
     notFound: 'Không tìm thấy hồ sơ',
     notFoundText: 'Hồ sơ này không tồn tại hoặc không còn công khai.',
     linkTitle: 'Hồ sơ số điện thoại từ đường liên kết',
-    linkText: 'Bạn đã mở hồ sơ của {number} từ một đường liên kết. Hồ sơ cho biết cộng đồng đã báo cáo gì về số này. Việc mở hồ sơ được tính là một lượt tra cứu, giống như khi bạn tự tra cứu số này.',
+    linkText:
+      'Bạn đã mở hồ sơ của {number} từ một đường liên kết. Hồ sơ cho biết cộng đồng đã báo cáo gì về số này. Việc mở hồ sơ được tính là một lượt tra cứu, giống như khi bạn tự tra cứu số này.',
     linkOk: 'Đã hiểu',
   },
   notFound: {

@@ -306,7 +306,8 @@ const zh_cn = {
   },
   deactivate: {
     warningTitle: '停用你的账号？',
-    warningText: '你的号码将不再公开，你的评论和名称将被隐藏，并且你将在所有设备上退出登录。30 天内重新登录即可恢复一切；超过 30 天后，你的个人数据将被清除。',
+    warningText:
+      '你的号码将不再公开，你的评论和名称将被隐藏，并且你将在所有设备上退出登录。30 天内重新登录即可恢复一切；超过 30 天后，你的个人数据将被清除。',
     wait: '{seconds} {{秒}}后可继续。',
     ready: '现在可以继续了。',
     continue: '继续',
@@ -508,7 +509,8 @@ const zh_cn = {
     balance: '你的余额：{balance} {{金币}}',
     balanceLoading: '正在查询余额…',
     hideOptionsTitle: '隐藏这条评价？',
-    hideOptionsText: '每月花费 {price} 金币，即可在你的号码下对其他所有人隐藏这条评价，费用从余额中自动续扣，直到你停止为止。你也可以请版主将其删除。',
+    hideOptionsText:
+      '每月花费 {price} 金币，即可在你的号码下对其他所有人隐藏这条评价，费用从余额中自动续扣，直到你停止为止。你也可以请版主将其删除。',
     hideForCoins: '每月 {price} 金币隐藏',
     complain: '提交投诉',
     hiding: '正在隐藏…',

@@ -306,7 +306,8 @@ const zh_hk = {
   },
   deactivate: {
     warningTitle: '要停用你的帳戶嗎？',
-    warningText: '你的號碼將不再公開列出，你的留言及名稱會被隱藏，而你會在所有裝置上登出。30 日內重新登入即可恢復一切；之後你的個人資料將被清除。',
+    warningText:
+      '你的號碼將不再公開列出，你的留言及名稱會被隱藏，而你會在所有裝置上登出。30 日內重新登入即可恢復一切；之後你的個人資料將被清除。',
     wait: '{seconds} {{秒}}後可繼續。',
     ready: '你現在可以繼續。',
     continue: '繼續',
@@ -508,7 +509,8 @@ const zh_hk = {
     balance: '你的結餘：{balance} {{金幣}}',
     balanceLoading: '正在查看你的結餘…',
     hideOptionsTitle: '要隱藏這則評價嗎？',
-    hideOptionsText: '每月 {price} 金幣，即可在你的號碼上向所有其他人隱藏這則評價，費用會從你的結餘自動續期扣除，直至你停止為止。你亦可要求管理員將其移除。',
+    hideOptionsText:
+      '每月 {price} 金幣，即可在你的號碼上向所有其他人隱藏這則評價，費用會從你的結餘自動續期扣除，直至你停止為止。你亦可要求管理員將其移除。',
     hideForCoins: '以每月 {price} 金幣隱藏',
     complain: '提出投訴',
     hiding: '正在隱藏…',

@@ -22,7 +22,8 @@ export async function openCliDatabase(): Promise<Database> {
 /** `--days N` of a report command (1 to 3650), or `fallback` when not given; the usage text otherwise. */
 export function readDays(argv: string[], fallback: number, usage: string): number {
   if (!argv.length) return fallback
-  if (argv.length !== 2 || argv[0] !== '--days' || !/^\d+$/.test(argv[1]) || Number(argv[1]) < 1 || Number(argv[1]) > 3650) throw new CliError(usage)
+  if (argv.length !== 2 || argv[0] !== '--days' || !/^\d+$/.test(argv[1]) || Number(argv[1]) < 1 || Number(argv[1]) > 3650)
+    throw new CliError(usage)
   return Number(argv[1])
 }
 

@@ -35,10 +35,13 @@ async function main() {
   if (args.includes('--help') || args.includes('-h')) return void process.stdout.write(`${USAGE}\n`)
   if (args.length !== 1) throw new CliError(`Expected one FILE to write.\n\n${USAGE}`)
   const env = loadEnv()
-  if (env.DATABASE_URL) throw new CliError('DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc (see docs/operations.md), not with this command.')
+  if (env.DATABASE_URL)
+    throw new CliError('DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc (see docs/operations.md), not with this command.')
   const file = resolveUserPath(args[0])
   const { bytes, viaServer } = await backupDataDir(env.DATA_DIR, file)
-  process.stdout.write(`Backed up ${path.resolve(env.DATA_DIR)} to ${file} (${(bytes / 1024).toFixed(0)} KiB${viaServer ? ', taken by the running server' : ''}).\n`)
+  process.stdout.write(
+    `Backed up ${path.resolve(env.DATA_DIR)} to ${file} (${(bytes / 1024).toFixed(0)} KiB${viaServer ? ', taken by the running server' : ''}).\n`,
+  )
 }
 
 if (process.argv[1] && /db-backup\.ts$/.test(process.argv[1])) runCli(main)

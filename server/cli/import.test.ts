@@ -66,7 +66,15 @@ async function expectEvidenceIntact(db: Db) {
 
 async function evidenceOf(db: Db, e164: string) {
   return db
-    .select({ source: importedEvidence.source, label: importedEvidence.label, code: tags.code, votes: importedEvidence.votes, comment: importedEvidence.comment, lastSeen: importedEvidence.lastSeen, country: numbers.country })
+    .select({
+      source: importedEvidence.source,
+      label: importedEvidence.label,
+      code: tags.code,
+      votes: importedEvidence.votes,
+      comment: importedEvidence.comment,
+      lastSeen: importedEvidence.lastSeen,
+      country: numbers.country,
+    })
     .from(importedEvidence)
     .innerJoin(numbers, eq(numbers.id, importedEvidence.numberId))
     .leftJoin(tags, eq(tags.id, importedEvidence.tagId))
@@ -97,7 +105,10 @@ describe.each(backends)('PhoneBlock import on %s', (backend) => {
     expect(first.skipped['invalid number']).toBeGreaterThan(50)
     expect(first.imported).toBe(first.accepted)
     expect(first.newNumbers).toBe(first.numbers)
-    const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(importedEvidence).where(eq(importedEvidence.source, 'phoneblock'))
+    const [{ count }] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(importedEvidence)
+      .where(eq(importedEvidence.source, 'phoneblock'))
     expect(count).toBe(first.accepted)
     const short = await database.db.select().from(numbers).where(eq(numbers.e164, '+120'))
     expect(short).toHaveLength(0)
@@ -112,7 +123,9 @@ describe.each(backends)('PhoneBlock import on %s', (backend) => {
     // phone="0016465535819" rating="G_FRAUD" votes="735"
     expect(await evidenceOf(database.db, '+16465535819')).toMatchObject([{ label: 'fraud', votes: 735, country: 'US' }])
     // phone="0043720229535" rating="A_LEGITIMATE" votes="989"
-    expect(await evidenceOf(database.db, '+43720229535')).toMatchObject([{ label: 'legitimate', code: 'legitimate', votes: 989, country: 'AT' }])
+    expect(await evidenceOf(database.db, '+43720229535')).toMatchObject([
+      { label: 'legitimate', code: 'legitimate', votes: 989, country: 'AT' },
+    ])
   })
 
   it('gives hundreds of fraud votes a low index and many legitimate votes a high one', async () => {
@@ -123,14 +136,28 @@ describe.each(backends)('PhoneBlock import on %s', (backend) => {
   it('changes nothing when the same file is imported again, read again or not', async () => {
     const before = await snapshot(database.db)
     const again = await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK, progress: null })
-    expect(again).toMatchObject({ read: first.read, accepted: first.accepted, skipped: first.skipped, imported: 0, updated: 0, newNumbers: 0 })
+    expect(again).toMatchObject({
+      read: first.read,
+      accepted: first.accepted,
+      skipped: first.skipped,
+      imported: 0,
+      updated: 0,
+      newNumbers: 0,
+    })
     expect(again.unchanged).toBe(first.accepted)
     expect(again.alreadyImportedAt).toBeDefined()
     expect(formatSummary(again)).toMatch(/already imported on .* so nothing changed/)
     expect(await snapshot(database.db)).toEqual(before)
 
     const forced = await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK, progress: null, force: true })
-    expect(forced).toMatchObject({ read: first.read, accepted: first.accepted, imported: 0, updated: 0, newNumbers: 0, unchanged: first.accepted })
+    expect(forced).toMatchObject({
+      read: first.read,
+      accepted: first.accepted,
+      imported: 0,
+      updated: 0,
+      newNumbers: 0,
+      unchanged: first.accepted,
+    })
     expect(forced.alreadyImportedAt).toBeUndefined()
     expect(await snapshot(database.db)).toEqual(before)
   }, 180_000)
@@ -143,7 +170,8 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
   })
   afterAll(async () => database?.close())
 
-  const header = 'Company_Phone_Number,Created_Date,Violation_Date,Consumer_City,Consumer_State,Consumer_Area_Code,Subject,Recorded_Message_Or_Robocall'
+  const header =
+    'Company_Phone_Number,Created_Date,Violation_Date,Consumer_City,Consumer_State,Consumer_Area_Code,Subject,Recorded_Message_Or_Robocall'
   const ftcLines = [
     header,
     '2015550123,2024-01-02 10:00:00,2024-01-01 09:00:00,Newark,NJ,201,"Reducing your debt (credit cards, mortgage, student loans)",Y',
@@ -174,9 +202,25 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
     })
     expect(await evidenceOf(database.db, '+12015550123')).toEqual([
       { source: 'ftc', label: 'debt', code: 'debt', votes: 1, comment: null, lastSeen: new Date('2024-01-02T10:00:00Z'), country: 'US' },
-      { source: 'ftc', label: 'robocall', code: 'robocall', votes: 2, comment: null, lastSeen: new Date('2024-01-07T15:15:00Z'), country: 'US' },
+      {
+        source: 'ftc',
+        label: 'robocall',
+        code: 'robocall',
+        votes: 2,
+        comment: null,
+        lastSeen: new Date('2024-01-07T15:15:00Z'),
+        country: 'US',
+      },
       { source: 'ftc', label: 'spam', code: 'spam', votes: 1, comment: null, lastSeen: new Date('2024-01-05T10:00:00Z'), country: 'US' },
-      { source: 'ftc', label: 'warranty', code: 'warranty', votes: 1, comment: null, lastSeen: new Date('2024-01-07T15:15:00Z'), country: 'US' },
+      {
+        source: 'ftc',
+        label: 'warranty',
+        code: 'warranty',
+        votes: 1,
+        comment: null,
+        lastSeen: new Date('2024-01-07T15:15:00Z'),
+        country: 'US',
+      },
     ])
     expect(await evidenceOf(database.db, '+12015550188')).toMatchObject([
       { label: 'imposter', votes: 1 },
@@ -230,7 +274,9 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
   it('refuses a CSV that is not an FTC complaints file', async () => {
     const file = tmpFile('not-ftc.csv', ['number,label', '2015550123,spam'])
     await expect(importFile(database.db, { format: 'ftc', file, progress: null })).rejects.toThrow(ImportError)
-    await expect(importFile(database.db, { format: 'ftc', file: path.join(tmpDir, 'missing.csv'), progress: null })).rejects.toThrow(/No such file/)
+    await expect(importFile(database.db, { format: 'ftc', file: path.join(tmpDir, 'missing.csv'), progress: null })).rejects.toThrow(
+      /No such file/,
+    )
   })
 
   it('imports a plain CSV with a header, national numbers, synonyms and comments', async () => {
@@ -258,7 +304,9 @@ describe.each(backends)('FTC and CSV imports on %s', (backend) => {
       { source: 'csv', label: 'fraud', code: 'fraud', votes: 3, comment: 'Again, the bank', lastSeen: null, country: 'DE' },
       { source: 'csv', label: 'spam', code: 'spam', votes: 1, comment: 'Called twice, no message', lastSeen: null, country: 'DE' },
     ])
-    expect(await evidenceOf(database.db, '+442079460123')).toMatchObject([{ source: 'csv', label: 'legitimate', votes: 2, comment: 'Dentist', country: 'GB' }])
+    expect(await evidenceOf(database.db, '+442079460123')).toMatchObject([
+      { source: 'csv', label: 'legitimate', votes: 2, comment: 'Dentist', country: 'GB' },
+    ])
     const us = (await evidenceOf(database.db, '+12015550123')).find((e) => e.source === 'csv')
     expect(us).toMatchObject({ label: 'advertising', votes: 1 })
     expect(us?.comment).toHaveLength(500)
@@ -295,8 +343,16 @@ function messyFtcFile(name: string, rows: number): string {
     (t: string) => `1-${t.slice(0, 3)}-${t.slice(3, 6)}-${t.slice(6)}`,
   ]
   const odd = ['', 'N/A', '12345', '0000000000', '555-1234', '+44 20 7946 0123', '2015550123,x,y,z,1,2,3,4,5']
-  const subjects = ['"Reducing your debt (credit cards, mortgage, student loans)"', 'Dropped call or no message', 'Warranties & protection plans', 'Medical & prescriptions', 'Other']
-  const lines = ['Company_Phone_Number,Created_Date,Violation_Date,Consumer_City,Consumer_State,Consumer_Area_Code,Subject,Recorded_Message_Or_Robocall']
+  const subjects = [
+    '"Reducing your debt (credit cards, mortgage, student loans)"',
+    'Dropped call or no message',
+    'Warranties & protection plans',
+    'Medical & prescriptions',
+    'Other',
+  ]
+  const lines = [
+    'Company_Phone_Number,Created_Date,Violation_Date,Consumer_City,Consumer_State,Consumer_Area_Code,Subject,Recorded_Message_Or_Robocall',
+  ]
   let seed = 7
   const next = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31
@@ -309,9 +365,13 @@ function messyFtcFile(name: string, rows: number): string {
     }
     const ten = `${[201, 212, 305, 415, 617][next(5)]}${200 + next(800)}${String(next(40)).padStart(4, '0')}`
     const day = 1 + next(28)
-    const created = next(3) ? `2024-03-${String(day).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:15:00` : `3/${day}/2024 ${1 + next(12)}:05:00 ${next(2) ? 'PM' : 'AM'}`
+    const created = next(3)
+      ? `2024-03-${String(day).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:15:00`
+      : `3/${day}/2024 ${1 + next(12)}:05:00 ${next(2) ? 'PM' : 'AM'}`
     const violation = next(5) ? `2024-02-${String(day).padStart(2, '0')}` : ''
-    lines.push(`${ways[next(ways.length)](ten)},${created},${violation},Newark,NJ,201,${subjects[next(subjects.length)]},${['Y', 'N', 'Yes', 'robocall'][next(4)]}`)
+    lines.push(
+      `${ways[next(ways.length)](ten)},${created},${violation},Newark,NJ,201,${subjects[next(subjects.length)]},${['Y', 'N', 'Yes', 'robocall'][next(4)]}`,
+    )
   }
   return tmpFile(name, lines)
 }
@@ -328,7 +388,10 @@ function ftcReference(file: string) {
     const { phone } = readPhone(fields[0], 'US')
     if (!phone) continue
     const at = Math.max(parseFtcDate(fields[2]), parseFtcDate(fields[1]))
-    const labels = [/^(y|yes|true|1|robocall)$/i.test(fields[7]) ? 'robocall' : 'spam', ftcSubjectTag(fields[6] === 'debt' ? 'debt' : fields[6])]
+    const labels = [
+      /^(y|yes|true|1|robocall)$/i.test(fields[7]) ? 'robocall' : 'spam',
+      ftcSubjectTag(fields[6] === 'debt' ? 'debt' : fields[6]),
+    ]
     for (const label of labels.filter(Boolean)) {
       const key = `${phone.e164} ${label}`
       const tally = tallies.get(key) ?? { votes: 0, last: 0 }

@@ -39,7 +39,8 @@ function readArgs(): { format: ImportFormat; region?: CountryCode; force: boolea
   if (values.help) return null
   const format = values.format as ImportFormat | undefined
   if (!format) throw new CliError(`Missing --format.\n\n${USAGE}`)
-  if (!IMPORT_FORMATS.includes(format)) throw new CliError(`Unknown format "${format}": use one of ${IMPORT_FORMATS.join(', ')}.\n\n${USAGE}`)
+  if (!IMPORT_FORMATS.includes(format))
+    throw new CliError(`Unknown format "${format}": use one of ${IMPORT_FORMATS.join(', ')}.\n\n${USAGE}`)
   if (positionals.length !== 1) {
     throw new CliError(`${positionals.length ? 'Give exactly one FILE' : 'Missing FILE'} to import.\n\n${USAGE}`)
   }
@@ -64,7 +65,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    process.stderr.write(`Importing ${args.file} (${args.format}) into the ${database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'}\n`)
+    process.stderr.write(
+      `Importing ${args.file} (${args.format}) into the ${database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'}\n`,
+    )
     const summary = await importFile(database.db, { ...args, progress: process.stderr, signal: abort.signal })
     process.stdout.write(`${formatSummary(summary)}\n`)
   } finally {

@@ -11,11 +11,37 @@ describe.each(backends)('payments:report on %s', (backend) => {
   beforeAll(async () => {
     database = await openTestDatabase(backend)
     const [u] = await database.db.insert(users).values({ phone: '+4915190000001' }).returning({ id: users.id })
-    const paymentId = await createPayment(database.db, { userId: u.id, beneficiaryId: u.id, provider: 'dev', product: 'numcy_pack_550', amount: 899, currency: 'USD', coins: 550 })
+    const paymentId = await createPayment(database.db, {
+      userId: u.id,
+      beneficiaryId: u.id,
+      provider: 'dev',
+      product: 'numcy_pack_550',
+      amount: 899,
+      currency: 'USD',
+      coins: 550,
+    })
     await database.db.transaction((tx) => fulfilPack(tx, paymentId, null))
-    await createPayment(database.db, { userId: u.id, beneficiaryId: u.id, provider: 'dev', product: 'numcy_pack_100', amount: 199, currency: 'USD', coins: 100 })
+    await createPayment(database.db, {
+      userId: u.id,
+      beneficiaryId: u.id,
+      provider: 'dev',
+      product: 'numcy_pack_100',
+      amount: 199,
+      currency: 'USD',
+      coins: 100,
+    })
     await database.db.transaction((tx) =>
-      grantPlan(tx, { userId: u.id, tier: 'tier1', period: 'month', provider: 'dev', providerRef: 'dev:x', periodEnd: addPeriod(new Date(), 'month'), autoRenewing: true, coins: 0, coinsRef: 'dev:x:1' }),
+      grantPlan(tx, {
+        userId: u.id,
+        tier: 'tier1',
+        period: 'month',
+        provider: 'dev',
+        providerRef: 'dev:x',
+        periodEnd: addPeriod(new Date(), 'month'),
+        autoRenewing: true,
+        coins: 0,
+        coinsRef: 'dev:x:1',
+      }),
     )
   })
   afterAll(async () => database?.close())

@@ -21,7 +21,9 @@ export async function renderReport(db: Db, days: number, now = new Date()): Prom
   const { purchases, refunds, plans } = await paymentsReport(db, since)
   const lines: string[] = [`Payments since ${day(since)} UTC (${days} days)`, '', `Purchases: ${purchases.length}`]
   for (const p of purchases) {
-    lines.push(`  ${day(p.paidAt)}  #${p.id}  ${p.provider.padEnd(6)}  ${p.product.padEnd(16)}  ${money(p.amount, p.currency).padStart(12)}  ${p.buyer}${p.status === 'refunded' ? '  (refunded)' : ''}`)
+    lines.push(
+      `  ${day(p.paidAt)}  #${p.id}  ${p.provider.padEnd(6)}  ${p.product.padEnd(16)}  ${money(p.amount, p.currency).padStart(12)}  ${p.buyer}${p.status === 'refunded' ? '  (refunded)' : ''}`,
+    )
   }
   const totals = new Map<string, number>()
   for (const p of purchases) totals.set(p.currency, (totals.get(p.currency) ?? 0) + p.amount)
@@ -29,7 +31,10 @@ export async function renderReport(db: Db, days: number, now = new Date()): Prom
   lines.push('', `Refunds: ${refunds.length}`)
   for (const r of refunds) lines.push(`  ${day(r.at)}  ${r.phone}  ${r.coins} coins taken back  (${r.ref})`)
   lines.push('', `Plans in force: ${plans.length}`)
-  for (const p of plans) lines.push(`  ${p.phone}  ${p.tier} ${p.period}  ${p.provider.padEnd(6)}  ${p.status.padEnd(8)}  until ${day(p.expiresAt)}${p.autoRenewing ? ', renews' : ''}`)
+  for (const p of plans)
+    lines.push(
+      `  ${p.phone}  ${p.tier} ${p.period}  ${p.provider.padEnd(6)}  ${p.status.padEnd(8)}  until ${day(p.expiresAt)}${p.autoRenewing ? ', renews' : ''}`,
+    )
   return `${lines.join('\n')}\n`
 }
 

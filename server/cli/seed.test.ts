@@ -16,8 +16,7 @@ const phone = createPhoneTools(max)
 /** The ranges set aside for fiction: US 201-555-0100…0199 and UK 020 7946 0000…0999. */
 const FICTIONAL = /^\+120155501\d\d$|^\+442079460\d{3}$/
 
-const count = async (db: Db, table: PgTable) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n
+const count = async (db: Db, table: PgTable) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n
 
 describe.each(backends)('demo seed on %s', (backend) => {
   let database: Database
@@ -59,7 +58,10 @@ describe.each(backends)('demo seed on %s', (backend) => {
   it('fills every kind of evidence the number page shows', async () => {
     const db = database.db
     for (const table of [contacts, comments, bans, pollAnswers]) expect(await count(db, table)).toBeGreaterThan(0)
-    const demo = await db.select({ numberId: importedEvidence.numberId, tagId: importedEvidence.tagId }).from(importedEvidence).where(eq(importedEvidence.source, 'demo'))
+    const demo = await db
+      .select({ numberId: importedEvidence.numberId, tagId: importedEvidence.tagId })
+      .from(importedEvidence)
+      .where(eq(importedEvidence.source, 'demo'))
     expect(demo.length).toBeGreaterThan(0)
     expect(demo.every((e) => e.tagId !== null)).toBe(true)
     const [scam] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.e164, '+12015550166'))

@@ -24,7 +24,8 @@ export function readArgs(argv: string[]): { phone: string; amount: number } | nu
   if (argv.length !== 2) throw new CliError(`Expected a phone number and a number of coins.\n\n${USAGE}`)
   const [input, amountArg] = argv
   const parsed = createPhoneTools(max).normalize(input)
-  if (!parsed) throw new CliError(`"${input}" is not a valid phone number in international form (with its country code, like +49 30 1234567).`)
+  if (!parsed)
+    throw new CliError(`"${input}" is not a valid phone number in international form (with its country code, like +49 30 1234567).`)
   if (!/^\d+$/.test(amountArg) || Number(amountArg) < 1 || Number(amountArg) > MAX_GRANT) {
     throw new CliError(`"${amountArg}" is not a number of coins: use a whole number from 1 to ${MAX_GRANT}.`)
   }
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
   const database = await openCliDatabase()
   try {
     const { id, created, balance } = await grantUserCoins(database.db, args.phone, args.amount)
-    process.stdout.write(`${created ? 'Created user' : 'User'} #${id} ${international}: granted ${args.amount} coins; balance is now ${balance}.\n`)
+    process.stdout.write(
+      `${created ? 'Created user' : 'User'} #${id} ${international}: granted ${args.amount} coins; balance is now ${balance}.\n`,
+    )
   } finally {
     await database.close()
   }

@@ -26,7 +26,8 @@ function readArgs(argv: string[]): { phone: string; role: Role } | null {
   if (!ROLES.includes(role)) throw new CliError(`Unknown role "${roleArg}": use user, moderator or admin.`)
   // Without a region, only numbers with their country code read as valid.
   const parsed = createPhoneTools(max).normalize(input)
-  if (!parsed) throw new CliError(`"${input}" is not a valid phone number in international form (with its country code, like +49 30 1234567).`)
+  if (!parsed)
+    throw new CliError(`"${input}" is not a valid phone number in international form (with its country code, like +49 30 1234567).`)
   return { phone: parsed.e164, role }
 }
 

@@ -26,7 +26,9 @@ const formatP75 = (metric: string, p75: number) => (metric === 'CLS' ? p75.toFix
 export async function renderReport(db: Db, days: number, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - days * 86_400_000)
   const rows = await percentilesSince(db, since)
-  const lines = [`Real-user metrics since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC (${days} days): 75th percentile per route`]
+  const lines = [
+    `Real-user metrics since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC (${days} days): 75th percentile per route`,
+  ]
   if (!rows.length) {
     lines.push('', 'No data yet: no sampled page load has reported (VITALS_SAMPLE_RATE sets the share of page loads that do).')
     return `${lines.join('\n')}\n`
@@ -34,7 +36,9 @@ export async function renderReport(db: Db, days: number, now = new Date()): Prom
   const routeWidth = Math.max(5, ...rows.map((r) => r.route.length))
   lines.push('', `${'route'.padEnd(routeWidth)}  metric  ${'count'.padStart(7)}  ${'p75'.padStart(9)}`)
   for (const r of rows) {
-    lines.push(`${r.route.padEnd(routeWidth)}  ${r.metric.padEnd(6)}  ${String(r.count).padStart(7)}  ${formatP75(r.metric, r.p75).padStart(9)}  ${rate(r.metric, r.p75)}`)
+    lines.push(
+      `${r.route.padEnd(routeWidth)}  ${r.metric.padEnd(6)}  ${String(r.count).padStart(7)}  ${formatP75(r.metric, r.p75).padStart(9)}  ${rate(r.metric, r.p75)}`,
+    )
   }
   return `${lines.join('\n')}\n`
 }

@@ -12,7 +12,9 @@ const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `callerid-${
 const numbersIn = async (dir: string) => {
   const db = await openPglite(dir)
   try {
-    return rowsOf<{ e164: string }>(await db.db.execute(sql`select e164 from numbers`)).map((r) => r.e164).sort()
+    return rowsOf<{ e164: string }>(await db.db.execute(sql`select e164 from numbers`))
+      .map((r) => r.e164)
+      .sort()
   } finally {
     await db.close()
   }
@@ -51,7 +53,9 @@ describe('backups of the embedded database', () => {
       let n = 1
       setInterval(() => void db.db.execute(sql\`insert into numbers (e164) values (\${'+4930' + String(n++).padStart(8, '0')})\`), 5)
     `
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout!.on('data', (b: Buffer) => b.toString().includes('ready') && resolve())
@@ -67,7 +71,10 @@ describe('backups of the embedded database', () => {
       const restored = await numbersIn(fresh)
       expect(restored).toContain('+494000000001')
       // Whatever the backup caught of the stream is a gap-free prefix of it: no torn state.
-      const stream = restored.filter((e) => e.startsWith('+4930')).map((e) => Number(e.slice(5))).sort((a, b) => a - b)
+      const stream = restored
+        .filter((e) => e.startsWith('+4930'))
+        .map((e) => Number(e.slice(5)))
+        .sort((a, b) => a - b)
       expect(stream).toEqual(stream.map((_, i) => i + 1))
     } finally {
       child.kill('SIGKILL')

@@ -31,7 +31,9 @@ describe('data folder lock after a crash', () => {
   /** Starts a server-like process that opens the folder and keeps it; resolves once it holds the lock. */
   async function startHolder(dir: string) {
     const { spawn } = await import('node:child_process')
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', holder, dir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', holder, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (b: Buffer) => b.toString().includes('ready') && resolve())
       child.on('exit', (code) => reject(new Error(`holder exited with ${code}`)))
@@ -58,9 +60,10 @@ describe('data folder lock after a crash', () => {
 })
 
 describe.each(backends)('prepared statements of the hot path (%s)', (backend) => {
-  const echo = preparedStatement<{ t: string; n: number; b: boolean; z: string | null }, { text: string; i: number; even: boolean; none: string | null }>(
-    (p) => sql`select ${p.text}::text as t, ${p.i}::int + 1 as n, ${p.even}::boolean as b, ${p.none}::text as z`,
-  )
+  const echo = preparedStatement<
+    { t: string; n: number; b: boolean; z: string | null },
+    { text: string; i: number; even: boolean; none: string | null }
+  >((p) => sql`select ${p.text}::text as t, ${p.i}::int + 1 as n, ${p.even}::boolean as b, ${p.none}::text as z`)
   const yearOf = preparedStatement<{ y: number }, { at: Date }>((p) => sql`select extract(year from ${p.at}::timestamptz)::int as y`)
   const userCount = preparedStatement<{ n: number }, Record<string, never>>(() => sql`select count(*)::int as n from users`)
 

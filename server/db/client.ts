@@ -136,7 +136,9 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
   const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined
   if (opts.restoreFrom && pgdata && fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) {
     await release?.()
-    throw new DataDirNotEmptyError(`${path.resolve(dataDir!)} already holds a database; restore into an empty DATA_DIR (move the old one aside first)`)
+    throw new DataDirNotEmptyError(
+      `${path.resolve(dataDir!)} already holds a database; restore into an empty DATA_DIR (move the old one aside first)`,
+    )
   }
   const client = new PGlite(pgdata, opts.restoreFrom ? { loadDataDir: new Blob([new Uint8Array(opts.restoreFrom)]) } : {})
   const db = drizzlePglite(client, { schema }) as unknown as Db
@@ -187,7 +189,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         try {
           return await fn()
         } finally {
-          unlocked = await client.query('select pg_advisory_unlock($1)', [key]).then(() => true, () => false)
+          unlocked = await client.query('select pg_advisory_unlock($1)', [key]).then(
+            () => true,
+            () => false,
+          )
         }
       } finally {
         // A connection that may still hold the lock is closed rather than reused.
@@ -210,7 +215,7 @@ export function jsonValue<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value
 }
 
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]))
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[])
 
 /** Resolves once the database answers a query (the health check). */
 export async function ping(db: Db): Promise<void> {
@@ -299,7 +304,10 @@ async function runPreparedPglite<T>(db: Db, client: PGlite, statement: Compiled,
   if (values.some((v) => v === null)) return rowsOf<T>(await db.execute(built()))
   let ready = prepared.get(text)
   if (!ready) {
-    ready = client.exec(`PREPARE ${name} AS ${text}`).then(() => true, () => false)
+    ready = client.exec(`PREPARE ${name} AS ${text}`).then(
+      () => true,
+      () => false,
+    )
     prepared.set(text, ready)
   }
   if (!(await ready)) return rowsOf<T>(await db.execute(built()))

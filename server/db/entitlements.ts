@@ -11,7 +11,10 @@ export const planActive = sql<boolean>`coalesce(${users.planExpiresAt} > now(), 
 export const spySubscription = sql<boolean>`coalesce(${users.planTier} = 'tier2' and ${users.planExpiresAt} > now(), false)`
 
 /** The same rule in code, for a user row already read: the plan's tier while its period runs, else null. */
-export function planInForce(u: { planTier: 'tier1' | 'tier2' | null; planExpiresAt: Date | null }, now = new Date()): 'tier1' | 'tier2' | null {
+export function planInForce(
+  u: { planTier: 'tier1' | 'tier2' | null; planExpiresAt: Date | null },
+  now = new Date(),
+): 'tier1' | 'tier2' | null {
   return u.planTier && u.planExpiresAt && u.planExpiresAt > now ? u.planTier : null
 }
 

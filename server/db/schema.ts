@@ -31,7 +31,9 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    role: text('role', { enum: ['user', 'moderator', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
     locale: text('locale'),
     balance: integer('balance').notNull().default(0),
     antispy: boolean('antispy').notNull().default(false),
@@ -97,7 +99,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -115,7 +119,9 @@ export const devicePasswords = pgTable(
   'device_passwords',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['phone', 'router', 'app'] }).notNull(),
     maxEntries: integer('max_entries'),
@@ -143,8 +149,12 @@ export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
     firstName: text('first_name'),
     lastName: text('last_name'),
     nameHash: text('name_hash').notNull(),
@@ -156,8 +166,12 @@ export const contacts = pgTable(
 export const contactVotes = pgTable(
   'contact_votes',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
     nameHash: text('name_hash').notNull(),
     likeType: text('like_type', { enum: ['LIKE', 'DISLIKE'] }).notNull(),
     createdAt: createdAt(),
@@ -169,8 +183,12 @@ export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     likes: integer('likes').notNull().default(0),
     dislikes: integer('dislikes').notNull().default(0),
@@ -183,18 +201,19 @@ export const comments = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at'),
   },
-  (t) => [
-    uniqueIndex('comments_user_number_uq').on(t.userId, t.numberId),
-    index('comments_number_idx').on(t.numberId),
-  ],
+  (t) => [uniqueIndex('comments_user_number_uq').on(t.userId, t.numberId), index('comments_number_idx').on(t.numberId)],
 )
 
 export const threadReplies = pgTable(
   'thread_replies',
   {
     id: serial('id').primaryKey(),
-    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     likes: integer('likes').notNull().default(0),
     dislikes: integer('dislikes').notNull().default(0),
@@ -212,7 +231,9 @@ export const reactions = pgTable(
   'reactions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     targetType: text('target_type', { enum: ['comment', 'thread'] }).notNull(),
     targetId: integer('target_id').notNull(),
     kind: text('kind', { enum: ['LIKE', 'DISLIKE', 'COMMENT_UP'] }).notNull(),
@@ -226,8 +247,12 @@ export const notes = pgTable(
   'notes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
@@ -238,8 +263,12 @@ export const nameSuggestions = pgTable(
   'name_suggestions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
     firstName: text('first_name'),
     lastName: text('last_name'),
     /**
@@ -274,9 +303,15 @@ export const tags = pgTable(
 export const pollAnswers = pgTable(
   'poll_answers',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
-    tagId: integer('tag_id').notNull().references(() => tags.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id),
     poll: text('poll', { enum: ['onComment', 'onBan', 'onPage'] }).notNull(),
     createdAt: createdAt(),
   },
@@ -308,8 +343,12 @@ export const importedEvidence = pgTable(
 export const bans = pgTable(
   'bans',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.numberId] }), index('bans_number_idx').on(t.numberId)],
@@ -319,7 +358,9 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     targetType: text('target_type', { enum: ['comment', 'thread', 'contact', 'profile'] }).notNull(),
     targetId: integer('target_id'),
     numberId: integer('number_id').references(() => numbers.id),
@@ -328,7 +369,9 @@ export const reports = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     text: text('text').notNull(),
-    status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved', 'rejected'] })
+      .notNull()
+      .default('open'),
     resolvedBy: integer('resolved_by').references(() => users.id),
     resolvedAt: ts('resolved_at'),
     createdAt: createdAt(),
@@ -347,7 +390,9 @@ export const complaints = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     extra: jsonb('extra'),
-    status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved', 'rejected'] })
+      .notNull()
+      .default('open'),
     resolvedBy: integer('resolved_by').references(() => users.id),
     resolvedAt: ts('resolved_at'),
     createdAt: createdAt(),
@@ -359,8 +404,12 @@ export const complaints = pgTable(
 export const postingBans = pgTable(
   'posting_bans',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
     removals: integer('removals').notNull().default(0),
     banned: boolean('banned').notNull().default(false),
     createdAt: createdAt(),
@@ -376,12 +425,16 @@ export const postingBans = pgTable(
 export const moderatedNames = pgTable(
   'moderated_names',
   {
-    numberId: integer('number_id').notNull().references(() => numbers.id),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
     nameHash: text('name_hash').notNull(),
     removed: boolean('removed').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    moderatorId: integer('moderator_id').notNull().references(() => users.id),
+    moderatorId: integer('moderator_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.numberId, t.nameHash] })],
@@ -389,7 +442,9 @@ export const moderatedNames = pgTable(
 
 export const moderationLog = pgTable('moderation_log', {
   id: serial('id').primaryKey(),
-  moderatorId: integer('moderator_id').notNull().references(() => users.id),
+  moderatorId: integer('moderator_id')
+    .notNull()
+    .references(() => users.id),
   action: text('action').notNull(),
   targetType: text('target_type').notNull(),
   targetId: integer('target_id'),
@@ -402,7 +457,9 @@ export const coinLedger = pgTable(
   'coin_ledger',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').notNull(),
@@ -416,7 +473,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tier: text('tier').notNull(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
@@ -444,9 +503,15 @@ export const commentSubscriptions = pgTable(
   'comment_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['active', 'cancelled', 'lapsed'] }).notNull().default('active'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'cancelled', 'lapsed'] })
+      .notNull()
+      .default('active'),
     autoRenew: boolean('auto_renew').notNull().default(true),
     endsAt: ts('ends_at').notNull(),
     createdAt: createdAt(),
@@ -463,7 +528,9 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /**
      * Whose coins or plan it is: the buyer, or for a gift the gifted number's account, which
      * fulfilment creates (null until the gift is paid: an unpaid gift changes nothing about its number).
@@ -481,7 +548,9 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     coins: integer('coins').notNull().default(0),
     /** `expired`: a checkout of a plan replaced by a newer one before it was paid (ADR 0053). */
-    status: text('status', { enum: ['pending', 'paid', 'refunded', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'refunded', 'expired'] })
+      .notNull()
+      .default('pending'),
     coinsTakenBack: integer('coins_taken_back').notNull().default(0),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
@@ -496,7 +565,9 @@ export const payments = pgTable(
 /** One-time keys traded for a session token (DESIGN.md section 8); a key works once. */
 export const oneTimeKeys = pgTable('one_time_keys', {
   jti: text('jti').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: createdAt(),
@@ -522,7 +593,9 @@ export const searchHistory = pgTable(
      * The UTC day of the look-up: one row per user, number and day (issue 30). A look-up of a number
      * already looked up that day (`lookedUp`) is free: the page's actions reload it without counting.
      */
-    day: date('day').notNull().default(sql`(now() at time zone 'utc')::date`),
+    day: date('day')
+      .notNull()
+      .default(sql`(now() at time zone 'utc')::date`),
     /** Written by a look-up the server answered (counted, paid or of one's own number); not by `history/add` alone. */
     lookedUp: boolean('looked_up').notNull().default(false),
     /** The reputation index the look-up showed (the last one that day). */
@@ -539,7 +612,9 @@ export const searchHistory = pgTable(
 export const dailyUsage = pgTable(
   'daily_usage',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -553,8 +628,12 @@ export const dailyUsage = pgTable(
  */
 export const introductionRequests = pgTable('introduction_requests', {
   id: serial('id').primaryKey(),
-  fromUserId: integer('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  numberId: integer('number_id').notNull().references(() => numbers.id),
+  fromUserId: integer('from_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  numberId: integer('number_id')
+    .notNull()
+    .references(() => numbers.id),
   type: text('type').notNull().default('DIRECT'),
   status: text('status').notNull().default('pending'),
   countFriends: integer('count_friends').notNull().default(0),
@@ -569,9 +648,15 @@ export const introductionRequests = pgTable('introduction_requests', {
 export const introductionAnswers = pgTable(
   'introduction_answers',
   {
-    requestId: integer('request_id').notNull().references(() => introductionRequests.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => introductionRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
     answeredAt: ts('answered_at'),
     createdAt: createdAt(),
   },
@@ -586,7 +671,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['reply', 'newNotice', 'newContactName', 'commonAcquaintances'] }).notNull(),
     numberId: integer('number_id').references(() => numbers.id),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -607,13 +694,19 @@ export const disputes = pgTable(
   'disputes',
   {
     id: serial('id').primaryKey(),
-    numberId: integer('number_id').notNull().references(() => numbers.id),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id')
+      .notNull()
+      .references(() => numbers.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     category: text('category', { enum: ['new_owner', 'not_spam', 'business'] }).notNull(),
     reasons: text('reasons').notNull(),
     link: text('link'),
     ownedSince: ts('owned_since'),
-    status: text('status', { enum: ['open', 'upheld', 'rejected'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'upheld', 'rejected'] })
+      .notNull()
+      .default('open'),
     /** Evidence kinds (imported, bans, polls) or `source:<name>` the moderator discounted. */
     discount: jsonb('discount').$type<string[]>(),
     decidedBy: integer('decided_by').references(() => users.id),
@@ -622,7 +715,9 @@ export const disputes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('disputes_open_uq').on(t.numberId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('disputes_open_uq')
+      .on(t.numberId)
+      .where(sql`${t.status} = 'open'`),
     index('disputes_number_idx').on(t.numberId),
     index('disputes_status_idx').on(t.status),
   ],
@@ -668,11 +763,15 @@ export const webVitals = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** SHA-256 of the method, path and parameters: the same key with another request is refused (422). */
     requestHash: text('request_hash').notNull(),
-    state: text('state', { enum: ['pending', 'done'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'done'] })
+      .notNull()
+      .default('pending'),
     statusCode: integer('status_code'),
     response: text('response'),
     createdAt: createdAt(),
@@ -768,7 +867,9 @@ export const blocklistEntries = pgTable(
     index('blocklist_entries_prefix10_idx').on(t.sha1Prefix10),
     index('blocklist_entries_prefix100_idx').on(t.sha1Prefix100),
     index('blocklist_entries_version_idx').on(t.version),
-    index('blocklist_entries_listed_idx').on(t.votes.desc(), t.e164).where(sql`listed`),
+    index('blocklist_entries_listed_idx')
+      .on(t.votes.desc(), t.e164)
+      .where(sql`listed`),
   ],
 )
 
@@ -780,7 +881,9 @@ export const blocklistEntries = pgTable(
 export const blocklistPersonal = pgTable(
   'blocklist_personal',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     numberId: integer('number_id').notNull(),
     e164: text('e164').notNull(),
     rating: text('rating').notNull(),

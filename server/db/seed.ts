@@ -39,10 +39,39 @@ interface DemoUser {
 }
 
 const USERS: DemoUser[] = [
-  { key: 'dana', phone: '+12015550100', firstName: 'Demo', lastName: 'Dana', role: 'moderator', coins: [{ delta: 50, reason: 'demo_grant', daysAgo: 30 }, { delta: -1, reason: 'paid_search', daysAgo: 12 }, { delta: -11, reason: 'introduction', daysAgo: 5 }] },
-  { key: 'dev', phone: '+12015550101', firstName: 'Demo', lastName: 'Dev', coins: [{ delta: 20, reason: 'demo_grant', daysAgo: 28 }, { delta: -1, reason: 'paid_search', daysAgo: 3 }] },
+  {
+    key: 'dana',
+    phone: '+12015550100',
+    firstName: 'Demo',
+    lastName: 'Dana',
+    role: 'moderator',
+    coins: [
+      { delta: 50, reason: 'demo_grant', daysAgo: 30 },
+      { delta: -1, reason: 'paid_search', daysAgo: 12 },
+      { delta: -11, reason: 'introduction', daysAgo: 5 },
+    ],
+  },
+  {
+    key: 'dev',
+    phone: '+12015550101',
+    firstName: 'Demo',
+    lastName: 'Dev',
+    coins: [
+      { delta: 20, reason: 'demo_grant', daysAgo: 28 },
+      { delta: -1, reason: 'paid_search', daysAgo: 3 },
+    ],
+  },
   { key: 'kim', phone: '+12015550102', firstName: 'Demo', lastName: 'Kim', coins: [{ delta: 20, reason: 'demo_grant', daysAgo: 21 }] },
-  { key: 'lee', phone: '+442079460001', firstName: 'Demo', lastName: 'Lee', coins: [{ delta: 10, reason: 'demo_grant', daysAgo: 14 }, { delta: -2, reason: 'comment_up', daysAgo: 9 }] },
+  {
+    key: 'lee',
+    phone: '+442079460001',
+    firstName: 'Demo',
+    lastName: 'Lee',
+    coins: [
+      { delta: 10, reason: 'demo_grant', daysAgo: 14 },
+      { delta: -2, reason: 'comment_up', daysAgo: 9 },
+    ],
+  },
   { key: 'max', phone: '+442079460002', firstName: 'Demo', lastName: 'Max', coins: [] },
   { key: 'sam', phone: '+442079460003', firstName: 'Demo', lastName: 'Sam', coins: [{ delta: 5, reason: 'demo_grant', daysAgo: 2 }] },
 ]
@@ -51,7 +80,13 @@ const USERS: DemoUser[] = [
 const CALLERS: Record<string, { phone: string; evidence: Array<{ label: string; votes: number; daysAgo: number }> }> = {
   pizza: { phone: '+12015550150', evidence: [{ label: 'legitimate', votes: 40, daysAgo: 10 }] },
   scam: { phone: '+12015550166', evidence: [{ label: 'fraud', votes: 120, daysAgo: 4 }] },
-  warranty: { phone: '+12015550177', evidence: [{ label: 'robocall', votes: 60, daysAgo: 6 }, { label: 'warranty', votes: 60, daysAgo: 6 }] },
+  warranty: {
+    phone: '+12015550177',
+    evidence: [
+      { label: 'robocall', votes: 60, daysAgo: 6 },
+      { label: 'warranty', votes: 60, daysAgo: 6 },
+    ],
+  },
   dentist: { phone: '+442079460500', evidence: [{ label: 'legitimate', votes: 15, daysAgo: 20 }] },
   ping: { phone: '+442079460666', evidence: [{ label: 'ping', votes: 35, daysAgo: 2 }] },
   survey: { phone: '+442079460700', evidence: [{ label: 'poll', votes: 12, daysAgo: 40 }] },
@@ -77,7 +112,13 @@ const CONTACTS: Array<[owner: string, number: string, first: string, last: strin
 ]
 
 const COMMENTS: Array<{ by: string; on: string; text: string; daysAgo: number; likedBy?: string[]; dislikedBy?: string[] }> = [
-  { by: 'dana', on: 'scam', text: 'Said they were from my bank and asked for a card PIN. Hung up.', daysAgo: 6, likedBy: ['dev', 'kim', 'lee'] },
+  {
+    by: 'dana',
+    on: 'scam',
+    text: 'Said they were from my bank and asked for a card PIN. Hung up.',
+    daysAgo: 6,
+    likedBy: ['dev', 'kim', 'lee'],
+  },
   { by: 'dev', on: 'scam', text: 'Same here, a recorded voice first, then a "security officer".', daysAgo: 4, likedBy: ['dana'] },
   { by: 'kim', on: 'warranty', text: 'Robocall about my car warranty. I do not own a car.', daysAgo: 7, likedBy: ['dana', 'dev'] },
   { by: 'kim', on: 'pizza', text: 'They call back to confirm delivery orders, friendly.', daysAgo: 15, likedBy: ['dev'] },
@@ -150,20 +191,38 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       for (const c of u.coins) balance += c.delta
       const [row] = await tx
         .insert(users)
-        .values({ phone: e164(u.phone).e164, firstName: u.firstName, lastName: u.lastName, role: u.role ?? 'user', balance, locale: 'en', createdAt: ago(35) })
+        .values({
+          phone: e164(u.phone).e164,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          role: u.role ?? 'user',
+          balance,
+          locale: 'en',
+          createdAt: ago(35),
+        })
         .returning({ id: users.id })
       userIds.set(u.key, row.id)
       let after = 0
       for (const [i, c] of u.coins.entries()) {
         after += c.delta
         if (after < 0) throw new Error(`Demo coins of ${u.key} go below zero`)
-        await tx.insert(coinLedger).values({ userId: row.id, delta: c.delta, balanceAfter: after, reason: c.reason, ref: `demo-${u.key}-${i}`, createdAt: ago(c.daysAgo) })
+        await tx.insert(coinLedger).values({
+          userId: row.id,
+          delta: c.delta,
+          balanceAfter: after,
+          reason: c.reason,
+          ref: `demo-${u.key}-${i}`,
+          createdAt: ago(c.daysAgo),
+        })
       }
     }
 
     // Every number the demo mentions: the callers, and the users' own numbers.
     const numberIds = new Map<string, number>()
-    const allNumbers = [...Object.entries(CALLERS).map(([key, c]) => [key, c.phone] as const), ...USERS.map((u) => [u.key, u.phone] as const)]
+    const allNumbers = [
+      ...Object.entries(CALLERS).map(([key, c]) => [key, c.phone] as const),
+      ...USERS.map((u) => [u.key, u.phone] as const),
+    ]
     for (const [key, input] of allNumbers) {
       const n = e164(input)
       const [row] = await tx
@@ -181,22 +240,51 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
 
     await tx.insert(importedEvidence).values(
       Object.entries(CALLERS).flatMap(([key, c]) =>
-        c.evidence.map((e) => ({ numberId: number(key), source: 'demo', tagId: tagId.get(e.label)!, label: e.label, votes: e.votes, lastSeen: ago(e.daysAgo) })),
+        c.evidence.map((e) => ({
+          numberId: number(key),
+          source: 'demo',
+          tagId: tagId.get(e.label)!,
+          label: e.label,
+          votes: e.votes,
+          lastSeen: ago(e.daysAgo),
+        })),
       ),
     )
     await tx.insert(contacts).values(
-      CONTACTS.map(([owner, num, first, last]) => ({ ownerId: user(owner), numberId: number(num), firstName: first, lastName: last, nameHash: contactNameHash(first, last), createdAt: ago(20) })),
+      CONTACTS.map(([owner, num, first, last]) => ({
+        ownerId: user(owner),
+        numberId: number(num),
+        firstName: first,
+        lastName: last,
+        nameHash: contactNameHash(first, last),
+        createdAt: ago(20),
+      })),
     )
     for (const c of COMMENTS) {
       const likedBy = c.likedBy ?? []
       const dislikedBy = c.dislikedBy ?? []
       const [row] = await tx
         .insert(comments)
-        .values({ numberId: number(c.on), userId: user(c.by), text: c.text, likes: likedBy.length, dislikes: dislikedBy.length, createdAt: ago(c.daysAgo) })
+        .values({
+          numberId: number(c.on),
+          userId: user(c.by),
+          text: c.text,
+          likes: likedBy.length,
+          dislikes: dislikedBy.length,
+          createdAt: ago(c.daysAgo),
+        })
         .returning({ id: comments.id })
       const votes = [...likedBy.map((by) => [by, 'LIKE'] as const), ...dislikedBy.map((by) => [by, 'DISLIKE'] as const)]
       if (votes.length) {
-        await tx.insert(reactions).values(votes.map(([by, kind]) => ({ userId: user(by), targetType: 'comment' as const, targetId: row.id, kind, createdAt: ago(c.daysAgo - 1) })))
+        await tx.insert(reactions).values(
+          votes.map(([by, kind]) => ({
+            userId: user(by),
+            targetType: 'comment' as const,
+            targetId: row.id,
+            kind,
+            createdAt: ago(c.daysAgo - 1),
+          })),
+        )
       }
     }
     await tx.insert(bans).values(BANS.map(([u, n, d]) => ({ userId: user(u), numberId: number(n), createdAt: ago(d) })))
@@ -208,7 +296,13 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       }),
     )
     await tx.insert(searchHistory).values(
-      SEARCHES.map(([u, n, d]) => ({ userId: user(u), numberId: number(n), searchedAt: ago(d), day: ago(d).toISOString().slice(0, 10), lookedUp: true })),
+      SEARCHES.map(([u, n, d]) => ({
+        userId: user(u),
+        numberId: number(n),
+        searchedAt: ago(d),
+        day: ago(d).toISOString().slice(0, 10),
+        lookedUp: true,
+      })),
     )
     return true
   })

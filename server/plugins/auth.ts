@@ -41,58 +41,61 @@ const signedOut = 'You have been signed out. Sign in again.'
 export const signedOutError = () => new AppError(403, ERROR_CODES.SESSION_INVALID, signedOut)
 
 /** Reads the bearer token of every request; routes that need a user add `app.requireUser`. */
-export const authPlugin = fp(async (app, opts: { tokens: TokenService }) => {
-  app.decorate('tokens', opts.tokens)
-  app.decorateRequest('user', null)
-  app.decorateRequest('authRefusal', null)
-  // The sessions this process checked lately; only routes that check the session again in
-  // their own statement use it (sessionCheckedByHandler), every other call asks the database.
-  const checked = new LRUCache<string, Omit<AuthUser, 'sessionId'>>({ max: 50_000 })
+export const authPlugin = fp(
+  async (app, opts: { tokens: TokenService }) => {
+    app.decorate('tokens', opts.tokens)
+    app.decorateRequest('user', null)
+    app.decorateRequest('authRefusal', null)
+    // The sessions this process checked lately; only routes that check the session again in
+    // their own statement use it (sessionCheckedByHandler), every other call asks the database.
+    const checked = new LRUCache<string, Omit<AuthUser, 'sessionId'>>({ max: 50_000 })
 
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization
-    if (!header || request.routeOptions.config.deviceAuth) return
-    const match = /^Bearer\s+(\S+)$/i.exec(header)
-    if (!match) {
-      request.authRefusal = 'The Authorization header must be "Bearer <token>"'
-      return
-    }
-    const claims = await opts.tokens.verify(match[1])
-    if (!claims) {
-      request.authRefusal = 'Your sign-in is invalid or has expired. Sign in again.'
-      return
-    }
-    const seen = request.routeOptions.config.sessionCheckedByHandler ? checked.get(claims.sessionId) : undefined
-    if (seen && seen.id === claims.userId) {
-      request.user = { ...seen, sessionId: claims.sessionId }
-      return
-    }
-    const row = await sessionUser(app.db, claims)
-    if (!row) {
-      checked.delete(claims.sessionId)
-      request.authRefusal = signedOut
-      return
-    }
-    checked.set(claims.sessionId, row)
-    request.user = { ...row, sessionId: claims.sessionId }
-  })
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization
+      if (!header || request.routeOptions.config.deviceAuth) return
+      const match = /^Bearer\s+(\S+)$/i.exec(header)
+      if (!match) {
+        request.authRefusal = 'The Authorization header must be "Bearer <token>"'
+        return
+      }
+      const claims = await opts.tokens.verify(match[1])
+      if (!claims) {
+        request.authRefusal = 'Your sign-in is invalid or has expired. Sign in again.'
+        return
+      }
+      const seen = request.routeOptions.config.sessionCheckedByHandler ? checked.get(claims.sessionId) : undefined
+      if (seen && seen.id === claims.userId) {
+        request.user = { ...seen, sessionId: claims.sessionId }
+        return
+      }
+      const row = await sessionUser(app.db, claims)
+      if (!row) {
+        checked.delete(claims.sessionId)
+        request.authRefusal = signedOut
+        return
+      }
+      checked.set(claims.sessionId, row)
+      request.user = { ...row, sessionId: claims.sessionId }
+    })
 
-  app.decorate('recheckSession', async (request: FastifyRequest) => {
-    const user = currentUser(request)
-    checked.delete(user.sessionId)
-    const row = await sessionUser(app.db, { userId: user.id, sessionId: user.sessionId })
-    if (!row) throw signedOutError()
-    checked.set(user.sessionId, row)
-    request.user = { ...row, sessionId: user.sessionId }
-    return request.user
-  })
+    app.decorate('recheckSession', async (request: FastifyRequest) => {
+      const user = currentUser(request)
+      checked.delete(user.sessionId)
+      const row = await sessionUser(app.db, { userId: user.id, sessionId: user.sessionId })
+      if (!row) throw signedOutError()
+      checked.set(user.sessionId, row)
+      request.user = { ...row, sessionId: user.sessionId }
+      return request.user
+    })
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (request.user) return
-    if (request.authRefusal) throw new AppError(403, ERROR_CODES.SESSION_INVALID, request.authRefusal)
-    throw unauthorized()
-  })
-}, { name: 'auth', dependencies: ['pressure'] })
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (request.user) return
+      if (request.authRefusal) throw new AppError(403, ERROR_CODES.SESSION_INVALID, request.authRefusal)
+      throw unauthorized()
+    })
+  },
+  { name: 'auth', dependencies: ['pressure'] },
+)
 
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized()

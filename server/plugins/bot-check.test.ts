@@ -20,12 +20,17 @@ async function startSiteverify() {
     for await (const chunk of req) body += chunk
     const params = new URLSearchParams(body)
     seen.push(params)
-    const ok = req.url === '/turnstile/v0/siteverify' && params.get('secret') === 'turnstile-secret' && params.get('response') === 'good-token'
+    const ok =
+      req.url === '/turnstile/v0/siteverify' && params.get('secret') === 'turnstile-secret' && params.get('response') === 'good-token'
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(JSON.stringify(ok ? { success: true, 'error-codes': [] } : { success: false, 'error-codes': ['invalid-input-response'] }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }
 }
 
 describe('the invisible bot check on sign-in', () => {
@@ -35,7 +40,16 @@ describe('the invisible bot check on sign-in', () => {
   beforeAll(async () => {
     turnstile = await startSiteverify()
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<meta name="app-config" content="__APP_CONFIG__">')
-    t = await createTestApp('pglite', { TURNSTILE_SITE_KEY: 'site-key-1', TURNSTILE_SECRET_KEY: 'turnstile-secret', TURNSTILE_API_BASE: turnstile.url, AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { webRoot })
+    t = await createTestApp(
+      'pglite',
+      {
+        TURNSTILE_SITE_KEY: 'site-key-1',
+        TURNSTILE_SECRET_KEY: 'turnstile-secret',
+        TURNSTILE_API_BASE: turnstile.url,
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+      { webRoot },
+    )
   })
   afterAll(async () => {
     await t?.close()
@@ -43,10 +57,20 @@ describe('the invisible bot check on sign-in', () => {
   })
 
   const agree = async (botToken?: string) => {
-    const get = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers: { host: TEST_HOST }, query: sign('GET', '/api/v202111/auth/get', {}) })
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers: { host: TEST_HOST },
+      query: sign('GET', '/api/v202111/auth/get', {}),
+    })
     const code = get.json().data.code as string
     const params = { code, ...(botToken ? { bot_token: botToken } : {}) }
-    return t.app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: { host: TEST_HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: form(sign('POST', '/api/v6/auth/agreement_code', params)) })
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/agreement_code',
+      headers: { host: TEST_HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(sign('POST', '/api/v6/auth/agreement_code', params)),
+    })
   }
 
   it('refuses accepting the terms without a token, or with one Turnstile rejects', async () => {
@@ -75,11 +99,26 @@ describe('the invisible bot check on sign-in', () => {
   })
 
   it('says the check is unavailable (503) when Turnstile does not answer', async () => {
-    const down = await createTestApp('pglite', { TURNSTILE_SITE_KEY: 'k', TURNSTILE_SECRET_KEY: 's', TURNSTILE_API_BASE: 'http://127.0.0.1:9', AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+    const down = await createTestApp('pglite', {
+      TURNSTILE_SITE_KEY: 'k',
+      TURNSTILE_SECRET_KEY: 's',
+      TURNSTILE_API_BASE: 'http://127.0.0.1:9',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    })
     try {
-      const get = await down.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers: { host: TEST_HOST }, query: sign('GET', '/api/v202111/auth/get', {}) })
+      const get = await down.app.inject({
+        method: 'GET',
+        url: '/api/v202111/auth/get',
+        headers: { host: TEST_HOST },
+        query: sign('GET', '/api/v202111/auth/get', {}),
+      })
       const code = get.json().data.code as string
-      const res = await down.app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: { host: TEST_HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: form(sign('POST', '/api/v6/auth/agreement_code', { code, bot_token: 'x' })) })
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/v6/auth/agreement_code',
+        headers: { host: TEST_HOST, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form(sign('POST', '/api/v6/auth/agreement_code', { code, bot_token: 'x' })),
+      })
       expect(res.statusCode).toBe(503)
       expect(res.json().status_code).toBe(ERROR_CODES.BOT_CHECK_FAILED)
     } finally {
@@ -110,7 +149,12 @@ describe('the bot check on complaints', () => {
 
   const complaint = { target_type: 'profile', name: 'Kim', email: 'kim@example.com', message: 'This profile impersonates me' }
   const complain = (params: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/v6/complaint/add', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: form(params) })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v6/complaint/add',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(params),
+    })
   const stored = async () => (await t.database.db.select().from(complaints)).length
 
   it('refuses a complaint without a bot_token, or with one the check rejects, storing nothing', async () => {
@@ -127,7 +171,12 @@ describe('the bot check on complaints', () => {
     // Signed in without the sign-in flow, which itself wants a bot-check token here.
     const [u] = await t.database.db.insert(users).values({ phone: '+4915170900001' }).returning({ id: users.id })
     const token = await openSession(t.database.db, t.app.tokens, u.id, 'test-device')
-    const json = await t.app.inject({ method: 'POST', url: '/api/v6/complaint/add', headers: bearer(token), payload: { ...complaint, bot_token: 'human' } })
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/complaint/add',
+      headers: bearer(token),
+      payload: { ...complaint, bot_token: 'human' },
+    })
     expect(json.statusCode, json.body).toBe(200)
     expect(await stored()).toBe(2)
     expect(checker.asked.at(-1)).toEqual(['human', '127.0.0.1'])

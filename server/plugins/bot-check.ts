@@ -17,7 +17,12 @@ export const botCheckPlugin = fp(
     const turnstile = app.env.botCheck
     const checker = opts.checker ?? (turnstile ? createTurnstile(turnstile) : null)
     // Said once at start, so an operator who meant to have the check sees that it is not on.
-    if (!checker) app.addHook('onReady', async () => app.log.info('The bot check is off: set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to turn on Cloudflare Turnstile for sign-in and complaints'))
+    if (!checker)
+      app.addHook('onReady', async () =>
+        app.log.info(
+          'The bot check is off: set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to turn on Cloudflare Turnstile for sign-in and complaints',
+        ),
+      )
     app.decorate('verifyBotCheck', async (request: FastifyRequest) => {
       if (!checker) return
       const params = (request.method === 'GET' ? request.query : request.body) as { bot_token?: unknown } | undefined

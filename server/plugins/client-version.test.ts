@@ -27,10 +27,20 @@ describe('the oldest web app the API serves (MIN_CLIENT_VERSION)', () => {
   afterAll(async () => t?.close())
 
   const call = (method: 'GET' | 'POST', url: string, version?: string, payload?: Record<string, string>) =>
-    t.app.inject({ method, url, headers: { ...bearer(token), ...(version === undefined ? {} : { 'x-client-version': version }) }, ...(payload ? { payload } : {}) })
+    t.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...(version === undefined ? {} : { 'x-client-version': version }) },
+      ...(payload ? { payload } : {}),
+    })
 
   it('answers 426 CLIENT_TOO_OLD to an older web app on every API call, with a message that says to reload', async () => {
-    for (const [method, url] of [['GET', '/api/v6/profile/my'], ['GET', '/api/v202305/main/load'], ['POST', '/api/v6/privacy/delete'], ['GET', '/api/v6/nope']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v6/profile/my'],
+      ['GET', '/api/v202305/main/load'],
+      ['POST', '/api/v6/privacy/delete'],
+      ['GET', '/api/v6/nope'],
+    ] as const) {
       const res = await call(method, url, '1.1.9')
       expect(res.statusCode, url).toBe(426)
       expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.CLIENT_TOO_OLD })

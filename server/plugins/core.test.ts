@@ -7,7 +7,13 @@ describe('the server’s phone tools', () => {
   it('read a number seen before the same way, by region, and hand each caller its own copy', () => {
     const plain = createPhoneTools(max)
     const tools = rememberedPhoneTools(plain)
-    for (const [input, region] of [['030 1234567', 'DE'], ['030 1234567', null], ['(212) 555-0123', 'US'], ['+44 20 7946 0958', 'DE'], ['nonsense', 'US']] as const) {
+    for (const [input, region] of [
+      ['030 1234567', 'DE'],
+      ['030 1234567', null],
+      ['(212) 555-0123', 'US'],
+      ['+44 20 7946 0958', 'DE'],
+      ['nonsense', 'US'],
+    ] as const) {
       const first = tools.normalize(input, region)
       expect(first).toEqual(plain.normalize(input, region))
       expect(tools.normalize(input, region)).toEqual(first)

@@ -26,7 +26,9 @@ declare module 'fastify' {
 export const corePlugin = fp(
   async (app, opts: { env: Env; database: Database }) => {
     const { env, database } = opts
-    const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true }) : null
+    const redis = env.REDIS_URL
+      ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true })
+      : null
     const store = redis ? redisStore(redis) : memoryStore()
     app.decorate('env', env)
     app.decorate('db', database.db)

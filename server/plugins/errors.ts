@@ -34,7 +34,7 @@ export const errorsPlugin = fp(
       if (!(error instanceof AppError) && hasZodFastifySchemaValidationErrors(error)) {
         const issue = error.validation[0]
         const field = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')
-        const where = field ? `${error.validationContext ?? 'request'} ${field}` : error.validationContext ?? 'request'
+        const where = field ? `${error.validationContext ?? 'request'} ${field}` : (error.validationContext ?? 'request')
         const message = `Invalid ${where}: ${issue?.message ?? 'bad value'}`
         return reply.code(400).send(errorBody(ERROR_CODES.VALIDATION, message))
       }
@@ -44,9 +44,13 @@ export const errorsPlugin = fp(
         return reply.code(400).send(errorBody(ERROR_CODES.VALIDATION, 'The multipart/form-data body is malformed'))
       }
       const status = (error as FastifyError).statusCode ?? 500
-      if (status === 429) return reply.code(429).send(errorBody(ERROR_CODES.RATE_LIMITED, 'Too many requests; slow down and try again in a minute'))
+      if (status === 429)
+        return reply.code(429).send(errorBody(ERROR_CODES.RATE_LIMITED, 'Too many requests; slow down and try again in a minute'))
       if (status === 413) return reply.code(413).send(errorBody(ERROR_CODES.BODY_TOO_LARGE, 'The request body is too large'))
-      if (status === 415) return reply.code(415).send(errorBody(ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`))
+      if (status === 415)
+        return reply
+          .code(415)
+          .send(errorBody(ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`))
       if (status >= 400 && status < 500) return reply.code(status).send(errorBody(ERROR_CODES.VALIDATION, error.message))
       request.log.error({ err: error }, 'unhandled error')
       return reply.code(500).send(internal())

@@ -21,14 +21,23 @@ describe.each(backends)('Idempotency-Key on money calls on %s', (backend) => {
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000' })
     await signInEach(t.app, [BUYER, AUTHOR], { tokens, ids })
     const numberId = await upsertNumber(t.database.db, NUMBER, 'DE')
-    ;[{ id: commentId }] = await t.database.db.insert(comments).values({ numberId, userId: ids[AUTHOR], text: 'They call every day' }).returning({ id: comments.id })
+    ;[{ id: commentId }] = await t.database.db
+      .insert(comments)
+      .values({ numberId, userId: ids[AUTHOR], text: 'They call every day' })
+      .returning({ id: comments.id })
     await grantCoins(t.database.db, ids[BUYER], 100, 'test')
   })
   afterAll(async () => t?.close())
 
   const db = () => t.database.db
   const balance = async () => (await db().select({ b: users.balance }).from(users).where(eq(users.id, ids[BUYER])))[0].b
-  const spends = async () => (await db().select().from(coinLedger).where(and(eq(coinLedger.userId, ids[BUYER]), sql`${coinLedger.delta} < 0`))).length
+  const spends = async () =>
+    (
+      await db()
+        .select()
+        .from(coinLedger)
+        .where(and(eq(coinLedger.userId, ids[BUYER]), sql`${coinLedger.delta} < 0`))
+    ).length
   const commentUp = (key: string | null, count = 1) =>
     t.app.inject({
       method: 'POST',
@@ -73,7 +82,10 @@ describe.each(backends)('Idempotency-Key on money calls on %s', (backend) => {
     expect((await commentUp(null)).statusCode).toBe(200)
     expect((await commentUp(null)).statusCode).toBe(200)
     expect(await balance()).toBe(before - 2)
-    await db().update(idempotencyKeys).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(idempotencyKeys.key, 'up-1'))
+    await db()
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, 'up-1'))
     expect((await commentUp('up-1')).headers['idempotency-replayed']).toBeUndefined()
     expect(await balance()).toBe(before - 3)
   })
@@ -105,7 +117,12 @@ describe.each(backends)('Idempotency-Key on money calls on %s', (backend) => {
 
   it('starts one checkout and makes one paid search per key', async () => {
     const checkout = () =>
-      t.app.inject({ method: 'POST', url: '/api/v6/payment/checkout', headers: { ...bearer(tokens[BUYER]), 'idempotency-key': 'buy-1' }, payload: { product: 'numcy_pack_100', provider: 'dev' } })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v6/payment/checkout',
+        headers: { ...bearer(tokens[BUYER]), 'idempotency-key': 'buy-1' },
+        payload: { product: 'numcy_pack_100', provider: 'dev' },
+      })
     const [a, b] = await Promise.all([checkout(), checkout()])
     expect(a.statusCode, a.body).toBe(200)
     expect(b.json()).toEqual(a.json())

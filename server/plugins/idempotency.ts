@@ -23,10 +23,23 @@ const WAIT_FOR_FIRST_MS = 15_000
 function requestHash(request: FastifyRequest): string {
   const canonical = (v: unknown): unknown =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(v as object)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
       : v
-  const parts = { method: request.method, route: request.routeOptions.url, params: request.params, query: request.query, body: request.body }
-  return crypto.createHash('sha256').update(JSON.stringify(canonical(parts))).digest('hex')
+  const parts = {
+    method: request.method,
+    route: request.routeOptions.url,
+    params: request.params,
+    query: request.query,
+    body: request.body,
+  }
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(parts)))
+    .digest('hex')
 }
 
 /**
@@ -54,12 +67,23 @@ export const idempotencyPlugin = fp(
           request.idempotency = { key, userId, payload: null }
           return
         }
-        if (claim.kind === 'mismatch') throw new AppError(422, ERROR_CODES.VALIDATION, 'This Idempotency-Key was used for a different request; use a new key for a new action')
+        if (claim.kind === 'mismatch')
+          throw new AppError(
+            422,
+            ERROR_CODES.VALIDATION,
+            'This Idempotency-Key was used for a different request; use a new key for a new action',
+          )
         if (claim.kind === 'replay') {
-          return reply.code(claim.statusCode).header('Idempotency-Replayed', 'true').type('application/json; charset=utf-8').send(claim.response)
+          return reply
+            .code(claim.statusCode)
+            .header('Idempotency-Replayed', 'true')
+            .type('application/json; charset=utf-8')
+            .send(claim.response)
         }
         if (Date.now() - claim.since.getTime() > PENDING_ABANDONED_MS) {
-          throw conflict('An earlier attempt with this Idempotency-Key did not finish and may have been applied; check your balance, and use a new key to try again')
+          throw conflict(
+            'An earlier attempt with this Idempotency-Key did not finish and may have been applied; check your balance, and use a new key to try again',
+          )
         }
         if (Date.now() > deadline) throw conflict('The first attempt with this Idempotency-Key is still running; retry in a moment')
         await new Promise((resolve) => setTimeout(resolve, 50))

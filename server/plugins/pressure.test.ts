@@ -31,9 +31,23 @@ function webRoot(): string {
 const PRODUCTION_SHEDDING = { PRESSURE_MAX_WAIT_MS: String(PRESSURE_DEFAULTS.maxWaitMs), PRESSURE_RETRY_AFTER_SECONDS: '7' }
 
 /** Starts a server on `database` as a restart would: a new process's app, listening on a port of its own. */
-async function startServer(database: Database, env: Record<string, string> = {}, configure?: (app: FastifyInstance) => void, root = '/nonexistent') {
+async function startServer(
+  database: Database,
+  env: Record<string, string> = {},
+  configure?: (app: FastifyInstance) => void,
+  root = '/nonexistent',
+) {
   const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...PRODUCTION_SHEDDING, ...env }),
+    env: loadEnv({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...PRODUCTION_SHEDDING,
+      ...env,
+    }),
     database,
     logger: false,
     webRoot: root,
@@ -50,13 +64,14 @@ interface Answer {
 }
 
 async function call(url: string, token: string, write: number | null): Promise<Answer> {
-  const res = write === null
-    ? await fetch(`${url}/api/v6/profile/my`, { headers: { authorization: `Bearer ${token}` } })
-    : await fetch(`${url}/api/v7/notice/add`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ phone: `+4930708${String(write).padStart(5, '0')}`, text: `note ${write}` }),
-      })
+  const res =
+    write === null
+      ? await fetch(`${url}/api/v6/profile/my`, { headers: { authorization: `Bearer ${token}` } })
+      : await fetch(`${url}/api/v7/notice/add`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: `+4930708${String(write).padStart(5, '0')}`, text: `note ${write}` }),
+        })
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
 }
 
@@ -101,7 +116,9 @@ describe.each(backends)('load shedding only under real overload on %s', (backend
   })
 
   it('serves 8 clients more slowly, never refused, while other processes take every CPU', async () => {
-    const hogs: ChildProcess[] = Array.from({ length: os.cpus().length * 2 }, () => spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' }))
+    const hogs: ChildProcess[] = Array.from({ length: os.cpus().length * 2 }, () =>
+      spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' }),
+    )
     const { app, url } = await startServer(database)
     try {
       const { token } = await signIn(app, '+4915170800002')
@@ -125,14 +142,19 @@ describe('load shedding under a real overload', () => {
     database = await openTestDatabase('pglite')
     // Stands in for a saturated database: each profile read takes 20 ms, one after another.
     let line = Promise.resolve()
-    ;({ app, url } = await startServer(database, {}, (server) => {
-      server.addHook('preHandler', async (request) => {
-        if (!request.url.startsWith('/api/v6/profile/my')) return
-        const turn = line.then(() => new Promise<void>((r) => setTimeout(r, 20)))
-        line = turn
-        await turn
-      })
-    }, root))
+    ;({ app, url } = await startServer(
+      database,
+      {},
+      (server) => {
+        server.addHook('preHandler', async (request) => {
+          if (!request.url.startsWith('/api/v6/profile/my')) return
+          const turn = line.then(() => new Promise<void>((r) => setTimeout(r, 20)))
+          line = turn
+          await turn
+        })
+      },
+      root,
+    ))
     token = (await signIn(app, '+4915170800003')).token
   })
   afterAll(async () => {

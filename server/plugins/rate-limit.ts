@@ -11,7 +11,8 @@ export const rateLimitPlugin = fp(
       hook: 'preHandler',
       timeWindow: 60_000,
       max: app.env.RATE_LIMIT_PER_MINUTE,
-      keyGenerator: (request) => (request.device ? `device:${request.device.id}` : request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+      keyGenerator: (request) =>
+        request.device ? `device:${request.device.id}` : request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
       // The API is limited; the web app's own files are not: one page loads dozens of
       // lazy chunks, and people behind one address (an office, a carrier NAT) share a limit.
       allowList: (request) => !/^\/(api|localeModule|phoneblock|carddav|\.well-known)\//.test(request.url),

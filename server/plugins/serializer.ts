@@ -25,7 +25,9 @@ export function responseSerializerCompiler(opts: { checked: boolean }): FastifyS
       const sent = JSON.stringify(data)
       const encoded = JSON.stringify(result.data)
       if (sent !== encoded && !isDeepStrictEqual(JSON.parse(sent), JSON.parse(encoded))) {
-        throw new Error(`${method} ${url}: the answer is not what its schema would send (a field it would strip or change): ${firstDifference(JSON.parse(sent), JSON.parse(encoded))}`)
+        throw new Error(
+          `${method} ${url}: the answer is not what its schema would send (a field it would strip or change): ${firstDifference(JSON.parse(sent), JSON.parse(encoded))}`,
+        )
       }
       return sent
     }

@@ -20,7 +20,10 @@ export function createSignatureVerifier(secret: string, store: EphemeralStore, n
     }
     const host = request.headers.host ?? ''
     const path = request.url.split('?')[0]
-    const expected = crypto.createHash('sha256').update(signingBase(request.method, host, path, params, secret)).digest()
+    const expected = crypto
+      .createHash('sha256')
+      .update(signingBase(request.method, host, path, params, secret))
+      .digest()
     const given = Buffer.from(signature, 'hex')
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
       throw badRequest('The call signature does not match', ERROR_CODES.SIGNATURE_INVALID)

@@ -55,9 +55,11 @@ export function redisStore(redis: Redis, prefix = 'callerid:'): EphemeralStore {
       return (await redis.set(prefix + key, '1', 'EX', ttl, 'NX')) === 'OK'
     },
     async increment(key, ttl) {
-      const [[, value]] = (await redis.multi().incr(prefix + key).expire(prefix + key, ttl, 'NX').exec()) as [
-        [unknown, number],
-      ]
+      const [[, value]] = (await redis
+        .multi()
+        .incr(prefix + key)
+        .expire(prefix + key, ttl, 'NX')
+        .exec()) as [[unknown, number]]
       return value
     },
     async get(key) {

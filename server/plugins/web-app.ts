@@ -53,7 +53,17 @@ export const webAppPlugin = fp(
     const keyRedirect = app.env.KEY_REDIRECT_HOSTS.length ? { keyRedirectOrigins: app.env.KEY_REDIRECT_HOSTS } : {}
     // The sign-in methods without a code: the sign-in page shows them before it has asked for one (issue 13).
     const methods = signInMethods(app.env)
-    const config = JSON.stringify({ signingSecret: app.env.SIGNING_SECRET, ...botCheck, ...vitals, ...apk, ...keyRedirect, signInMethods: methods, ...siteConfig(app.env) }).replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+    const config = JSON.stringify({
+      signingSecret: app.env.SIGNING_SECRET,
+      ...botCheck,
+      ...vitals,
+      ...apk,
+      ...keyRedirect,
+      signInMethods: methods,
+      ...siteConfig(app.env),
+    })
+      .replace(/&/g, '&amp;')
+      .replace(/"/g, '&quot;')
     const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('__APP_CONFIG__', () => config)
     // One route per built file; everything else is the SPA.
     await app.register(fastifyStatic, {
@@ -70,7 +80,8 @@ export const webAppPlugin = fp(
       },
     })
     app.setNotFoundHandler((request, reply) => {
-      if (isApiPath(request.url.split('?')[0]) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundHandler(request, reply)
+      if (isApiPath(request.url.split('?')[0]) || (request.method !== 'GET' && request.method !== 'HEAD'))
+        return notFoundHandler(request, reply)
       // The page's frame in the user's language, direction and theme, painted before any script (modules/web-shell).
       const [path, query = ''] = request.url.split('?', 2)
       const shell = renderShell({

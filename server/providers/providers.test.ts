@@ -27,11 +27,22 @@ describe('WhatsApp', () => {
   const body = Buffer.from(
     JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: '1', changes: [{ field: 'messages', value: {
-        metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
-        contacts: [{ profile: { name: 'Ann' }, wa_id: '16505551234' }],
-        messages: [{ from: '16505551234', id: 'wamid.1', type: 'text', text: { body: 'LOGIN 123456' } }],
-      } }, { field: 'messages', value: { metadata: { phone_number_id: '106540352242922' }, statuses: [{ id: 'x' }] } }] }],
+      entry: [
+        {
+          id: '1',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+                contacts: [{ profile: { name: 'Ann' }, wa_id: '16505551234' }],
+                messages: [{ from: '16505551234', id: 'wamid.1', type: 'text', text: { body: 'LOGIN 123456' } }],
+              },
+            },
+            { field: 'messages', value: { metadata: { phone_number_id: '106540352242922' }, statuses: [{ id: 'x' }] } },
+          ],
+        },
+      ],
     }),
   )
   it('verifies X-Hub-Signature-256 over the raw bytes', () => {
@@ -55,10 +66,20 @@ describe('Telegram', () => {
   })
   it('reads /start with the code and only the sender own contact', () => {
     const base = { update_id: 1, message: { message_id: 1, from: { id: 123456789 }, chat: { id: 123456789, type: 'private' } } }
-    expect(readTelegramUpdate({ ...base, message: { ...base.message, text: '/start 654321' } })).toEqual({ kind: 'start', chatId: '123456789', code: '654321' })
-    expect(readTelegramUpdate({ ...base, message: { ...base.message, contact: { phone_number: '79001234567', user_id: 123456789 } } })).toEqual({ kind: 'contact', chatId: '123456789', phone: '+79001234567' })
-    expect(readTelegramUpdate({ ...base, message: { ...base.message, contact: { phone_number: '+79001234567', user_id: 5 } } }).kind).toBe('foreign-contact')
-    expect(readTelegramUpdate({ ...base, message: { ...base.message, chat: { id: 1, type: 'group' }, text: '/start 654321' } }).kind).toBe('ignore')
+    expect(readTelegramUpdate({ ...base, message: { ...base.message, text: '/start 654321' } })).toEqual({
+      kind: 'start',
+      chatId: '123456789',
+      code: '654321',
+    })
+    expect(
+      readTelegramUpdate({ ...base, message: { ...base.message, contact: { phone_number: '79001234567', user_id: 123456789 } } }),
+    ).toEqual({ kind: 'contact', chatId: '123456789', phone: '+79001234567' })
+    expect(readTelegramUpdate({ ...base, message: { ...base.message, contact: { phone_number: '+79001234567', user_id: 5 } } }).kind).toBe(
+      'foreign-contact',
+    )
+    expect(readTelegramUpdate({ ...base, message: { ...base.message, chat: { id: 1, type: 'group' }, text: '/start 654321' } }).kind).toBe(
+      'ignore',
+    )
   })
 })
 
@@ -73,7 +94,8 @@ describe('Viber', () => {
     expect(verifyViberSignature(raw, undefined, 'bot-token')).toBe(false)
   })
   it('parses JSON keeping integers beyond 2^53 exact, and leaves strings and other numbers alone', () => {
-    const text = '{"message_token":5107000000000000001,"a":"x\\"5107000000000000001","b":[-9007199254740993,12,1.5,2e3,9007199254740991],"c":{"n":18446744073709551615}}'
+    const text =
+      '{"message_token":5107000000000000001,"a":"x\\"5107000000000000001","b":[-9007199254740993,12,1.5,2e3,9007199254740991],"c":{"n":18446744073709551615}}'
     expect(parseJsonKeepingBigInts(text)).toEqual({
       message_token: '5107000000000000001',
       a: 'x"5107000000000000001',
@@ -83,10 +105,26 @@ describe('Viber', () => {
     expect(() => parseJsonKeepingBigInts('{"a":')).toThrow()
   })
   it('reads the two callbacks of sign-in and tells the button from an address-book card', () => {
-    const contact = (text?: string) => ({ event: 'message', message_token: '5107000000000000001', sender: { id: '01234567890A=' }, message: { type: 'contact', text, contact: { phone_number: '380501234567' } } })
-    expect(readViberCallback({ event: 'conversation_started', message_token: 42, context: '123456', user: { id: '01234567890A=' } })).toEqual({ kind: 'start', token: '42', userId: '01234567890A=', code: '123456' })
-    expect(readViberCallback({ event: 'conversation_started', message_token: 42, context: 'promo', user: { id: 'u' } })).toMatchObject({ kind: 'start', code: null })
-    expect(readViberCallback(contact('phone'))).toEqual({ kind: 'contact', token: '5107000000000000001', userId: '01234567890A=', phone: '380501234567', fromButton: true })
+    const contact = (text?: string) => ({
+      event: 'message',
+      message_token: '5107000000000000001',
+      sender: { id: '01234567890A=' },
+      message: { type: 'contact', text, contact: { phone_number: '380501234567' } },
+    })
+    expect(
+      readViberCallback({ event: 'conversation_started', message_token: 42, context: '123456', user: { id: '01234567890A=' } }),
+    ).toEqual({ kind: 'start', token: '42', userId: '01234567890A=', code: '123456' })
+    expect(readViberCallback({ event: 'conversation_started', message_token: 42, context: 'promo', user: { id: 'u' } })).toMatchObject({
+      kind: 'start',
+      code: null,
+    })
+    expect(readViberCallback(contact('phone'))).toEqual({
+      kind: 'contact',
+      token: '5107000000000000001',
+      userId: '01234567890A=',
+      phone: '380501234567',
+      fromButton: true,
+    })
     expect(readViberCallback(contact())).toMatchObject({ kind: 'contact', fromButton: false })
     expect(readViberCallback({ event: 'delivered', message_token: 1, user_id: 'u' }).kind).toBe('ignore')
     expect(readViberCallback({ event: 'message', sender: { id: 'u' }, message: { type: 'text' } }).kind).toBe('ignore')
@@ -100,8 +138,18 @@ describe('Viber', () => {
 })
 
 describe('Twilio voice', () => {
-  it("refuses every StirVerstat but a passed one, and accepts a call that carries none", () => {
-    for (const passed of [undefined, '', 'TN-Validation-Passed-A', 'TN-Validation-Passed-B', 'TN-Validation-Passed-C']) expect(failedAttestation(passed), passed).toBe(false)
-    for (const failed of ['TN-Validation-Failed-A', 'TN-Validation-Failed-B', 'TN-Validation-Failed-C', 'TN-Validation-Failed', 'No-TN-Validation', 'TN-Validation-Passed-D', 'passed']) expect(failedAttestation(failed), failed).toBe(true)
+  it('refuses every StirVerstat but a passed one, and accepts a call that carries none', () => {
+    for (const passed of [undefined, '', 'TN-Validation-Passed-A', 'TN-Validation-Passed-B', 'TN-Validation-Passed-C'])
+      expect(failedAttestation(passed), passed).toBe(false)
+    for (const failed of [
+      'TN-Validation-Failed-A',
+      'TN-Validation-Failed-B',
+      'TN-Validation-Failed-C',
+      'TN-Validation-Failed',
+      'No-TN-Validation',
+      'TN-Validation-Passed-D',
+      'passed',
+    ])
+      expect(failedAttestation(failed), failed).toBe(true)
   })
 })

@@ -67,7 +67,11 @@ export function createStripeGateway(opts: StripeOptions): StripeGateway {
     maxNetworkRetries: 2,
     timeout: 15_000,
     ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
       : {}),
   })
   return {
@@ -75,14 +79,23 @@ export function createStripeGateway(opts: StripeOptions): StripeGateway {
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem =
         'price' in input.line
           ? { price: input.line.price, quantity: 1 }
-          : { quantity: 1, price_data: { currency: input.line.currency.toLowerCase(), unit_amount: input.line.amount, product_data: { name: input.line.name } } }
+          : {
+              quantity: 1,
+              price_data: {
+                currency: input.line.currency.toLowerCase(),
+                unit_amount: input.line.amount,
+                product_data: { name: input.line.name },
+              },
+            }
       const session = await stripe.checkout.sessions.create({
         mode: input.mode,
         line_items: [lineItem],
         client_reference_id: input.clientReferenceId,
         metadata: input.metadata,
         // Metadata is not copied to the Subscription or the PaymentIntent: set it there too.
-        ...(input.mode === 'subscription' ? { subscription_data: { metadata: input.metadata } } : { payment_intent_data: { metadata: input.metadata } }),
+        ...(input.mode === 'subscription'
+          ? { subscription_data: { metadata: input.metadata } }
+          : { payment_intent_data: { metadata: input.metadata } }),
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_SECONDS,
@@ -123,16 +136,27 @@ export function createStripeGateway(opts: StripeOptions): StripeGateway {
     async scheduleDowngrade(subscriptionId, change) {
       const sub = await stripe.subscriptions.retrieve(subscriptionId)
       const existing = typeof sub.schedule === 'string' ? sub.schedule : sub.schedule?.id
-      const schedule = existing ? await stripe.subscriptionSchedules.retrieve(existing) : await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })
+      const schedule = existing
+        ? await stripe.subscriptionSchedules.retrieve(existing)
+        : await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })
       const item = sub.items.data[0]
       const current = schedule.current_phase ?? { start_date: item.current_period_start, end_date: item.current_period_end }
       const updated = await stripe.subscriptionSchedules.update(schedule.id, {
         end_behavior: 'release',
         proration_behavior: 'none',
         phases: [
-          { items: [{ price: item.price.id, quantity: 1 }], start_date: current.start_date, end_date: current.end_date, metadata: sub.metadata },
+          {
+            items: [{ price: item.price.id, quantity: 1 }],
+            start_date: current.start_date,
+            end_date: current.end_date,
+            metadata: sub.metadata,
+          },
           // A phase's metadata replaces the subscription's when it begins: keep the checkout's keys.
-          { items: [{ price: change.price, quantity: 1 }], metadata: { ...sub.metadata, ...change.metadata }, duration: { interval: change.interval, interval_count: 1 } },
+          {
+            items: [{ price: change.price, quantity: 1 }],
+            metadata: { ...sub.metadata, ...change.metadata },
+            duration: { interval: change.interval, interval_count: 1 },
+          },
         ],
       })
       return updated.id
@@ -148,7 +172,9 @@ export function createStripeGateway(opts: StripeOptions): StripeGateway {
         return key?.trim() === 't' && Number(value) - Math.floor(Date.now() / 1000) > STRIPE_SIGNATURE_TOLERANCE_SECONDS
       })
       if (future) {
-        throw new Stripe.errors.StripeSignatureVerificationError(signatureHeader, rawBody, { message: 'Timestamp outside the tolerance zone (in the future)' })
+        throw new Stripe.errors.StripeSignatureVerificationError(signatureHeader, rawBody, {
+          message: 'Timestamp outside the tolerance zone (in the future)',
+        })
       }
       return stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret, STRIPE_SIGNATURE_TOLERANCE_SECONDS)
     },

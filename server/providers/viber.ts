@@ -62,7 +62,12 @@ export function readViberCallback(payload: unknown): ViberCallback {
   if (!isObject(payload)) return { kind: 'ignore' }
   if (payload.event === 'webhook') return { kind: 'webhook' }
   const raw = payload.message_token
-  const token = typeof raw === 'string' && /^\d{1,20}$/.test(raw) ? raw : typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : null
+  const token =
+    typeof raw === 'string' && /^\d{1,20}$/.test(raw)
+      ? raw
+      : typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0
+        ? String(raw)
+        : null
   if (!token) return { kind: 'ignore' }
   if (payload.event === 'conversation_started') {
     const userId = userIdOf(payload.user)
@@ -102,7 +107,11 @@ export function sharePhonePrompt(text: string, buttonText: string): ViberMessage
     type: 'text',
     text,
     min_api_version: 3,
-    keyboard: { Type: 'keyboard', DefaultHeight: false, Buttons: [{ ActionType: 'share-phone', ActionBody: SHARE_PHONE_ACTION, Text: buttonText }] },
+    keyboard: {
+      Type: 'keyboard',
+      DefaultHeight: false,
+      Buttons: [{ ActionType: 'share-phone', ActionBody: SHARE_PHONE_ACTION, Text: buttonText }],
+    },
   }
 }
 

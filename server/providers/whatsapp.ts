@@ -37,7 +37,14 @@ export function readWhatsappMessages(payload: WhatsappPayload, phoneNumberId: st
     for (const change of list(entry?.changes)) {
       if (change?.field !== 'messages' || change.value?.metadata?.phone_number_id !== phoneNumberId) continue
       for (const m of list(change.value.messages)) {
-        if (m?.type === 'text' && typeof m.id === 'string' && m.id && typeof m.from === 'string' && m.from && typeof m.text?.body === 'string') {
+        if (
+          m?.type === 'text' &&
+          typeof m.id === 'string' &&
+          m.id &&
+          typeof m.from === 'string' &&
+          m.from &&
+          typeof m.text?.body === 'string'
+        ) {
           out.push({ id: m.id, from: m.from, text: m.text.body })
         }
       }

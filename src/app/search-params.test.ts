@@ -17,7 +17,10 @@ describe('the address’s search params', () => {
   })
 
   it('read a value in quotes, as the router’s default wrote it, as the string inside', () => {
-    expect(validateGlobalSearch(parseSearch('?number=%22491637875622%22&tab=%22tier1%22'))).toEqual({ number: '491637875622', tab: 'tier1' })
+    expect(validateGlobalSearch(parseSearch('?number=%22491637875622%22&tab=%22tier1%22'))).toEqual({
+      number: '491637875622',
+      tab: 'tier1',
+    })
     // A lone quote or a broken one is kept as it is (and then refused by the param's own check).
     expect(parseSearch('?tab=%22')).toEqual({ tab: '"' })
     expect(parseSearch('?tab=%22a%5C%22')).toEqual({ tab: '"a\\"' })

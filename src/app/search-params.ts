@@ -16,7 +16,9 @@ type Param<T> = (value: unknown) => T | undefined
  * quotes in the address bar). A value in quotes, as links made with that default have it, still
  * reads as the string inside.
  */
-export const parseSearch = parseSearchWith((value) => (value.length > 1 && value.startsWith('"') && value.endsWith('"') ? (JSON.parse(value) as unknown) : value))
+export const parseSearch = parseSearchWith((value) =>
+  value.length > 1 && value.startsWith('"') && value.endsWith('"') ? (JSON.parse(value) as unknown) : value,
+)
 export const stringifySearch = stringifySearchWith(String)
 
 /** The router reads `?settings=1` as the number 1: our params are all strings. */

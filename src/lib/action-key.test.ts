@@ -24,8 +24,11 @@ const keyOf = (call: number) => (fetchMock.mock.calls[call][1].headers as Record
 describe('money calls carry one Idempotency-Key per user action', () => {
   it('a double click while the first call is on its way sends the same key; the next action a new one', async () => {
     let release!: () => void
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = () => resolve(ok())))).mockImplementation(async () => ok())
-    const spend = () => withActionKey('comment-up:7', (idempotencyKey) => api.post('/api/v11/comment/like', { comment_id: 7 }, schema, { idempotencyKey }))
+    fetchMock
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (release = () => resolve(ok()))))
+      .mockImplementation(async () => ok())
+    const spend = () =>
+      withActionKey('comment-up:7', (idempotencyKey) => api.post('/api/v11/comment/like', { comment_id: 7 }, schema, { idempotencyKey }))
     const first = spend()
     const second = spend()
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2))
@@ -36,13 +39,18 @@ describe('money calls carry one Idempotency-Key per user action', () => {
     await spend()
     expect(keyOf(2)).not.toBe(keyOf(0))
     // Another thing clicked at the same time is another action.
-    await withActionKey('comment-up:8', (idempotencyKey) => api.post('/api/v11/comment/like', { comment_id: 8 }, schema, { idempotencyKey }))
+    await withActionKey('comment-up:8', (idempotencyKey) =>
+      api.post('/api/v11/comment/like', { comment_id: 8 }, schema, { idempotencyKey }),
+    )
     expect(keyOf(3)).not.toBe(keyOf(2))
   })
 
   it('retries a keyed call after a network error with the same key, and a call without a key not at all', async () => {
     vi.useFakeTimers()
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockRejectedValueOnce(new TypeError('Failed to fetch')).mockImplementation(async () => ok())
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementation(async () => ok())
     const keyed = api.post('/api/v6/fof/request', { phone: '+4930123' }, schema, { idempotencyKey: 'k-1' })
     await vi.runAllTimersAsync()
     await expect(keyed).resolves.toEqual({ status: true, data: {} })

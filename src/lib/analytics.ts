@@ -25,7 +25,9 @@ export function track(kind: AnalyticsKind, route: string): boolean {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (APP_VERSION) headers[CLIENT_VERSION_HEADER] = APP_VERSION
   try {
-    void fetch('/api/v6/analytics', { method: 'POST', keepalive: true, headers, body: new URLSearchParams({ kind, route, locale }) }).catch(() => undefined)
+    void fetch('/api/v6/analytics', { method: 'POST', keepalive: true, headers, body: new URLSearchParams({ kind, route, locale }) }).catch(
+      () => undefined,
+    )
   } catch {
     return false
   }

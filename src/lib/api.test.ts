@@ -13,7 +13,8 @@ vi.hoisted(() => {
 })
 const { api, answerSchema, ApiError } = await import('./api')
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const ok = () => json(200, { status: true, data: {} })
 const schema = async () => z.object({ status: z.literal(true), data: z.object({}) })
 
@@ -40,7 +41,10 @@ const headersOf = (call: number) => fetchMock.mock.calls[call][1].headers as Rec
 describe('api client', () => {
   it('checks an answer against the contract schema the call names, outside production (ADR 0032)', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { status: true, data: { balance: 25 } }))
-    await expect(api.get('/api/v6/numcy/balance', undefined, answerSchema('account', 'balanceResponse'))).resolves.toEqual({ status: true, data: { balance: 25 } })
+    await expect(api.get('/api/v6/numcy/balance', undefined, answerSchema('account', 'balanceResponse'))).resolves.toEqual({
+      status: true,
+      data: { balance: 25 },
+    })
     // A balance the contract does not allow is refused here, not shown.
     fetchMock.mockResolvedValueOnce(json(200, { status: true, data: { balance: '25 coins' } }))
     await expect(api.get('/api/v6/numcy/balance', undefined, answerSchema('account', 'balanceResponse'))).rejects.toThrow(/balance/)
@@ -63,7 +67,9 @@ describe('api client', () => {
   })
 
   it('on 426 clears the token and goes to /not-authorized, the way a refused session does', async () => {
-    fetchMock.mockImplementation(async () => json(426, { status: false, status_code: ERROR_CODES.CLIENT_TOO_OLD, message: 'This version of the app is too old.' }))
+    fetchMock.mockImplementation(async () =>
+      json(426, { status: false, status_code: ERROR_CODES.CLIENT_TOO_OLD, message: 'This version of the app is too old.' }),
+    )
     const failure = await api.get('/api/v6/numcy/balance', undefined, schema).catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(ApiError)
     expect(failure).toMatchObject({ status: 426, code: ERROR_CODES.CLIENT_TOO_OLD })
@@ -73,7 +79,9 @@ describe('api client', () => {
 
     // The same path as a refused session.
     signedIn({ token: 'session-2', phoneNumber: '+4915123450001', profileId: 3, deviceId: 'device-1', isNewUser: false })
-    fetchMock.mockImplementation(async () => json(403, { status: false, status_code: ERROR_CODES.SESSION_INVALID, message: 'Sign in again.' }))
+    fetchMock.mockImplementation(async () =>
+      json(403, { status: false, status_code: ERROR_CODES.SESSION_INVALID, message: 'Sign in again.' }),
+    )
     await expect(api.get('/api/v6/numcy/balance', undefined, schema)).rejects.toBeInstanceOf(ApiError)
     expect(window.localStorage.getItem('token')).toBeNull()
     expect(toNotAuthorized).toHaveBeenCalledTimes(2)
@@ -87,7 +95,9 @@ describe('api client', () => {
   })
 
   it('keeps the session on a 403 that refuses one action only, and on other failures', async () => {
-    fetchMock.mockImplementation(async () => json(403, { status: false, status_code: ERROR_CODES.POSTING_BANNED, message: 'You can no longer post here.' }))
+    fetchMock.mockImplementation(async () =>
+      json(403, { status: false, status_code: ERROR_CODES.POSTING_BANNED, message: 'You can no longer post here.' }),
+    )
     await expect(api.post('/api/v7/comment/add', { phone: '1', text: 'x' }, schema)).rejects.toMatchObject({ status: 403 })
     fetchMock.mockImplementation(async () => json(500, { status: false, status_code: 1000, message: 'Internal error' }))
     await expect(api.get('/api/v6/numcy/balance', undefined, schema)).rejects.toMatchObject({ status: 500 })
@@ -98,15 +108,26 @@ describe('api client', () => {
 
 describe('api client when the server is busy', () => {
   const busyAnswer = (status: 503 | 429, retryAfter?: string) =>
-    new Response(JSON.stringify({ status: false, status_code: status === 503 ? ERROR_CODES.SERVER_BUSY : ERROR_CODES.RATE_LIMITED, message: 'The service is busy; try again in 2 s' }), {
-      status,
-      headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
-    })
+    new Response(
+      JSON.stringify({
+        status: false,
+        status_code: status === 503 ? ERROR_CODES.SERVER_BUSY : ERROR_CODES.RATE_LIMITED,
+        message: 'The service is busy; try again in 2 s',
+      }),
+      {
+        status,
+        headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+      },
+    )
   const answers = (...list: Response[]) => {
     for (const res of list) fetchMock.mockResolvedValueOnce(res)
   }
   /** The call's outcome, kept so that a rejection is not reported before the test looks at it. */
-  const settle = <T>(call: Promise<T>) => call.then((value) => ({ value }), (error: unknown) => ({ error }))
+  const settle = <T>(call: Promise<T>) =>
+    call.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    )
   const noticeSeconds = () => Math.ceil((busy.until - Date.now()) / 1000)
 
   beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2025, 2, 14, 9, 30) }))

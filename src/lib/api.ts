@@ -47,7 +47,10 @@ export async function loadAnswerSchemas(): Promise<void> {
 }
 
 /** The answer schema `name` of `contract/api/{module}.ts`, for a call: `api.get(path, params, answerSchema('account', 'balanceResponse'))`. */
-export function answerSchema<M extends keyof Contract, K extends SchemaName<M>>(module: M, name: K): SchemaLoader<Contract[M][K] & z.ZodType> {
+export function answerSchema<M extends keyof Contract, K extends SchemaName<M>>(
+  module: M,
+  name: K,
+): SchemaLoader<Contract[M][K] & z.ZodType> {
   return async () => ((await contract[module]()) as Contract[M])[name] as Contract[M][K] & z.ZodType
 }
 
@@ -97,7 +100,13 @@ async function fetchOnce(url: string, init: RequestInit, keyed: boolean): Promis
   }
 }
 
-async function request<S extends z.ZodType>(method: 'GET' | 'POST', path: string, params: Query | FormData | undefined, schema: SchemaLoader<S>, opts: CallOptions = {}): Promise<z.infer<S>> {
+async function request<S extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Query | FormData | undefined,
+  schema: SchemaLoader<S>,
+  opts: CallOptions = {},
+): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
   if (APP_VERSION) headers[CLIENT_VERSION_HEADER] = APP_VERSION
@@ -148,6 +157,8 @@ export async function checkAnswer<S extends z.ZodType>(schema: SchemaLoader<S>, 
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: SchemaLoader<S>, opts?: CallOptions) => request('GET', path, params, schema, opts),
-  post: <S extends z.ZodType>(path: string, params: Query | FormData | undefined, schema: SchemaLoader<S>, opts?: CallOptions) => request('POST', path, params, schema, opts),
+  get: <S extends z.ZodType>(path: string, params: Query | undefined, schema: SchemaLoader<S>, opts?: CallOptions) =>
+    request('GET', path, params, schema, opts),
+  post: <S extends z.ZodType>(path: string, params: Query | FormData | undefined, schema: SchemaLoader<S>, opts?: CallOptions) =>
+    request('POST', path, params, schema, opts),
 }

@@ -33,7 +33,18 @@ describe('cn (tailwind-merge with the app’s class groups only)', () => {
     const config = getDefaultConfig()
     const groups = Object.keys(config.classGroups) as Array<keyof typeof config.classGroups>
     // A merge that knows one group folds a repeated class of that group only.
-    const only = groups.map((group) => [group, createTailwindMerge(() => ({ ...config, classGroups: { [group]: config.classGroups[group] }, conflictingClassGroups: {}, conflictingClassGroupModifiers: {} }))] as const)
+    const only = groups.map(
+      (group) =>
+        [
+          group,
+          createTailwindMerge(() => ({
+            ...config,
+            classGroups: { [group]: config.classGroups[group] },
+            conflictingClassGroups: {},
+            conflictingClassGroupModifiers: {},
+          })),
+        ] as const,
+    )
     const used = new Set<string>()
     for (const word of classes) {
       const hits = only.filter(([, merge]) => merge(`${word} ${word}`) === word).map(([group]) => group)

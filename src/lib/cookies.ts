@@ -9,7 +9,8 @@ export function readCookie(name: string): string | null {
  * of its first page, server/modules/web-shell).
  */
 export function writeCookie(name: string, value: string | null, maxAgeSeconds: number, sameSite: 'strict' | 'lax' = 'strict') {
-  document.cookie = value === null
-    ? `${name}=; max-age=0; path=/; samesite=${sameSite}`
-    : `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; samesite=${sameSite}`
+  document.cookie =
+    value === null
+      ? `${name}=; max-age=0; path=/; samesite=${sameSite}`
+      : `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; samesite=${sameSite}`
 }

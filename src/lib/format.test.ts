@@ -17,7 +17,8 @@ describe('formatters', () => {
 })
 
 describe('a number to one decimal without a formatter (formatTenths)', () => {
-  const intl = (locale: string, value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1, numberingSystem: 'latn' }).format(value)
+  const intl = (locale: string, value: number) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 1, numberingSystem: 'latn' }).format(value)
 
   it('writes what Intl writes in every supported language, for every tenth below a thousand', () => {
     const tenths = Array.from({ length: 10_000 }, (_, i) => i / 10)

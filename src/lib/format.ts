@@ -17,7 +17,11 @@ function keep<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, l
  * Dates in the user's language, always with Latin digits: counts and phone numbers
  * are Latin everywhere (ar-sa included), and one screen should not mix two digit sets.
  */
-export function formatDate(locale: string, date: Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+export function formatDate(
+  locale: string,
+  date: Date,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
   return keep('date', locale, options, () => new Intl.DateTimeFormat(locale, { ...options, numberingSystem: 'latn' })).format(date)
 }
 
@@ -33,9 +37,28 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
  * 15–35 ms of main thread on a fast machine, 60–140 ms on a slow phone (issue 13).
  */
 const DECIMAL_SEPARATOR: Readonly<Record<SupportedLocale, '.' | ','>> = {
-  en: '.', 'ar-sa': '.', 'he-il': '.', 'hi-in': '.', 'ms-my': '.', 'th-th': '.', 'zh-cn': '.', 'zh-hk': '.',
-  'az-az': ',', 'cs-cz': ',', 'el-gr': ',', 'es-es': ',', 'fr-fr': ',', 'in-id': ',', 'it-it': ',', 'pt-br': ',',
-  ru: ',', 'ru-RU': ',', 'sr-rs': ',', tr: ',', 'uk-ua': ',', 'vi-vn': ',',
+  en: '.',
+  'ar-sa': '.',
+  'he-il': '.',
+  'hi-in': '.',
+  'ms-my': '.',
+  'th-th': '.',
+  'zh-cn': '.',
+  'zh-hk': '.',
+  'az-az': ',',
+  'cs-cz': ',',
+  'el-gr': ',',
+  'es-es': ',',
+  'fr-fr': ',',
+  'in-id': ',',
+  'it-it': ',',
+  'pt-br': ',',
+  ru: ',',
+  'ru-RU': ',',
+  'sr-rs': ',',
+  tr: ',',
+  'uk-ua': ',',
+  'vi-vn': ',',
 }
 
 /**

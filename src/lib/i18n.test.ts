@@ -73,10 +73,12 @@ describe('locale', () => {
 
 describe('a locale that fails to load (SPEC.md section 8)', () => {
   /** The real loader, except for the locales named: their file cannot be fetched. */
-  const failingFor = (...broken: Locales[]) => async (locale: Locales) => {
-    if (broken.includes(locale)) throw new TypeError(`Failed to fetch dynamically imported module: /assets/${locale}.js`)
-    await loadLocaleAsync(locale)
-  }
+  const failingFor =
+    (...broken: Locales[]) =>
+    async (locale: Locales) => {
+      if (broken.includes(locale)) throw new TypeError(`Failed to fetch dynamically imported module: /assets/${locale}.js`)
+      await loadLocaleAsync(locale)
+    }
   beforeEach(() => {
     localStorage.clear()
     vi.spyOn(console, 'error').mockImplementation(() => undefined)

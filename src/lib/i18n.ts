@@ -66,7 +66,12 @@ export function withFallback(base: Translations, translation: Translations): Tra
     const out: Dict = {}
     for (const [key, value] of Object.entries(b)) {
       const own = t?.[key]
-      out[key] = typeof value === 'string' ? (typeof own === 'string' && own !== '' ? own : value) : merge(value, typeof own === 'object' ? own : undefined)
+      out[key] =
+        typeof value === 'string'
+          ? typeof own === 'string' && own !== ''
+            ? own
+            : value
+          : merge(value, typeof own === 'object' ? own : undefined)
     }
     return out
   }

@@ -4,7 +4,7 @@ import { storage, STORAGE_KEYS as K } from './storage'
 
 /** The browser's languages, most preferred first. */
 export function browserLanguages(): readonly string[] {
-  return typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])
 }
 
 /**

@@ -10,7 +10,8 @@ describe('focus across the app taking over the server’s frame', () => {
   })
 
   it('gives the app’s control of the same address the focus the frame’s one had', () => {
-    document.body.innerHTML = '<div id="root"><div data-shell=""><a href="#main">Skip to content</a><main id="main" tabindex="-1"></main></div></div>'
+    document.body.innerHTML =
+      '<div id="root"><div data-shell=""><a href="#main">Skip to content</a><main id="main" tabindex="-1"></main></div></div>'
     stop = watchFrameFocus()
     document.querySelector<HTMLElement>('[data-shell] a')!.focus()
     // The app's first render replaces the frame; the browser drops focus to the body.

@@ -5,7 +5,13 @@ import { config } from './config'
 export { LEGAL_PAGES, type LegalPage }
 
 /** A page's path on the main site: the terms are `/tos` there (SPEC.md section 2), the others their own name. */
-const MAIN_SITE_PATHS: Record<LegalPage, string> = { terms: 'tos', privacy: 'privacy', cookies: 'cookies', purchase: 'purchase', contacts: 'contacts' }
+const MAIN_SITE_PATHS: Record<LegalPage, string> = {
+  terms: 'tos',
+  privacy: 'privacy',
+  cookies: 'cookies',
+  purchase: 'purchase',
+  contacts: 'contacts',
+}
 
 /**
  * Without the server's run-time config (the Vite dev server, stories, unit tests) the app shows these
@@ -27,7 +33,9 @@ const fromServer = config.supportEmail !== undefined
 export const SUPPORT_EMAIL = config.supportEmail ?? DEVELOPMENT.supportEmail
 
 /** The store pages of the mobile apps that are configured (GOOGLE_PLAY_URL, APP_STORE_URL, APPGALLERY_URL); a missing one has no badge. */
-export const STORE_LINKS: Partial<Record<'googlePlay' | 'appStore' | 'appGallery', string>> = fromServer ? (config.storeLinks ?? {}) : DEVELOPMENT.storeLinks
+export const STORE_LINKS: Partial<Record<'googlePlay' | 'appStore' | 'appGallery', string>> = fromServer
+  ? (config.storeLinks ?? {})
+  : DEVELOPMENT.storeLinks
 
 /**
  * Where a legal page is: `{MAIN_SITE_URL}/{lang}/tos` when a main site is configured, else the app's own

@@ -8,7 +8,10 @@ class FakeObserver {
   static last: FakeObserver | null = null
   observed: Element[] = []
   disconnected = false
-  constructor(readonly callback: IntersectionObserverCallback, readonly options?: IntersectionObserverInit) {
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options?: IntersectionObserverInit,
+  ) {
     FakeObserver.last = this
   }
   observe(element: Element) {
@@ -18,7 +21,12 @@ class FakeObserver {
     this.disconnected = true
   }
   come(isIntersecting: boolean) {
-    act(() => this.callback(this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), this as unknown as IntersectionObserver))
+    act(() =>
+      this.callback(
+        this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+        this as unknown as IntersectionObserver,
+      ),
+    )
   }
 }
 

@@ -21,7 +21,11 @@ export function useVitals() {
     if (started) return
     started = true
     if (!isSampled(config.vitalsSampleRate)) return
-    const begin = () => void import('./vitals-reporter').then((m) => m.reportVitals(router), () => undefined)
+    const begin = () =>
+      void import('./vitals-reporter').then(
+        (m) => m.reportVitals(router),
+        () => undefined,
+      )
     if (typeof requestIdleCallback === 'function') requestIdleCallback(begin, { timeout: 5000 })
     else setTimeout(begin, 1000)
   }, [router])

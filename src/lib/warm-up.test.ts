@@ -65,11 +65,14 @@ describe('warming up the first screen’s slow first calls', () => {
   })
 
   it('makes the formatter on the main thread, ahead of the render, where no worker can start', () => {
-    vi.stubGlobal('Worker', class {
-      constructor() {
-        throw new Error('workers are off')
-      }
-    })
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new Error('workers are off')
+        }
+      },
+    )
     const Real = Intl.DateTimeFormat
     const formatters = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
       return new Real(...args)

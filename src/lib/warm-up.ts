@@ -28,7 +28,11 @@ export function warmUp(locale: string, path: string): void {
   const work: Record<Step, Array<() => unknown>> = {
     intl: [() => intlOffThread(locale)],
     // The module, its configuration, then its class map and first merge: three short tasks, not one long one.
-    classes: [() => import('./cn'), () => import('./cn').then(({ prepareMerge }) => prepareMerge()), () => import('./cn').then(({ cn }) => cn('px-1 py-1', 'px-2'))],
+    classes: [
+      () => import('./cn'),
+      () => import('./cn').then(({ prepareMerge }) => prepareMerge()),
+      () => import('./cn').then(({ cn }) => cn('px-1 py-1', 'px-2')),
+    ],
     phone: [
       () => import('./phone').then(({ phone }) => phone.formatInternational('+14155550100')),
       () => import('./phone').then(({ phone }) => phone.formatTyping('4155550100')),

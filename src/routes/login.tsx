@@ -19,7 +19,11 @@ function LoginPage() {
       <LoginScreen
         lang={locale}
         onSignedIn={() =>
-          void navigate(number && digitsOnly(number).length > 1 ? { to: '/number/$phoneNumber', params: { phoneNumber: digitsOnly(number) } } : { to: '/search' })
+          void navigate(
+            number && digitsOnly(number).length > 1
+              ? { to: '/number/$phoneNumber', params: { phoneNumber: digitsOnly(number) } }
+              : { to: '/search' },
+          )
         }
       />
     </LoginHead>

@@ -22,7 +22,12 @@ export const Route = createFileRoute('/moderation')({
 function Moderation() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const view: QueueView = { queue: search.queue ?? 'cases', status: search.status ?? 'open', kind: search.kind ?? 'all', page: Number(search.page ?? 1) }
+  const view: QueueView = {
+    queue: search.queue ?? 'cases',
+    status: search.status ?? 'open',
+    kind: search.kind ?? 'all',
+    page: Number(search.page ?? 1),
+  }
   return (
     <ModerationPage
       {...view}

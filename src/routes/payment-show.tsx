@@ -10,7 +10,11 @@ export const Route = createFileRoute('/payment/show')({
       const current = await signedInAccount(theme.locale)
       const other = current && (await whoseKey(search.key, theme.locale))
       if (current && other && other.profileId !== current.profileId) {
-        throw redirect({ to: '/key/$key', params: { key: search.key }, search: (prev) => ({ ...prev, key: undefined, banner: '1' as const, to: '/paywall' }) })
+        throw redirect({
+          to: '/key/$key',
+          params: { key: search.key },
+          search: (prev) => ({ ...prev, key: undefined, banner: '1' as const, to: '/paywall' }),
+        })
       }
     }
     const accepted = search.key ? await acceptKey(search.key, theme.locale) : false

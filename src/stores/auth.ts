@@ -60,7 +60,16 @@ export function signInWithKey(key: string) {
 
 export function signedOut() {
   for (const key of [K.token, K.phoneNumber, K.profileId, K.balance, K.profile, K.mainData, K.history, K.paidSearch]) storage.set(key, null)
-  Object.assign(auth, { accessToken: null, isAuthenticated: false, phoneNumber: null, profileId: 0, status: false, code: null, wait: false, paidSearch: false })
+  Object.assign(auth, {
+    accessToken: null,
+    isAuthenticated: false,
+    phoneNumber: null,
+    profileId: 0,
+    status: false,
+    code: null,
+    wait: false,
+    paidSearch: false,
+  })
 }
 
 /** After a comment was posted: the first-comment flag of SPEC.md section 4, kept in local storage. */

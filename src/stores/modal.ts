@@ -38,7 +38,8 @@ export function modalOpener(): HTMLElement | null {
 }
 
 export function openModal(options: OpenModal) {
-  if (!modal.open) opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+  if (!modal.open)
+    opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
   Object.assign(modal, {
     open: true,
     modalId: options.modalId,

@@ -80,11 +80,30 @@ export function authCode(methods: AuthMethodInfo[]) {
   return { code: AUTH_CODE, expiresIn: 120, auth: methods }
 }
 
-const base = { updatedAtTimestamp: null, avatar: null, hasLike: false, hasDislike: false, hasCommentUp: false, hiddenBy: null, endDateTimestamp: null }
+const base = {
+  updatedAtTimestamp: null,
+  avatar: null,
+  hasLike: false,
+  hasDislike: false,
+  hasCommentUp: false,
+  hiddenBy: null,
+  endDateTimestamp: null,
+}
 
 /** Two comments on the scam number, one with a reply. */
 export function comments(): CommunityComment[] {
-  const reply = { ...base, id: 12, profile_id: 31, text: 'Same here, they asked for my card number.', createdAtTimestamp: minutesAgo(50), firstName: 'Noor', lastName: null, likes: 2, dislikes: 0, commentUps: 0 }
+  const reply = {
+    ...base,
+    id: 12,
+    profile_id: 31,
+    text: 'Same here, they asked for my card number.',
+    createdAtTimestamp: minutesAgo(50),
+    firstName: 'Noor',
+    lastName: null,
+    likes: 2,
+    dislikes: 0,
+    commentUps: 0,
+  }
   return [
     {
       ...base,

@@ -29,12 +29,27 @@ export function resetStores() {
   Object.assign(apk, { isAPK: false, paymentProduct: null, giftNumber: null })
   Object.assign(balance, { value: 0, loading: false })
   closeModal()
-  Object.assign(modal, { body: null, modalId: null, className: null, attention: false, balance: null, buttonClose: true, title: '', description: null })
+  Object.assign(modal, {
+    body: null,
+    modalId: null,
+    className: null,
+    attention: false,
+    balance: null,
+    buttonClose: true,
+    title: '',
+    description: null,
+  })
   Object.assign(notification, { copied: false, attention: false, text: '' })
   document.body.classList.remove('copied')
   backdrop.count = 0
   resetBusy()
   resetSettings()
-  Object.assign(settings, { openMainSetting: false, newNotice: false, newContactName: false, commonAcquaintances: false, deliverWithoutSound: false })
+  Object.assign(settings, {
+    openMainSetting: false,
+    newNotice: false,
+    newContactName: false,
+    commonAcquaintances: false,
+    deliverWithoutSound: false,
+  })
   settings.privacy = { antispy: false, profileGoing: true }
 }

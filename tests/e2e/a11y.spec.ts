@@ -30,7 +30,14 @@ const MODES: Mode[] = [
  * the page around it has its own test).
  */
 /** `moderator`: signed in as the moderator the fixtures make, for the moderation page. */
-type Check = { name: string; path: string; signedIn: boolean; moderator?: boolean; open?: (page: Page, t: Texts) => Promise<void>; scope?: string }
+type Check = {
+  name: string
+  path: string
+  signedIn: boolean
+  moderator?: boolean
+  open?: (page: Page, t: Texts) => Promise<void>
+  scope?: string
+}
 
 type SettingsView = 'language' | 'theme' | 'privacy' | 'payment'
 
@@ -130,9 +137,21 @@ const CHECKS: Check[] = [
     },
   },
   // Settings and deactivation (issue 10). New texts read in English until translated, as the app shows them.
-  { name: '/settings notifications', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettingsView(p, settingsText(t).notifications) },
+  {
+    name: '/settings notifications',
+    path: '/settings',
+    signedIn: true,
+    scope: 'main',
+    open: (p, t) => openSettingsView(p, settingsText(t).notifications),
+  },
   // Protect your phone (issue 32): the set-up tabs and the device list.
-  { name: '/settings protect your phone', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettingsView(p, t.devices.title) },
+  {
+    name: '/settings protect your phone',
+    path: '/settings',
+    signedIn: true,
+    scope: 'main',
+    open: (p, t) => openSettingsView(p, t.devices.title),
+  },
   {
     name: 'full delete confirmation dialog',
     path: '/settings',
@@ -146,7 +165,13 @@ const CHECKS: Check[] = [
       await expect(page.getByRole('dialog', { name: s.fullDeleteConfirmTitle })).toBeVisible()
     },
   },
-  { name: 'deactivation warning dialog', path: '/settings', signedIn: true, scope: '[role="dialog"]', open: (p, t) => openDeactivation(p, t) },
+  {
+    name: 'deactivation warning dialog',
+    path: '/settings',
+    signedIn: true,
+    scope: '[role="dialog"]',
+    open: (p, t) => openDeactivation(p, t),
+  },
   {
     name: 'deactivation retype dialog',
     path: '/settings',
@@ -175,8 +200,20 @@ const CHECKS: Check[] = [
   },
   { name: '/moderation disputes (moderator)', path: '/moderation?queue=disputes', signedIn: true, moderator: true },
   // Sign-in with a call: a number refused on the page, then the number to call while the page waits.
-  { name: '/login flash call invalid number', path: '/login', signedIn: false, scope: 'main', open: (p, t) => askForCall(p, t, '+1 415', 'alert') },
-  { name: '/login flash call number to call', path: '/login', signedIn: false, scope: 'main', open: (p, t) => askForCall(p, t, '+1 415 555 0170', 'link') },
+  {
+    name: '/login flash call invalid number',
+    path: '/login',
+    signedIn: false,
+    scope: 'main',
+    open: (p, t) => askForCall(p, t, '+1 415', 'alert'),
+  },
+  {
+    name: '/login flash call number to call',
+    path: '/login',
+    signedIn: false,
+    scope: 'main',
+    open: (p, t) => askForCall(p, t, '+1 415 555 0170', 'link'),
+  },
 ]
 
 /**
@@ -242,7 +279,12 @@ async function pageFor(browser: Browser, baseURL: string, mode: Mode, signedIn: 
   return page
 }
 
-async function openInMode(browser: Browser, baseURL: string, mode: Mode, check: Pick<Check, 'path' | 'signedIn' | 'moderator' | 'open'>): Promise<Page> {
+async function openInMode(
+  browser: Browser,
+  baseURL: string,
+  mode: Mode,
+  check: Pick<Check, 'path' | 'signedIn' | 'moderator' | 'open'>,
+): Promise<Page> {
   const page = await pageFor(browser, baseURL, mode, check.signedIn, check.moderator)
   await page.goto(check.path)
   await expect(page.locator('html')).toHaveAttribute('dir', mode.locale === 'ar-sa' ? 'rtl' : 'ltr')
@@ -257,7 +299,10 @@ async function openInMode(browser: Browser, baseURL: string, mode: Mode, check: 
 
 function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
   return violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join('\n')}`,
+    )
     .join('\n')
 }
 
@@ -278,10 +323,16 @@ for (const mode of MODES) {
         const page = await openInMode(browser, baseURL!, mode, check)
         // Fast enough to run ~90 times: only violations are detailed, and legacy mode runs axe in the page
         // itself rather than in a new blank page per run (the app has no cross-origin frames).
-        const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true)
+        const axe = new AxeBuilder({ page })
+          .withTags(WCAG_TAGS)
+          .options({ resultTypes: ['violations'] })
+          .setLegacyMode(true)
         const results = await (check.scope ? axe.include(check.scope) : axe).analyze()
         const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        expect(blocking.map((v) => v.id), `${check.path} (${mode.name}):\n${describeViolations(blocking)}`).toEqual([])
+        expect(
+          blocking.map((v) => v.id),
+          `${check.path} (${mode.name}):\n${describeViolations(blocking)}`,
+        ).toEqual([])
       })
     }
   })

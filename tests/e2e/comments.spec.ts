@@ -46,18 +46,31 @@ test('two users comment, reply, like, edit, report and delete; a private note st
   const like = commentB.getByTestId('comment-actions').getByRole('button', { name: 'Like (0)', exact: true })
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   await like.click()
-  await expect(commentB.getByTestId('comment-actions').getByRole('button', { name: 'Like (1)', exact: true })).toHaveAttribute('aria-pressed', 'true')
-  await expect(commentB.getByTestId('comment-actions').getByRole('button', { name: 'Dislike (0)', exact: true })).toHaveAttribute('aria-pressed', 'false')
+  await expect(commentB.getByTestId('comment-actions').getByRole('button', { name: 'Like (1)', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(commentB.getByTestId('comment-actions').getByRole('button', { name: 'Dislike (0)', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
 
   // A reloads: one like (not A's own) and the reply.
   await a.reload()
-  await expect(mineA.getByTestId('comment-actions').getByRole('button', { name: 'Like (1)', exact: true })).toHaveAttribute('aria-pressed', 'false')
+  await expect(mineA.getByTestId('comment-actions').getByRole('button', { name: 'Like (1)', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
   await mineA.getByRole('button', { name: 'Show replies (1)' }).click()
   await expect(mineA.getByTestId('reply-text')).toHaveText('Same here,\nthey called twice')
 
   // The community cards pass the WCAG 2.2 AA checks with a comment, a reply and the reply form open.
   await mineA.getByRole('button', { name: 'Reply', exact: true }).click()
-  const axe = await new AxeBuilder({ page: a }).include('[data-testid="comments"]').include('[data-testid="private-note"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const axe = await new AxeBuilder({ page: a })
+    .include('[data-testid="comments"]')
+    .include('[data-testid="private-note"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await mineA.getByRole('button', { name: 'Cancel' }).click()
 

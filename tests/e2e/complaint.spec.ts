@@ -7,13 +7,20 @@ import { apiSignIn, openAs } from './support'
 const NUMBER = '4915212428667'
 const TEXT = 'Complaint e2e: a rude comment about the caller'
 
-test('a viewer complains about a comment: terms link, gate, complaint-after, stored for the moderators', async ({ browser, request, baseURL }) => {
+test('a viewer complains about a comment: terms link, gate, complaint-after, stored for the moderators', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const tokenA = await apiSignIn(baseURL!, '+49 151 73000001')
   const tokenB = await apiSignIn(baseURL!, '+49 151 73000002')
   const tokenMod = await apiSignIn(baseURL!, COMPLAINT_MODERATOR)
 
   // B comments on the number.
-  const added = await request.post('/api/v7/comment/add', { form: { phone: NUMBER, text: TEXT }, headers: { authorization: `Bearer ${tokenB}` } })
+  const added = await request.post('/api/v7/comment/add', {
+    form: { phone: NUMBER, text: TEXT },
+    headers: { authorization: `Bearer ${tokenB}` },
+  })
   expect(added.ok()).toBe(true)
   const commentId = (await added.json()).data.id as number
 
@@ -67,7 +74,10 @@ test('a viewer complains about a comment: terms link, gate, complaint-after, sto
   await expect(email).toHaveAttribute('aria-invalid', 'true')
   await expect(form.getByText('Enter a valid e-mail address, for example name@example.com.')).toBeVisible()
   await expect.poll(() => email.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(plainBackground)
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await email.fill('jo@example.com')
   await expect(email).not.toHaveAttribute('aria-invalid')
@@ -86,9 +96,17 @@ test('a viewer complains about a comment: terms link, gate, complaint-after, sto
   await expect(comment.getByRole('button', { name: 'Hide', exact: true })).toBeFocused()
 
   // The moderators find it in their queue, as one combined message about B's comment.
-  const queue = await request.get('/api/v6/moderation/queue', { params: { kind: 'complaint' }, headers: { authorization: `Bearer ${tokenMod}` } })
+  const queue = await request.get('/api/v6/moderation/queue', {
+    params: { kind: 'complaint' },
+    headers: { authorization: `Bearer ${tokenMod}` },
+  })
   expect(queue.ok()).toBe(true)
-  const items = (await queue.json()).data.items as Array<{ targetType: string; targetId: number; text: string; reporter: { name: string; email: string } }>
+  const items = (await queue.json()).data.items as Array<{
+    targetType: string
+    targetId: number
+    text: string
+    reporter: { name: string; email: string }
+  }>
   const mine = items.filter((i) => i.targetId === commentId)
   expect(mine).toHaveLength(1)
   expect(mine[0]).toMatchObject({

@@ -8,9 +8,22 @@ const FAKE_NAME = 'Testcaller Lotteryprize'
 
 /** A contact book as a phone exports it: one good card, one with a broken number, one without any number. */
 const VCARD = [
-  'BEGIN:VCARD', 'VERSION:3.0', 'N:Lotteryprize;Testcaller;;;', 'FN:Testcaller Lotteryprize', 'TEL;TYPE=CELL:+49 163 7875622', 'END:VCARD',
-  'BEGIN:VCARD', 'VERSION:4.0', 'FN:Broken Row', 'TEL:+49 1', 'END:VCARD',
-  'BEGIN:VCARD', 'VERSION:3.0', 'FN:No Number', 'EMAIL:nobody@example.com', 'END:VCARD',
+  'BEGIN:VCARD',
+  'VERSION:3.0',
+  'N:Lotteryprize;Testcaller;;;',
+  'FN:Testcaller Lotteryprize',
+  'TEL;TYPE=CELL:+49 163 7875622',
+  'END:VCARD',
+  'BEGIN:VCARD',
+  'VERSION:4.0',
+  'FN:Broken Row',
+  'TEL:+49 1',
+  'END:VCARD',
+  'BEGIN:VCARD',
+  'VERSION:3.0',
+  'FN:No Number',
+  'EMAIL:nobody@example.com',
+  'END:VCARD',
 ].join('\r\n')
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -34,7 +47,9 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   const a = await openNumber(browser, baseURL!, tokenA)
   const contactsA = a.getByRole('region', { name: 'Saved in contacts as' })
   await expect(contactsA.getByText('Nobody has this number in an uploaded contact book yet.')).toBeVisible()
-  await contactsA.getByLabel('Contact book file (vCard .vcf or CSV)').setInputFiles({ name: 'my-contacts.vcf', mimeType: 'text/vcard', buffer: Buffer.from(VCARD) })
+  await contactsA
+    .getByLabel('Contact book file (vCard .vcf or CSV)')
+    .setInputFiles({ name: 'my-contacts.vcf', mimeType: 'text/vcard', buffer: Buffer.from(VCARD) })
   await contactsA.getByRole('button', { name: 'Upload contact book' }).click()
   const report = contactsA.getByTestId('upload-report')
   await expect(report).toContainText('vCard file')
@@ -83,8 +98,14 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   await expect(phoneModal.getByTestId('phone-modal')).toContainText('+49 163 7875622')
   await expect(phoneModal.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+491637875622')
   await expect(phoneModal.getByRole('link', { name: 'Send SMS' })).toHaveAttribute('href', 'sms:+491637875622')
-  await expect(phoneModal.getByRole('link', { name: 'Chat in the WhatsApp app' })).toHaveAttribute('href', 'whatsapp://send?phone=491637875622')
-  await expect(phoneModal.getByRole('link', { name: 'Chat on WhatsApp Web (opens in a new tab)' })).toHaveAttribute('href', 'https://web.whatsapp.com/send?phone=491637875622')
+  await expect(phoneModal.getByRole('link', { name: 'Chat in the WhatsApp app' })).toHaveAttribute(
+    'href',
+    'whatsapp://send?phone=491637875622',
+  )
+  await expect(phoneModal.getByRole('link', { name: 'Chat on WhatsApp Web (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    'https://web.whatsapp.com/send?phone=491637875622',
+  )
   await expect(phoneModal.getByRole('link', { name: 'Chat in Viber' })).toHaveAttribute('href', 'viber://chat?number=%2B491637875622')
   expect(await axeViolations(b, '[role="dialog"]')).toEqual([])
   await phoneModal.getByRole('button', { name: 'Close' }).click()

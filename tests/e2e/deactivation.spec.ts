@@ -12,7 +12,11 @@ import { apiSignIn, bearer, openAs } from './support'
 const OWN = SETTINGS_USERS.deactivating
 const DIGITS = OWN.slice(1)
 
-test('a user names themself, deactivates through the three modals, is signed out, and signing in again restores the profile', async ({ browser, baseURL, request }) => {
+test('a user names themself, deactivates through the three modals, is signed out, and signing in again restores the profile', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(120_000)
   const token = await apiSignIn(baseURL!, OWN)
   const viewerToken = await apiSignIn(baseURL!, SETTINGS_USERS.viewer)
@@ -30,7 +34,10 @@ test('a user names themself, deactivates through the three modals, is signed out
   await expect(viewer.getByTestId('number-name')).toHaveText('Dana Deactivating')
 
   // A plan that renews (the development provider): deactivating stops its renewal, and the warning says so.
-  const bought = await request.post('/api/v6/payment/checkout', { headers: bearer(token), data: { product: 'tier1_month', provider: 'dev' } })
+  const bought = await request.post('/api/v6/payment/checkout', {
+    headers: bearer(token),
+    data: { product: 'tier1_month', provider: 'dev' },
+  })
   const paymentId = (await bought.json()).data.paymentId as number
   expect((await request.post('/api/v6/payment/dev/pay', { headers: bearer(token), data: { id: paymentId } })).ok()).toBe(true)
 
@@ -76,7 +83,9 @@ test('a user names themself, deactivates through the three modals, is signed out
   // Signing in again within 30 days restores it.
   const again = await apiSignIn(baseURL!, OWN)
   expect((await (await request.get('/api/v6/profile/my', { headers: bearer(again) })).json()).data.firstName).toBe('Dana')
-  expect((await (await request.get('/api/v6/subscription/get', { headers: bearer(again) })).json()).data.activeSubscription).toMatchObject({ autoRenewing: false })
+  expect((await (await request.get('/api/v6/subscription/get', { headers: bearer(again) })).json()).data.activeSubscription).toMatchObject({
+    autoRenewing: false,
+  })
   await viewer.reload()
   await expect(viewer.getByTestId('number-name')).toHaveText('Dana Deactivating')
   await page.context().close()

@@ -7,7 +7,11 @@ const OWNER = '+49 1512 4906546'
 const DIGITS = '4915124906546'
 const VIEWER = '+49 151 74200021'
 
-test('the new owner of a reported number contests it; a moderator upholds it; the index goes back to 5 and the page says why', async ({ browser, request, baseURL }) => {
+test('the new owner of a reported number contests it; a moderator upholds it; the index goes back to 5 and the page says why', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   // Four people and five pages: more than the default minute on a busy machine.
   test.setTimeout(150_000)
   const owner = await apiSignIn(baseURL!, OWNER)
@@ -45,9 +49,14 @@ test('the new owner of a reported number contests it; a moderator upholds it; th
 
   // The stale tab sends too: refused clearly, while the first is under review.
   await staleForm.getByRole('button', { name: 'Send for review' }).click()
-  await expect(staleForm.getByRole('alert')).toHaveText('This number is already under review. Wait for the decision before contesting again.')
+  await expect(staleForm.getByRole('alert')).toHaveText(
+    'This number is already under review. Wait for the decision before contesting again.',
+  )
   // Someone else cannot contest this number.
-  const foreign = await request.post('/api/v6/dispute/add', { headers: bearer(viewer), form: { phone: DIGITS, category: 'not_spam', reasons: 'Not my number but I try anyway.' } })
+  const foreign = await request.post('/api/v6/dispute/add', {
+    headers: bearer(viewer),
+    form: { phone: DIGITS, category: 'not_spam', reasons: 'Not my number but I try anyway.' },
+  })
   expect(foreign.status()).toBe(403)
 
   // Everyone sees it under review.
@@ -62,7 +71,10 @@ test('the new owner of a reported number contests it; a moderator upholds it; th
   const item = mod.getByTestId('dispute-item').filter({ hasText: '+49 1512 4906546' })
   await expect(item).toContainText('New owner')
   await expect(item).toContainText('the fraud calls were the previous owner')
-  await expect(item.getByRole('link', { name: 'https://carrier.example.com/contract' })).toHaveAttribute('href', 'https://carrier.example.com/contract')
+  await expect(item.getByRole('link', { name: 'https://carrier.example.com/contract' })).toHaveAttribute(
+    'href',
+    'https://carrier.example.com/contract',
+  )
   await expect(item.getByText('Upholding stops counting all evidence from before the owner’s date.')).toBeVisible()
   await item.getByLabel('Note to the owner (optional, shown on the number page)').fill('Carrier contract checked.')
   await item.getByRole('button', { name: 'Uphold' }).click()

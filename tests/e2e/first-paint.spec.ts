@@ -30,14 +30,14 @@ for (const { path, heading } of ROUTES) {
   })
 }
 
-
 /** From the page's first paint on: the layout shifts not caused by input, summed as CLS sums them. */
 const watchLayoutShifts = (page: Page) =>
   page.addInitScript(() => {
     const w = window as unknown as { shifts: number }
     w.shifts = 0
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.shifts += e.value
+      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!e.hadRecentInput) w.shifts += e.value
     }).observe({ type: 'layout-shift', buffered: true })
   })
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts)
@@ -70,7 +70,10 @@ const watchHeadings = (page: Page) =>
     new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
   })
 
-test('a link that names its language (/ar/…) shows that language and direction from the first paint, over the one chosen before', async ({ browser, baseURL }) => {
+test('a link that names its language (/ar/…) shows that language and direction from the first paint, over the one chosen before', async ({
+  browser,
+  baseURL,
+}) => {
   const token = await apiSignIn(baseURL!, '+49 151 78600012')
   // English chosen before (local storage and the browser), Arabic in the link.
   const page = await signedInPage(browser, baseURL!, token, { locale: 'en-US' })
@@ -82,7 +85,10 @@ test('a link that names its language (/ar/…) shows that language and direction
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('مَن المتصل؟')
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
     // Never English, never left to right: not in the server's page, not in the app's first render.
-    expect(seen.filter((s) => s !== 'rtl ar-sa -' && s !== 'rtl ar-sa مَن المتصل؟'), seen.join(' / ')).toEqual([])
+    expect(
+      seen.filter((s) => s !== 'rtl ar-sa -' && s !== 'rtl ar-sa مَن المتصل؟'),
+      seen.join(' / '),
+    ).toEqual([])
     // And Arabic is now the stored choice, for the app and for the server's next page.
     expect(await page.evaluate(() => localStorage.getItem('locale_'))).toBe('ar-sa')
     const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]))
@@ -92,7 +98,10 @@ test('a link that names its language (/ar/…) shows that language and direction
   }
 })
 
-test('a link that names its theme (?theme=dark) is dark from the first paint, over the light one chosen before', async ({ browser, baseURL }) => {
+test('a link that names its theme (?theme=dark) is dark from the first paint, over the light one chosen before', async ({
+  browser,
+  baseURL,
+}) => {
   const token = await apiSignIn(baseURL!, '+49 151 78600014')
   const page = await signedInPage(browser, baseURL!, token, { locale: 'en-US', colorScheme: 'light' })
   try {
@@ -189,7 +198,11 @@ for (const { path, api } of [
       else await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
       await page.waitForLoadState('networkidle')
       // Once: the page's own useSWR took the request under way rather than asking again.
-      for (const endpoint of api) expect(asked.filter((p) => p === endpoint), endpoint).toHaveLength(1)
+      for (const endpoint of api)
+        expect(
+          asked.filter((p) => p === endpoint),
+          endpoint,
+        ).toHaveLength(1)
       // A session whose profile id was unknown has it now, from that same answer (SPEC.md section 4).
       expect(Number(await page.evaluate(() => localStorage.getItem('profileId')))).toBeGreaterThan(0)
     } finally {
@@ -198,7 +211,10 @@ for (const { path, api } of [
   })
 }
 
-test('a dark theme and a right-to-left language chosen before show from the first paint, before the app runs', async ({ browser, baseURL }) => {
+test('a dark theme and a right-to-left language chosen before show from the first paint, before the app runs', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, locale: 'en-US' })
   try {
     // Chosen on an earlier visit (local storage only, no cookie yet): the page's one inline script applies them.
@@ -245,7 +261,10 @@ test('the app takes over the number page without moving what was painted', async
   }
 })
 
-test('the sign-in page shows its methods before the code and moves nothing when the code, links and QR codes come', async ({ browser, baseURL }) => {
+test('the sign-in page shows its methods before the code and moves nothing when the code, links and QR codes come', async ({
+  browser,
+  baseURL,
+}) => {
   // A phone's screen: the methods' cards stack, and a card that grew would push the next one down.
   const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 412, height: 900 } })
   const page = await context.newPage()
@@ -305,7 +324,10 @@ test('no page loads zod or the contract’s schemas until a form that checks inp
   const number = '4930901820'
   const text = 'First-paint e2e: a comment to complain about'
   const author = await apiSignIn(baseURL!, '+49 151 78600012')
-  const added = await request.post('/api/v7/comment/add', { form: { phone: `+${number}`, text }, headers: { authorization: `Bearer ${author}` } })
+  const added = await request.post('/api/v7/comment/add', {
+    form: { phone: `+${number}`, text },
+    headers: { authorization: `Bearer ${author}` },
+  })
   expect(added.ok()).toBe(true)
 
   const signedOut = await browser.newContext({ baseURL })
@@ -340,11 +362,18 @@ test('no page loads zod or the contract’s schemas until a form that checks inp
   }
 })
 
-test('on a phone the number page renders its community cards as they come near the screen, and all of them at the first Tab', async ({ browser, baseURL, request }) => {
+test('on a phone the number page renders its community cards as they come near the screen, and all of them at the first Tab', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const number = '4930901821'
   const text = 'First-paint e2e: a review below the first screen'
   const author = await apiSignIn(baseURL!, '+49 151 78600014')
-  const added = await request.post('/api/v7/comment/add', { form: { phone: `+${number}`, text }, headers: { authorization: `Bearer ${author}` } })
+  const added = await request.post('/api/v7/comment/add', {
+    form: { phone: `+${number}`, text },
+    headers: { authorization: `Bearer ${author}` },
+  })
   expect(added.ok()).toBe(true)
   const token = await apiSignIn(baseURL!, '+49 151 78600015')
   const phone = { viewport: { width: 412, height: 823 } }
@@ -390,8 +419,13 @@ test('on a phone the number page renders its community cards as they come near t
   }
 })
 
-test('the number page shows its number formatted without the phone-number metadata, which comes when the search box is used', async ({ browser, baseURL }) => {
-  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600016'), { viewport: { width: 412, height: 823 } })
+test('the number page shows its number formatted without the phone-number metadata, which comes when the search box is used', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600016'), {
+    viewport: { width: 412, height: 823 },
+  })
   try {
     const bodies: Array<Promise<string>> = []
     page.on('response', (response) => {
@@ -422,8 +456,13 @@ test('the number page shows its number formatted without the phone-number metada
   }
 })
 
-test('the search page loads its language’s date data in a worker, allowed by the page’s policy, and shows its history’s dates', async ({ browser, baseURL }) => {
-  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600017'), { viewport: { width: 412, height: 823 } })
+test('the search page loads its language’s date data in a worker, allowed by the page’s policy, and shows its history’s dates', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, baseURL!, await apiSignIn(baseURL!, '+49 151 78600017'), {
+    viewport: { width: 412, height: 823 },
+  })
   try {
     // A search, so the history has a date to show.
     await page.goto('/number/4930901823')

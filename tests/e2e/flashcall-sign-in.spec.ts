@@ -8,10 +8,17 @@ const VOICE_NUMBER_SHOWN = '+1 415 555 0109'
 /** The flash call form of the sign-in page, its number field and its button. */
 function flashCall(page: Page) {
   const form = page.getByRole('form', { name: 'Sign in with a call' })
-  return { form, field: form.getByRole('textbox', { name: 'Your phone number with country code' }), ask: form.getByRole('button', { name: 'Get the number to call' }) }
+  return {
+    form,
+    field: form.getByRole('textbox', { name: 'Your phone number with country code' }),
+    ask: form.getByRole('button', { name: 'Get the number to call' }),
+  }
 }
 
-test('signing in with a call: the typed number, the number to call, then Twilioâ€™s webhook for the call from it', async ({ page, baseURL }) => {
+test('signing in with a call: the typed number, the number to call, then Twilioâ€™s webhook for the call from it', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/login')
   await expect(page.getByTestId('auth-code')).toHaveText(/^\d{6}$/)
   const { form, field, ask } = flashCall(page)
@@ -44,7 +51,11 @@ test('signing in with a call: the typed number, the number to call, then Twilioâ
   await expect(page).toHaveURL(/\/login$/)
 
   // The call from the typed number: Twilio is told to reject it (it costs nothing), and the page signs in.
-  const res = await sendTwilioVoiceWebhook(baseURL!, TWILIO_AUTH_TOKEN, twilioVoiceParams('+14155550166', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' }))
+  const res = await sendTwilioVoiceWebhook(
+    baseURL!,
+    TWILIO_AUTH_TOKEN,
+    twilioVoiceParams('+14155550166', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' }),
+  )
   expect(res.status).toBe(200)
   expect(res.contentType).toMatch(/xml/)
   expect(res.body).toContain('<Reject')
@@ -52,7 +63,10 @@ test('signing in with a call: the typed number, the number to call, then Twilioâ
   expect(await page.evaluate(() => localStorage.getItem('phoneNumber'))).toBe('+14155550166')
 })
 
-test('a call whose caller id the carrier could not verify is refused: the page says so and offers a new code', async ({ page, baseURL }) => {
+test('a call whose caller id the carrier could not verify is refused: the page says so and offers a new code', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/login')
   const first = (await page.getByTestId('auth-code').textContent())!.trim()
   const { field, ask } = flashCall(page)
@@ -60,7 +74,11 @@ test('a call whose caller id the carrier could not verify is refused: the page s
   await ask.click()
   await expect(page.getByRole('link', { name: `Call ${VOICE_NUMBER_SHOWN}` })).toBeVisible()
 
-  const res = await sendTwilioVoiceWebhook(baseURL!, TWILIO_AUTH_TOKEN, twilioVoiceParams('+14155550168', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Failed-A' }))
+  const res = await sendTwilioVoiceWebhook(
+    baseURL!,
+    TWILIO_AUTH_TOKEN,
+    twilioVoiceParams('+14155550168', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Failed-A' }),
+  )
   expect(res.status).toBe(200)
   const alert = page.getByRole('alert').filter({ hasText: 'could not confirm that the call came from your number' })
   await expect(alert).toBeVisible({ timeout: 20_000 })
@@ -71,7 +89,11 @@ test('a call whose caller id the carrier could not verify is refused: the page s
   await expect(flashCall(page).field).toHaveValue('')
 })
 
-test('two sign-ins bound to one number: the call confirms neither, both pages say so and offer a new code', async ({ page, browser, baseURL }) => {
+test('two sign-ins bound to one number: the call confirms neither, both pages say so and offer a new code', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Another browser (an attacker who knows only the number) binds a code of its own to it too (ADR 0047).
   const other = await browser.newPage()
   try {
@@ -86,7 +108,11 @@ test('two sign-ins bound to one number: the call confirms neither, both pages sa
     }
     const first = (await page.getByTestId('auth-code').textContent())!.trim()
 
-    const res = await sendTwilioVoiceWebhook(baseURL!, TWILIO_AUTH_TOKEN, twilioVoiceParams('+14155550171', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' }))
+    const res = await sendTwilioVoiceWebhook(
+      baseURL!,
+      TWILIO_AUTH_TOKEN,
+      twilioVoiceParams('+14155550171', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' }),
+    )
     expect(res.status).toBe(200)
     for (const p of pages) {
       const alert = p.getByRole('alert').filter({ hasText: 'Someone else started signing in with this number at the same time' })

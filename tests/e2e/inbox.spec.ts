@@ -13,7 +13,11 @@ async function post(request: APIRequestContext, token: string, path: string, for
   return (await res.json()).data
 }
 
-test('a reply to my comment reaches my inbox: the bell counts it, the inbox says who replied where, opening it marks it read', async ({ browser, request, baseURL }) => {
+test('a reply to my comment reaches my inbox: the bell counts it, the inbox says who replied where, opening it marks it read', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const commenter = await apiSignIn(baseURL!, COMMENTER)
   const replier = await apiSignIn(baseURL!, REPLIER)
   await post(request, replier, '/api/v6/profile/name', { first_name: 'Rita', last_name: 'Replier' })
@@ -68,7 +72,11 @@ test('a reply to my comment reaches my inbox: the bell counts it, the inbox says
   await expect(other.getByTestId('notification-bell')).toHaveAccessibleName('Notifications')
 })
 
-test('a new notification while the page is open is announced, with a chime unless delivered without sound', async ({ browser, request, baseURL }) => {
+test('a new notification while the page is open is announced, with a chime unless delivered without sound', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const commenter = await apiSignIn(baseURL!, '+49 151 74200013')
   const replier = await apiSignIn(baseURL!, '+49 151 74200014')
   const comment = await post(request, commenter, '/api/v7/comment/add', { phone: NUMBER, text: 'Survey about electricity prices.' })

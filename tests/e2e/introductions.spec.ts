@@ -6,7 +6,11 @@ const DIGITS = INTRO.number.slice(1)
 // As the page writes a number into text: isolated left to right (U+2066 … U+2069).
 const SHOWN = '\u2066+49 30 74200099\u2069'
 
-test('an introduction: A asks, B accepts from the inbox, A learns that B knows the number; C may still decline; no answer twice', async ({ browser, request, baseURL }) => {
+test('an introduction: A asks, B accepts from the inbox, A learns that B knows the number; C may still decline; no answer twice', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const a = await apiSignIn(baseURL!, INTRO.requester)
   const b = await apiSignIn(baseURL!, INTRO.accepter)
   const c = await apiSignIn(baseURL!, INTRO.bystander)
@@ -28,7 +32,9 @@ test('an introduction: A asks, B accepts from the inbox, A learns that B knows t
   const inbox = accepter.getByRole('dialog', { name: 'Notifications' })
   const asked = inbox.locator('[data-kind="commonAcquaintances"]')
   await expect(asked).toContainText(`asks you for an introduction to ${SHOWN}, a number in your contacts`)
-  await expect(inbox.locator('[data-kind="newContactName"]')).toContainText('Your number \u2066+49 1517 4200002\u2069 is saved under a new name')
+  await expect(inbox.locator('[data-kind="newContactName"]')).toContainText(
+    'Your number \u2066+49 1517 4200002\u2069 is saved under a new name',
+  )
   await asked.getByRole('button', { name: 'Accept' }).click()
   await expect(asked).toContainText('You accepted: they now know you have this number.')
   await expect(asked.getByRole('button')).toHaveCount(0)
@@ -50,10 +56,16 @@ test('an introduction: A asks, B accepts from the inbox, A learns that B knows t
   await expect(card.getByTestId('fof-request')).toHaveText('\u2068Bea Brandt\u2069 knows this number and agreed to introduce you.')
 
   // An answer cannot be given twice: the server refuses it, and the inbox still shows the first.
-  const requestId = Number((await (await request.get('/api/v6/notifications/list', { headers: bearer(b) })).json()).data.items.find((i: { kind: string }) => i.kind === 'commonAcquaintances').request.id)
+  const requestId = Number(
+    (await (await request.get('/api/v6/notifications/list', { headers: bearer(b) })).json()).data.items.find(
+      (i: { kind: string }) => i.kind === 'commonAcquaintances',
+    ).request.id,
+  )
   const again = await request.post('/api/v6/fof/answer', { headers: bearer(b), form: { request_id: requestId, answer: 'decline' } })
   expect(again.status()).toBe(409)
   await accepter.reload()
   await accepter.getByTestId('notification-bell').click()
-  await expect(accepter.getByRole('dialog', { name: 'Notifications' }).locator('[data-kind="commonAcquaintances"]')).toContainText('You accepted')
+  await expect(accepter.getByRole('dialog', { name: 'Notifications' }).locator('[data-kind="commonAcquaintances"]')).toContainText(
+    'You accepted',
+  )
 })

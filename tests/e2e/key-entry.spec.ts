@@ -11,7 +11,11 @@ const B = '+4915170293002'
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'))
 
-test('a key link of another account asks first: staying keeps the session and the key unused, continuing switches', async ({ browser, baseURL, request }) => {
+test('a key link of another account asks first: staying keeps the session and the key unused, continuing switches', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const tokenA = await apiSignIn(baseURL!, A)
   const tokenB = await apiSignIn(baseURL!, B)
   const made = await request.post('/api/v6/payment/key', { headers: bearer(tokenB) })
@@ -100,14 +104,23 @@ test('the paywall link of another account’s key asks first too', async ({ brow
 test('a key link never sends the browser to another site, only to addresses of this app', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin
   const elsewhere: string[] = []
-  await page.route((url) => url.origin !== origin, async (route) => {
-    elsewhere.push(route.request().url())
-    await route.abort()
-  })
+  await page.route(
+    (url) => url.origin !== origin,
+    async (route) => {
+      elsewhere.push(route.request().url())
+      await route.abort()
+    },
+  )
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame() && !frame.url().startsWith(origin)) elsewhere.push(frame.url())
   })
-  for (const to of ['https://elsewhere.example/', '//elsewhere.example/', '/\\elsewhere.example/', 'javascript:alert(1)', 'http://127.0.0.1.elsewhere.example/']) {
+  for (const to of [
+    'https://elsewhere.example/',
+    '//elsewhere.example/',
+    '/\\elsewhere.example/',
+    'javascript:alert(1)',
+    'http://127.0.0.1.elsewhere.example/',
+  ]) {
     await page.goto(`/key/anything?banner=1&to=${encodeURIComponent(to)}`)
     // The key is no key and nobody is signed in: the sign-in page, as without `to`.
     await page.waitForURL((url) => url.origin === origin && url.pathname === '/login')

@@ -28,7 +28,10 @@ async function signedIn(page: Page, baseURL: string, phone: string) {
 test.describe('header dropdown', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-  test('opens with Enter, moves with the arrows, closes with Escape; "Copy phone number" shows the copied notice for about 2.5 s', async ({ page, baseURL }) => {
+  test('opens with Enter, moves with the arrows, closes with Escape; "Copy phone number" shows the copied notice for about 2.5 s', async ({
+    page,
+    baseURL,
+  }) => {
     await signedIn(page, baseURL!, '+4915123458001')
     await page.goto(`/number/${IMPORTED_NUMBER}`)
     await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
@@ -150,7 +153,12 @@ test('going back with Shift+Tab, the focused control is never hidden under the s
     await page.keyboard.press('Shift+Tab')
     const box = await page.evaluate(() => {
       const r = document.activeElement!.getBoundingClientRect()
-      return { top: r.top, bottom: r.bottom, inHeader: Boolean(document.activeElement!.closest('header')), name: document.activeElement!.textContent }
+      return {
+        top: r.top,
+        bottom: r.bottom,
+        inHeader: Boolean(document.activeElement!.closest('header')),
+        name: document.activeElement!.textContent,
+      }
     })
     if (!box.inHeader) expect(box.bottom, `focused "${box.name}" is hidden under the header`).toBeGreaterThan(header!.y + header!.height)
   }

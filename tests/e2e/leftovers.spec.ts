@@ -15,7 +15,11 @@ const NUMBER = '4915210363999'
 const OWNER_NAME = 'Leftover Ownername'
 
 /** A page (not opened yet) with the given stored language and browser languages, signed in when a token is given. */
-async function pageWith(browser: Browser, baseURL: string, opts: { token?: string; stored?: string; browserLocale?: string }): Promise<Page> {
+async function pageWith(
+  browser: Browser,
+  baseURL: string,
+  opts: { token?: string; stored?: string; browserLocale?: string },
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: opts.browserLocale ?? 'en-US' })
   await context.addInitScript(({ token, stored }) => {
     if (token) localStorage.setItem('token', token)
@@ -26,7 +30,10 @@ async function pageWith(browser: Browser, baseURL: string, opts: { token?: strin
 
 const form = (request: Request) => new URLSearchParams(request.postData() ?? '')
 
-test('a client too old: every call carries X-Client-Version; a 426 signs out to /not-authorized, which offers Reload', async ({ browser, baseURL }) => {
+test('a client too old: every call carries X-Client-Version; a 426 signs out to /not-authorized, which offers Reload', async ({
+  browser,
+  baseURL,
+}) => {
   const token = await apiSignIn(baseURL!, VIEWER)
   const context = await browser.newContext({ baseURL })
   await context.addInitScript((t) => {
@@ -39,7 +46,10 @@ test('a client too old: every call carries X-Client-Version; a 426 signs out to 
   const versions: Array<string | undefined> = []
   await page.route('**/api/**', (route) => {
     versions.push(route.request().headers()['x-client-version'])
-    return route.fulfill({ status: 426, json: { status: false, status_code: 1426, message: 'This version of the app is too old. Reload the page.' } })
+    return route.fulfill({
+      status: 426,
+      json: { status: false, status_code: 1426, message: 'This version of the app is too old. Reload the page.' },
+    })
   })
   await page.goto('/search')
   await expect(page).toHaveURL(/\/not-authorized$/)
@@ -59,7 +69,11 @@ test('a client too old: every call carries X-Client-Version; a 426 signs out to 
   await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/login')
 })
 
-test('a profile page asks for its names by profile, likes and reports them by profile, and complains about the profile', async ({ browser, baseURL, request }) => {
+test('a profile page asks for its names by profile, likes and reports them by profile, and complains about the profile', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const ownerToken = await apiSignIn(baseURL!, OWNER)
   const uploaderToken = await apiSignIn(baseURL!, UPLOADER)
   const viewerToken = await apiSignIn(baseURL!, VIEWER)
@@ -98,7 +112,9 @@ test('a profile page asks for its names by profile, likes and reports them by pr
   await expect(sent).toBeVisible()
   await sent.getByRole('button', { name: 'Close' }).first().click()
   // Nothing went by phone: the page never had to read the number back.
-  expect(new Set(contactCalls)).toEqual(new Set(['GET /api/v6/contacts/by-profile', 'POST /api/v6/contacts/like-by-profile', 'POST /api/v6/report/contact-by-profile']))
+  expect(new Set(contactCalls)).toEqual(
+    new Set(['GET /api/v6/contacts/by-profile', 'POST /api/v6/contacts/like-by-profile', 'POST /api/v6/report/contact-by-profile']),
+  )
 
   // A terms-breach complaint about the profile itself.
   await page.getByRole('button', { name: 'Complain about this profile' }).click()
@@ -111,7 +127,11 @@ test('a profile page asks for its names by profile, likes and reports them by pr
   await dialog.getByRole('button', { name: 'Send complaint' }).click()
   const answer = await complained
   expect(answer.status()).toBe(200)
-  expect(Object.fromEntries(form(answer.request()))).toMatchObject({ target_type: 'profile', target_id: String(ownerId), profile_id: String(ownerId) })
+  expect(Object.fromEntries(form(answer.request()))).toMatchObject({
+    target_type: 'profile',
+    target_id: String(ownerId),
+    profile_id: String(ownerId),
+  })
   await expect(page.getByRole('dialog', { name: 'Complaint sent' })).toBeVisible()
 
   // The owner is not offered a complaint about their own profile.
@@ -120,13 +140,23 @@ test('a profile page asks for its names by profile, likes and reports them by pr
   await expect(own.getByRole('button', { name: 'Complain about this profile' })).toHaveCount(0)
 })
 
-test('a reply is complained about through its Hide button; the first comment sets the kept first-comment flag', async ({ browser, baseURL, request }) => {
+test('a reply is complained about through its Hide button; the first comment sets the kept first-comment flag', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const writerToken = await apiSignIn(baseURL!, WRITER)
   const ownerToken = await apiSignIn(baseURL!, OWNER)
   const viewerToken = await apiSignIn(baseURL!, VIEWER)
-  const comment = await request.post('/api/v7/comment/add', { form: { phone: NUMBER, text: 'Leftovers e2e: they call at night' }, headers: bearer(writerToken) })
+  const comment = await request.post('/api/v7/comment/add', {
+    form: { phone: NUMBER, text: 'Leftovers e2e: they call at night' },
+    headers: bearer(writerToken),
+  })
   const commentId = (await comment.json()).data.id as number
-  const reply = await request.post('/api/v13/comment/thread/add', { form: { reply_to: commentId, text: 'Leftovers e2e: a rude reply' }, headers: bearer(ownerToken) })
+  const reply = await request.post('/api/v13/comment/thread/add', {
+    form: { reply_to: commentId, text: 'Leftovers e2e: a rude reply' },
+    headers: bearer(ownerToken),
+  })
   expect(reply.ok()).toBe(true)
   const replyId = (await reply.json()).data.id as number
 
@@ -191,7 +221,9 @@ test('analytics: page views and searches by route pattern in ru-RU only, never t
   await box.press('Enter')
   await expect(ru).toHaveURL(new RegExp(`/number/${NUMBER}$`))
   expect((await answered).status()).toBe(200)
-  await expect.poll(() => seen.map((s) => `${s.kind} ${s.route}`)).toEqual(['pageview /search', 'search /search', 'pageview /number/$phoneNumber'])
+  await expect
+    .poll(() => seen.map((s) => `${s.kind} ${s.route}`))
+    .toEqual(['pageview /search', 'search /search', 'pageview /number/$phoneNumber'])
   for (const s of seen) expect(s.locale).toBe('ru-RU')
   expect(JSON.stringify(seen)).not.toMatch(/\d{3}/)
 

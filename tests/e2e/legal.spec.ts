@@ -20,7 +20,10 @@ async function pageIn(browser: Browser, baseURL: string, locale: string) {
 }
 
 for (const mode of modes) {
-  test(`the terms from the sign-in page and the privacy policy from the footer open in the app (${mode.locale})`, async ({ browser, baseURL }) => {
+  test(`the terms from the sign-in page and the privacy policy from the footer open in the app (${mode.locale})`, async ({
+    browser,
+    baseURL,
+  }) => {
     const page = await pageIn(browser, baseURL!, mode.locale)
     await page.goto('/login')
     await expect(page.locator('html')).toHaveAttribute('dir', mode.dir)
@@ -33,7 +36,10 @@ for (const mode of modes) {
     await expect(terms).toHaveAttribute('lang', mode.locale.split('-')[0])
     await expect(terms).toHaveAttribute('dir', mode.dir)
     // The support address of the configuration (the test server's development stand-in), as a mail link.
-    await expect(terms.getByRole('link', { name: 'support@callerid.example' }).first()).toHaveAttribute('href', 'mailto:support@callerid.example')
+    await expect(terms.getByRole('link', { name: 'support@callerid.example' }).first()).toHaveAttribute(
+      'href',
+      'mailto:support@callerid.example',
+    )
 
     await page.getByRole('contentinfo').getByRole('link', { name: mode.t.footer.privacy, exact: true }).click()
     await page.waitForURL('**/legal/privacy')

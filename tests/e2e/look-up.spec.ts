@@ -60,7 +60,11 @@ async function noteCommentAndName(page: Page, words: { note: string; comment: st
   return answers
 }
 
-test('a look-up counts one search: a note, a comment and a name suggested on its page count no more', async ({ browser, baseURL, request }) => {
+test('a look-up counts one search: a note, a comment and a name suggested on its page count no more', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const token = await apiSignIn(baseURL!, '+49 151 78300101')
   expect(await leftToday(request, token)).toBe(30)
   const page = await openAs(browser, baseURL!, token, '/', WHOLE_PAGE)
@@ -68,7 +72,12 @@ test('a look-up counts one search: a note, a comment and a name suggested on its
   await page.goto('/number/4930901831')
   await expect(page.getByRole('meter', { name: 'Reputation' })).toBeVisible()
 
-  await noteCommentAndName(page, { note: 'The plumber, probably', comment: 'Called twice about a leaking pipe', first: 'Pat', last: 'Plumber' })
+  await noteCommentAndName(page, {
+    note: 'The plumber, probably',
+    comment: 'Called twice about a leaking pipe',
+    first: 'Pat',
+    last: 'Plumber',
+  })
 
   // The page was searched again after each action, and every answer says 29 left: counted once.
   const answers = await Promise.all(left)
@@ -82,7 +91,11 @@ test('a look-up counts one search: a note, a comment and a name suggested on its
   await page.context().close()
 })
 
-test('a paid look-up stays paid on its page: after a note, a comment and a name it is still the full page, for one coin', async ({ browser, baseURL, request }) => {
+test('a paid look-up stays paid on its page: after a note, a comment and a name it is still the full page, for one coin', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const token = await apiSignIn(baseURL!, LOOK_UP_USERS.paying.phone)
   const before = await balanceOf(request, token)
   const page = await openAs(browser, baseURL!, token, '/number/4930901832', WHOLE_PAGE)
@@ -91,7 +104,12 @@ test('a paid look-up stays paid on its page: after a note, a comment and a name 
   await expect(page.getByRole('meter', { name: 'Reputation' })).toBeVisible()
   await expect(limit).toHaveCount(0)
 
-  const answers = await noteCommentAndName(page, { note: 'Paid to see this one', comment: 'A paid look-up, and worth it', first: 'Paula', last: 'Paid' })
+  const answers = await noteCommentAndName(page, {
+    note: 'Paid to see this one',
+    comment: 'A paid look-up, and worth it',
+    first: 'Paula',
+    last: 'Paid',
+  })
   for (const answer of answers) {
     expect(answer.data.paidAlert.show).toBe(false)
     expect(answer.data.common.isPaidRequest).toBe(true)

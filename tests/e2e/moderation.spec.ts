@@ -12,7 +12,6 @@ const SHOWN = '\u2066+49 30 72000099\u2069'
 const BANNED_HERE =
   'You cannot post on this number: moderators removed your texts here twice after complaints, so you can no longer add comments, replies or name suggestions here.'
 
-
 async function comment(request: APIRequestContext, token: string, text: string): Promise<number> {
   const res = await request.post('/api/v7/comment/add', { headers: bearer(token), form: { phone: NUMBER, text } })
   expect(res.status(), await res.text()).toBe(200)
@@ -28,14 +27,23 @@ async function complain(request: APIRequestContext, token: string, commentId: nu
   return (await res.json()).data.id as number
 }
 
-test('a moderator removes a text twice after complaints; its author can no longer post on that number', async ({ browser, request, baseURL }) => {
+test('a moderator removes a text twice after complaints; its author can no longer post on that number', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const modToken = await apiSignIn(baseURL!, MODERATOR)
   const authorToken = await apiSignIn(baseURL!, AUTHOR)
   const complainerToken = await apiSignIn(baseURL!, COMPLAINER)
 
   const first = '<b>Scam</b> call from Alex, he owes me money'
   const commentId = await comment(request, authorToken, first)
-  const firstComplaint = await complain(request, complainerToken, commentId, 'Name: Alex A\nEmail: alex@example.com\nMessage: This names me and is false.')
+  const firstComplaint = await complain(
+    request,
+    complainerToken,
+    commentId,
+    'Name: Alex A\nEmail: alex@example.com\nMessage: This names me and is false.',
+  )
 
   // The moderator finds it in the header menu and opens the page.
   const mod = await openAs(browser, baseURL!, modToken, '/search', WHOLE_PAGE)
@@ -49,12 +57,17 @@ test('a moderator removes a text twice after complaints; its author can no longe
   await expect(item.getByText(`On ${SHOWN}`)).toBeVisible()
   await expect(item.getByText(/Message: This names me and is false\./)).toBeVisible()
 
-  const axe = await new AxeBuilder({ page: mod }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const axe = await new AxeBuilder({ page: mod })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 
   await item.getByRole('button', { name: 'Remove text' }).click()
   await item.getByRole('button', { name: 'Remove', exact: true }).click()
-  await expect(mod.getByRole('status').filter({ hasText: 'Text removed' })).toHaveText(`Text removed from ${SHOWN}. Its author has 1 removal after complaints there.`)
+  await expect(mod.getByRole('status').filter({ hasText: 'Text removed' })).toHaveText(
+    `Text removed from ${SHOWN}. Its author has 1 removal after complaints there.`,
+  )
   await expect(item).toHaveCount(0)
 
   // The author posts again on the same number (the same comment comes back); another complaint.
@@ -104,7 +117,11 @@ test('a moderator removes a text twice after complaints; its author can no longe
   expect((await named.json()).message).toMatch(/can no longer post on this number/)
 })
 
-test('a moderator removes one reported contact name and edits another (issue 33); the number shows the change', async ({ browser, request, baseURL }) => {
+test('a moderator removes one reported contact name and edits another (issue 33); the number shows the change', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const SAVER = '+49 151 72000004'
   const NAMED = '+493072000098'
   const RENAMED = '+493072000097'
@@ -122,13 +139,19 @@ test('a moderator removes one reported contact name and edits another (issue 33)
   const names = async (phone: string) => {
     const res = await request.get('/api/v6/contacts/by-phone', { headers: bearer(reporterToken), params: { phone } })
     expect(res.status(), await res.text()).toBe(200)
-    return ((await res.json()).data.contacts as Array<{ firstName: string | null; lastName: string | null; name_hash: string }>)
+    return (await res.json()).data.contacts as Array<{ firstName: string | null; lastName: string | null; name_hash: string }>
   }
   async function report(phone: string): Promise<number> {
     const [name] = await names(phone)
     const res = await request.post('/api/v6/report/contact', {
       headers: bearer(reporterToken),
-      form: { phone, name_hash: name.name_hash, first_name: name.firstName ?? '', last_name: name.lastName ?? '', report_text: 'Not a name for a person' },
+      form: {
+        phone,
+        name_hash: name.name_hash,
+        first_name: name.firstName ?? '',
+        last_name: name.lastName ?? '',
+        report_text: 'Not a name for a person',
+      },
     })
     expect(res.status(), await res.text()).toBe(200)
     return (await res.json()).data.id as number

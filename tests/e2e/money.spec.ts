@@ -52,7 +52,11 @@ test('a user buys a coin pack through the development payment and sees the new b
   expect(await balanceOf(request, token)).toBe(550)
 })
 
-test('a user buys Premium through Stripe, gets 300 searches a day, cancels and sees when it ends', async ({ browser, baseURL, request }) => {
+test('a user buys Premium through Stripe, gets 300 searches a day, cancels and sees when it ends', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const token = await apiSignIn(baseURL!, '+4915179000102')
   const page = await openAs(browser, baseURL!, token, '/paywall?tab=tier1')
   await expect(page.getByTestId('current-plan')).toContainText('You are on the free plan: 30 searches a day.')
@@ -95,7 +99,11 @@ test('a user buys Premium through Stripe, gets 300 searches a day, cancels and s
   expect(after).toMatchObject({ tier: 'tier1', provider: 'stripe', autoRenewing: false, status: 'active' })
 })
 
-test('past the daily limit, a paid search costs exactly one coin; short of coins the top-up opens the coin packs', async ({ browser, baseURL, request }) => {
+test('past the daily limit, a paid search costs exactly one coin; short of coins the top-up opens the coin packs', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const { paidSearcher, brokeSearcher } = MONEY_USERS
   const token = await apiSignIn(baseURL!, paidSearcher.phone)
   expect(await balanceOf(request, token)).toBe(5)

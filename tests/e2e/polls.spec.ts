@@ -7,14 +7,16 @@ const SHOWN = '+49 1511 4305448'
 const A = '+49 151 75000001'
 const B = '+49 151 75000002'
 
-
 const index = async (page: Page) => Number(await page.getByRole('meter', { name: 'Reputation' }).getAttribute('aria-valuenow'))
 
 test('tag a number, block and unblock it, read its analysis, open a commenter\u2019s profile', async ({ browser, request, baseURL }) => {
   const tokenA = await apiSignIn(baseURL!, A)
   const tokenB = await apiSignIn(baseURL!, B)
   // B comments on the number, so B's profile is one a reader reaches from the comments.
-  const comment = await request.post('/api/v7/comment/add', { headers: { authorization: `Bearer ${tokenB}` }, form: { phone: NUMBER, text: 'Called about my parcel, all fine.' } })
+  const comment = await request.post('/api/v7/comment/add', {
+    headers: { authorization: `Bearer ${tokenB}` },
+    form: { phone: NUMBER, text: 'Called about my parcel, all fine.' },
+  })
   expect(comment.status(), await comment.text()).toBe(200)
   const me = await request.get('/api/v6/profile/my', { headers: { authorization: `Bearer ${tokenB}` } })
   const profileIdB = (await me.json()).data.profileId as number

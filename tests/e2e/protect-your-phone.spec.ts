@@ -16,11 +16,18 @@ const d = en.devices
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 async function openProtectYourPhone(page: Page) {
-  await page.getByRole('main').getByRole('button', { name: new RegExp(`^${d.title}`) }).click()
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: new RegExp(`^${d.title}`) })
+    .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(d.title)
 }
 
-test('a Fritz!Box password: made, shown once with a QR code, accepted by the API, revoked in the page, then refused', async ({ browser, baseURL, request }) => {
+test('a Fritz!Box password: made, shown once with a QR code, accepted by the API, revoked in the page, then refused', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const token = await apiSignIn(baseURL!, OWNER)
   const page = await openAs(browser, baseURL!, token, '/settings', { permissions: ['clipboard-read', 'clipboard-write'] })
   await openProtectYourPhone(page)
@@ -95,7 +102,10 @@ for (const mode of [
   { name: 'light-en', theme: 'light', locale: 'en' },
   { name: 'dark-ar', theme: 'dark', locale: 'ar-sa' },
 ] as const) {
-  test(`the view, a new password and the revoke dialog have no serious or critical WCAG 2.2 AA violation (${mode.name})`, async ({ browser, baseURL }) => {
+  test(`the view, a new password and the revoke dialog have no serious or critical WCAG 2.2 AA violation (${mode.name})`, async ({
+    browser,
+    baseURL,
+  }) => {
     const token = await apiSignIn(baseURL!, AXE_USER)
     const context = await browser.newContext({ baseURL })
     await context.addInitScript(
@@ -110,11 +120,19 @@ for (const mode of [
     await page.goto('/settings')
     await expect(page.locator('html')).toHaveAttribute('dir', mode.locale === 'ar-sa' ? 'rtl' : 'ltr')
     const t = mode.locale === 'en' ? en : (await import('../../i18n/ar-sa')).default
-    await page.getByRole('main').getByRole('button', { name: new RegExp(`^${t.devices.title}`) }).click()
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: new RegExp(`^${t.devices.title}`) })
+      .click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.devices.title)
     await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0)
-    const axe = () => new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true)
-    const blocking = async (scope: string) => (await axe().include(scope).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    const axe = () =>
+      new AxeBuilder({ page })
+        .withTags(WCAG_TAGS)
+        .options({ resultTypes: ['violations'] })
+        .setLegacyMode(true)
+    const blocking = async (scope: string) =>
+      (await axe().include(scope).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 
     // Each platform's tab, then a new password with its QR code, then the list with a device.
     for (const tab of ['iPhone', 'Android', 'Fritz!Box']) {
@@ -125,7 +143,11 @@ for (const mode of [
     await expect(page.getByRole('img', { name: t.devices.qrLabel })).toBeVisible()
     await expect(page.getByTestId('device')).not.toHaveCount(0)
     expect((await blocking('main')).map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    await page.getByTestId('device').first().getByRole('button', { name: new RegExp(`^${t.devices.revoke}`) }).click()
+    await page
+      .getByTestId('device')
+      .first()
+      .getByRole('button', { name: new RegExp(`^${t.devices.revoke}`) })
+      .click()
     await expect(page.getByRole('dialog')).toBeVisible()
     expect((await blocking('[role="dialog"]')).map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     await context.close()

@@ -56,7 +56,12 @@ const database = await openPglite(dataDir)
 await importFile(database.db, { format: 'phoneblock', file: PHONEBLOCK_FILE, progress: null })
 // Test fixtures (users with roles or coins): every tests/e2e/fixtures/*.ts exports a default (db) => Promise<void>.
 const fixturesDir = path.join(root, 'tests/e2e/fixtures')
-for (const file of fs.existsSync(fixturesDir) ? fs.readdirSync(fixturesDir).filter((f) => f.endsWith('.ts')).sort() : []) {
+for (const file of fs.existsSync(fixturesDir)
+  ? fs
+      .readdirSync(fixturesDir)
+      .filter((f) => f.endsWith('.ts'))
+      .sort()
+  : []) {
   const mod = (await import(path.join(fixturesDir, file))) as { default: (db: typeof database.db) => Promise<void> }
   await mod.default(database.db)
 }

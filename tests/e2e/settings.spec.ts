@@ -13,7 +13,10 @@ const IMPORTED_NUMBER = '491637875622'
 
 /** Opens a sub-view from the main list, as a user would, and waits for its title. */
 async function openView(page: Page, entry: string, title = entry) {
-  await page.getByRole('main').getByRole('button', { name: new RegExp(`^${entry}`) }).click()
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: new RegExp(`^${entry}`) })
+    .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 }
 
@@ -51,7 +54,11 @@ test('theme: dark is kept after a reload; system follows the device, also when i
   await page.context().close()
 })
 
-test('privacy: anti-spy and listing are saved on the server, so a reload (or another device) shows them', async ({ browser, baseURL, request }) => {
+test('privacy: anti-spy and listing are saved on the server, so a reload (or another device) shows them', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const token = await apiSignIn(baseURL!, SETTINGS_USERS.privacy)
   const page = await openAs(browser, baseURL!, token, '/settings')
   await openView(page, 'Privacy management')

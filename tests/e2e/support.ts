@@ -35,7 +35,13 @@ export async function signedInPage(browser: Browser, baseURL: string, token: str
 export const WHOLE_PAGE: BrowserContextOptions = { viewport: { width: 1280, height: 3000 } }
 
 /** `signedInPage`, at `path`. */
-export async function openAs(browser: Browser, baseURL: string, token: string, path: string, options: BrowserContextOptions = {}): Promise<Page> {
+export async function openAs(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  path: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   const page = await signedInPage(browser, baseURL, token, options)
   await page.goto(path)
   return page

@@ -21,12 +21,18 @@ test('signing in with Telegram: deep link and QR code, then the bot webhook conf
   const from = { id: 777000111, first_name: 'Ann' }
   const start = await request.post('/api/v6/auth/webhook/telegram', {
     headers,
-    data: { update_id: 9000001, message: { message_id: 1, from, chat, text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] } },
+    data: {
+      update_id: 9000001,
+      message: { message_id: 1, from, chat, text: `/start ${code}`, entities: [{ type: 'bot_command', offset: 0, length: 6 }] },
+    },
   })
   expect(start.status()).toBe(200)
   const contact = await request.post('/api/v6/auth/webhook/telegram', {
     headers,
-    data: { update_id: 9000002, message: { message_id: 2, from, chat, contact: { phone_number: '4917612345678', first_name: 'Ann', user_id: 777000111 } } },
+    data: {
+      update_id: 9000002,
+      message: { message_id: 2, from, chat, contact: { phone_number: '4917612345678', first_name: 'Ann', user_id: 777000111 } },
+    },
   })
   expect(contact.status()).toBe(200)
 

@@ -11,7 +11,11 @@ async function comment(request: APIRequestContext, token: string, text: string) 
   expect(res.status(), await res.text()).toBe(200)
 }
 
-test('the owner pins a review; a reply is written, edited and deleted by its author, and others cannot', async ({ browser, request, baseURL }) => {
+test('the owner pins a review; a reply is written, edited and deleted by its author, and others cannot', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const owner = await apiSignIn(baseURL!, OWNER)
   const alice = await apiSignIn(baseURL!, ALICE)
   const bob = await apiSignIn(baseURL!, BOB)
@@ -58,7 +62,9 @@ test('the owner pins a review; a reply is written, edited and deleted by its aut
   await expect(seen.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0)
   await expect(seen.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0)
   const replyId = Number(await seen.getAttribute('data-reply-id'))
-  expect((await request.post('/api/v13/comment/thread/delete', { headers: bearer(bob), form: { thread_id: String(replyId) } })).status()).toBe(403)
+  expect(
+    (await request.post('/api/v13/comment/thread/delete', { headers: bearer(bob), form: { thread_id: String(replyId) } })).status(),
+  ).toBe(403)
 
   // Alice deletes it after confirming; it is gone for everyone.
   await reply.getByRole('button', { name: 'Delete', exact: true }).click()

@@ -4,7 +4,10 @@ import { E2E_SIGN_IN, sendViberWebhook, viberContact, viberConversationStarted, 
 // As tests/e2e/server.ts configures the bot (its REST API is the local fake).
 const { viberAuthToken: VIBER_AUTH_TOKEN, viberBotUri: VIBER_BOT_URI } = E2E_SIGN_IN
 
-test('signing in with Viber: deep link with the code as context and its QR code, then the bot confirms the number the user shares', async ({ page, baseURL }) => {
+test('signing in with Viber: deep link with the code as context and its QR code, then the bot confirms the number the user shares', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/login')
   const code = (await page.getByTestId('auth-code').textContent())!.trim()
   expect(code).toMatch(/^\d{6}$/)
@@ -25,7 +28,10 @@ test('signing in with Viber: deep link with the code as context and its QR code,
   const ann = viberUserId()
   const started = await sendViberWebhook(baseURL!, VIBER_AUTH_TOKEN, viberConversationStarted(ann, code))
   expect(started.status).toBe(200)
-  expect(started.body).toMatchObject({ min_api_version: 3, keyboard: { Buttons: [expect.objectContaining({ ActionType: 'share-phone' })] } })
+  expect(started.body).toMatchObject({
+    min_api_version: 3,
+    keyboard: { Buttons: [expect.objectContaining({ ActionType: 'share-phone' })] },
+  })
 
   // A contact from someone the bot did not ask confirms nothing: the page keeps waiting.
   const stranger = await sendViberWebhook(baseURL!, VIBER_AUTH_TOKEN, viberContact(viberUserId(), '380671230001'))

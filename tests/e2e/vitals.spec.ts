@@ -28,7 +28,9 @@ test('a sampled page load sends its LCP and CLS (and INP) for the route pattern 
   expect(configured).toBe(true)
   await expect(page.getByTestId('number-international')).toHaveText('+49 163 7875622')
   // The reporter (with web-vitals) is a chunk of its own, loaded when the browser is idle after the first render.
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/vitals-reporter-[\w-]+\.js$/.test(e.name)))
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => /\/assets\/vitals-reporter-[\w-]+\.js$/.test(e.name)),
+  )
   // A click ends LCP's observation (and is an interaction for INP); nothing is sent while the page is visible.
   await page.getByRole('heading', { level: 1 }).click()
   await page.waitForTimeout(500)

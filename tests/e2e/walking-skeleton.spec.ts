@@ -17,7 +17,9 @@ test('a new user signs in, looks up a number from the PhoneBlock list, sees its 
   await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v))
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`)
+      void (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`,
+      )
     })
   })
   await signInWithDevProvider(page, '+49 151 23456789')
@@ -64,7 +66,10 @@ test('a number that does not exist lands on the not-found page', async ({ page }
   await page.waitForURL('**/number/not-found')
 })
 
-test('numbers as people write them: a London number with its (0), an extension, Arabic-Indic digits, a link in them', async ({ page, baseURL }) => {
+test('numbers as people write them: a London number with its (0), an extension, Arabic-Indic digits, a link in them', async ({
+  page,
+  baseURL,
+}) => {
   // A user in Germany: national numbers are read as German ones.
   const token = await apiSignIn(baseURL!, '+49 151 23456781')
   await page.goto('/login')

@@ -67,10 +67,51 @@ export interface FuzzOptions {
 
 /** Strings that have broken servers: controls, broken Unicode, bidi tricks, injections, numbers that are not. */
 const NASTY = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud800y', '\u202eevil', '\u2066x\u2069', '\ufeff', 'e\u0301', '😀', '𝕏'.repeat(30),
-  '\r\n', '\t', '%00', '%', '%zz', '../../../etc/passwd', '..\\..\\windows', "' or '1'='1", '1; drop table users; --', '<script>alert(1)</script>',
-  '__proto__', 'constructor', 'NaN', 'Infinity', '-0', '1e309', '9'.repeat(40), '-1', '0', '2147483648', 'true', 'null', '[]', '{}', '+', '+49',
-  '+4915112345678', '004930123456', '0000000000', 'ﾠ', '\u00a0', 'ß'.repeat(3),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\ud800y',
+  '\u202eevil',
+  '\u2066x\u2069',
+  '\ufeff',
+  'e\u0301',
+  '😀',
+  '𝕏'.repeat(30),
+  '\r\n',
+  '\t',
+  '%00',
+  '%',
+  '%zz',
+  '../../../etc/passwd',
+  '..\\..\\windows',
+  "' or '1'='1",
+  '1; drop table users; --',
+  '<script>alert(1)</script>',
+  '__proto__',
+  'constructor',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '9'.repeat(40),
+  '-1',
+  '0',
+  '2147483648',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '+',
+  '+49',
+  '+4915112345678',
+  '004930123456',
+  '0000000000',
+  'ﾠ',
+  '\u00a0',
+  'ß'.repeat(3),
 ]
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...NASTY) },
@@ -113,7 +154,10 @@ function documented(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
     case 'object':
     default: {
       const props = Object.entries(schema.properties ?? {})
-      if (!props.length) return type === 'object' ? fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }) : fc.jsonValue({ maxDepth: 1 })
+      if (!props.length)
+        return type === 'object'
+          ? fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 })
+          : fc.jsonValue({ maxDepth: 1 })
       return fc.record(Object.fromEntries(props.map(([k, s]) => [k, documented(s, depth + 1)])), { requiredKeys: schema.required ?? [] })
     }
   }
@@ -125,17 +169,48 @@ function fuzzed(schema: Schema | null): fc.Arbitrary<unknown> {
   const props = Object.entries(schema.properties ?? {})
   const whole = fc.oneof({ weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) })
   if (!props.length) return fc.oneof({ weight: 4, arbitrary: documented(schema) }, { weight: 1, arbitrary: whole })
-  const field = ([k, s]: [string, Schema]) => [k, fc.oneof({ weight: 3, arbitrary: documented(s) }, { weight: 2, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(undefined) })] as const
+  const field = ([k, s]: [string, Schema]) =>
+    [
+      k,
+      fc.oneof(
+        { weight: 3, arbitrary: documented(s) },
+        { weight: 2, arbitrary: hostile },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+      ),
+    ] as const
   const record = fc.record(Object.fromEntries(props.map(field)), { requiredKeys: [] })
   const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'extra', 'phone', 'id'), hostile, { maxKeys: 2 })
-  return fc.oneof({ weight: 8, arbitrary: record }, { weight: 2, arbitrary: fc.tuple(record, extra).map(([a, b]) => ({ ...b, ...a })) }, { weight: 1, arbitrary: whole })
+  return fc.oneof(
+    { weight: 8, arbitrary: record },
+    { weight: 2, arbitrary: fc.tuple(record, extra).map(([a, b]) => ({ ...b, ...a })) },
+    { weight: 1, arbitrary: whole },
+  )
 }
 
-const PATH_TRICKS = ['..', '%2e%2e%2f%2e%2e', '%00', '%', '%zz', '-1', '0', '99999999999999999999', 'x'.repeat(300), '%F0%9F%98%80', '%ED%A0%80', ' ', '.%2F']
+const PATH_TRICKS = [
+  '..',
+  '%2e%2e%2f%2e%2e',
+  '%00',
+  '%',
+  '%zz',
+  '-1',
+  '0',
+  '99999999999999999999',
+  'x'.repeat(300),
+  '%F0%9F%98%80',
+  '%ED%A0%80',
+  ' ',
+  '.%2F',
+]
 function pathValue(schema: Schema): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: documented(schema).map((v) => encodeURIComponent(wellFormed(String(v)))) },
-    { weight: 2, arbitrary: hostile.map((v) => encodeURIComponent(wellFormed(typeof v === 'string' ? v.slice(0, 400) : JSON.stringify(v) ?? 'undefined')).replace(/%25/g, '%')) },
+    {
+      weight: 2,
+      arbitrary: hostile.map((v) =>
+        encodeURIComponent(wellFormed(typeof v === 'string' ? v.slice(0, 400) : (JSON.stringify(v) ?? 'undefined'))).replace(/%25/g, '%'),
+      ),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...PATH_TRICKS) },
   )
 }
@@ -163,10 +238,16 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
       path,
-      suffix: fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('/', '/..', '//x', '%00', '/%2e%2e') }),
+      suffix: fc.oneof(
+        { weight: 12, arbitrary: fc.constant('') },
+        { weight: 1, arbitrary: fc.constantFrom('/', '/..', '//x', '%00', '/%2e%2e') },
+      ),
       query: fuzzed(Object.keys(op.query.properties ?? {}).length ? op.query : null),
       who: fc.constantFrom<Who>('anonymous', 'user', 'user', 'moderator', 'forged'),
-      encoding: op.method === 'GET' ? fc.constant<Encoding>('none') : fc.constantFrom<Encoding>('json', 'json', 'form', 'form', 'multipart', 'malformed-json', 'wrong-type', 'none'),
+      encoding:
+        op.method === 'GET'
+          ? fc.constant<Encoding>('none')
+          : fc.constantFrom<Encoding>('json', 'json', 'form', 'form', 'multipart', 'malformed-json', 'wrong-type', 'none'),
       body: op.method === 'GET' ? fc.constant(undefined) : fuzzed(op.body),
     })
     .map(({ path, suffix, query, who, encoding, body }) => {
@@ -176,7 +257,18 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
 }
 
 /** Every operation of the OpenAPI document, with its parameters and JSON body schema. */
-export function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: Schema; required?: boolean }>; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> }): Operation[] {
+export function operationsOf(doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string; schema: Schema; required?: boolean }>
+        requestBody?: { content?: Record<string, { schema?: Schema }> }
+      }
+    >
+  >
+}): Operation[] {
   const ops: Operation[] = []
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -188,7 +280,13 @@ export function operationsOf(doc: { paths: Record<string, Record<string, { param
         if (p.required) query.required!.push(p.name)
       }
       const body = op.requestBody?.content?.['application/json']?.schema ?? null
-      ops.push({ method: method.toUpperCase(), path, pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema })), query, body })
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema })),
+        query,
+        body,
+      })
     }
   }
   return ops
@@ -202,7 +300,13 @@ export function generateRequests(ops: Operation[], seed: number, count: number):
   const extra = rest > 0 ? fc.sample(fc.oneof(...ops.map(requestFor)), { seed, numRuns: rest }) : []
   // Interleaved, so that routes that sign the caller out do not come in one block.
   const all = [...perOp, ...extra]
-  const shuffled = fc.sample(fc.shuffledSubarray(all.map((_, i) => i), { minLength: all.length, maxLength: all.length }), { seed, numRuns: 1 })[0]
+  const shuffled = fc.sample(
+    fc.shuffledSubarray(
+      all.map((_, i) => i),
+      { minLength: all.length, maxLength: all.length },
+    ),
+    { seed, numRuns: 1 },
+  )[0]
   return shuffled.map((i) => all[i])
 }
 
@@ -211,7 +315,10 @@ function encode(req: FuzzRequest): { headers: Record<string, string>; body?: str
     case 'json':
       return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(req.body ?? {}) ?? '{}' }
     case 'form':
-      return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(toParams(req.body).map(([k, v]) => [wellFormed(k), wellFormed(v)])).toString() }
+      return {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(toParams(req.body).map(([k, v]) => [wellFormed(k), wellFormed(v)])).toString(),
+      }
     case 'multipart': {
       const form = new FormData()
       for (const [k, v] of toParams(req.body)) form.append(wellFormed(k), wellFormed(v))
@@ -243,10 +350,23 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzOutcome> {
 
   const send = async (req: FuzzRequest) => {
     const { headers, body } = encode(req)
-    const token = req.who === 'user' ? tokens.user : req.who === 'moderator' ? tokens.moderator : req.who === 'forged' ? `${tokens.user.slice(0, -4)}AAAA` : null
+    const token =
+      req.who === 'user'
+        ? tokens.user
+        : req.who === 'moderator'
+          ? tokens.moderator
+          : req.who === 'forged'
+            ? `${tokens.user.slice(0, -4)}AAAA`
+            : null
     if (token) headers.authorization = `Bearer ${token}`
     try {
-      const res = await fetch(`${opts.baseUrl}${req.url}`, { method: req.method, headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' })
+      const res = await fetch(`${opts.baseUrl}${req.url}`, {
+        method: req.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      })
       await res.arrayBuffer()
       byStatus[res.status] = (byStatus[res.status] ?? 0) + 1
       if (res.status >= 500) failures.push({ request: req, problem: `answered ${res.status}` })
@@ -269,14 +389,29 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzOutcome> {
     if (!me.ok || !mod.ok) tokens = await opts.signIn()
     const slice = requests.slice(from, from + batch)
     let next = 0
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < slice.length) await send(slice[next++])
-    }))
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < slice.length) await send(slice[next++])
+      }),
+    )
     if (from % 2500 === 0) log(`  ${Math.min(from + batch, requests.length)}/${requests.length} requests, ${failures.length} failures`)
   }
 
-  const health = await fetch(`${opts.baseUrl}/api/health`).then((r) => r.ok, () => false)
+  const health = await fetch(`${opts.baseUrl}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  )
   tokens = await opts.signIn()
-  const works = await fetch(`${opts.baseUrl}/api/v6/profile/my`, { headers: { authorization: `Bearer ${tokens.user}` } }).then((r) => r.ok, () => false)
-  return { requests: requests.length, byStatus, failures, operations: ops.length, healthyAfter: health && works, seconds: (Date.now() - started) / 1000 }
+  const works = await fetch(`${opts.baseUrl}/api/v6/profile/my`, { headers: { authorization: `Bearer ${tokens.user}` } }).then(
+    (r) => r.ok,
+    () => false,
+  )
+  return {
+    requests: requests.length,
+    byStatus,
+    failures,
+    operations: ops.length,
+    healthyAfter: health && works,
+    seconds: (Date.now() - started) / 1000,
+  }
 }

@@ -42,7 +42,8 @@ export function apiClient(app: FastifyInstance | (() => FastifyInstance), tokens
         payload: typeof params === 'string' ? params : form(params),
       }),
     /** POST with a JSON body. */
-    postJson: (who: Who, url: string, payload: Record<string, unknown>) => target().inject({ method: 'POST', url, headers: headers(who), payload }),
+    postJson: (who: Who, url: string, payload: Record<string, unknown>) =>
+      target().inject({ method: 'POST', url, headers: headers(who), payload }),
     /** POST that must answer 200; returns the answer's `data`. */
     postOk: async (who: Who, url: string, params: FormBody = {}) => {
       const res = await client.post(who, url, params)
@@ -50,7 +51,8 @@ export function apiClient(app: FastifyInstance | (() => FastifyInstance), tokens
       return res.json().data
     },
     /** GET with a query string. */
-    get: (who: Who, url: string, query: Record<string, string> = {}) => target().inject({ method: 'GET', url, headers: headers(who), query }),
+    get: (who: Who, url: string, query: Record<string, string> = {}) =>
+      target().inject({ method: 'GET', url, headers: headers(who), query }),
   }
   return client
 }

@@ -41,7 +41,12 @@ export async function createTestApp(
 }
 
 /** Adds cnonce, timestamp and signature as the web app does. */
-export function sign(method: string, path: string, params: Params, opts: { secret?: string; host?: string; timestamp?: number; cnonce?: string } = {}) {
+export function sign(
+  method: string,
+  path: string,
+  params: Params,
+  opts: { secret?: string; host?: string; timestamp?: number; cnonce?: string } = {},
+) {
   return signParams(method, path, params, { ...opts, host: opts.host ?? TEST_HOST, secret: opts.secret ?? DEFAULT_SIGNING_SECRET })
 }
 
@@ -51,12 +56,27 @@ export const form = (params: Record<string, string | number>) =>
 /** Signs in through the real code flow with the dev provider; returns the token. */
 export async function signIn(app: FastifyInstance, phone: string): Promise<{ token: string; profileId: number; isNewUser: boolean }> {
   const headers = { host: TEST_HOST }
-  const get = await app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }) })
+  const get = await app.inject({
+    method: 'GET',
+    url: '/api/v202111/auth/get',
+    headers,
+    query: sign('GET', '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }),
+  })
   const code = get.json().data.code as string
-  await app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })) })
+  await app.inject({
+    method: 'POST',
+    url: '/api/v6/auth/agreement_code',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })),
+  })
   const confirm = await app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code, phone } })
   if (confirm.statusCode !== 200) throw new Error(`dev confirm failed: ${confirm.body}`)
-  const check = await app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }) })
+  const check = await app.inject({
+    method: 'GET',
+    url: '/api/v6/auth/check',
+    headers,
+    query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }),
+  })
   const data = check.json().data
   if (!data?.token) throw new Error(`check failed: ${check.body}`)
   return { token: data.token, profileId: data.profileId, isNewUser: data.isNewUser }
@@ -65,7 +85,11 @@ export async function signIn(app: FastifyInstance, phone: string): Promise<{ tok
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}`, host: TEST_HOST })
 
 /** Signs each phone in, filling `into.tokens` and `into.ids` (keyed by the phone as given). */
-export async function signInEach(app: FastifyInstance, phones: string[], into: { tokens: Record<string, string>; ids: Record<string, number> }) {
+export async function signInEach(
+  app: FastifyInstance,
+  phones: string[],
+  into: { tokens: Record<string, string>; ids: Record<string, number> },
+) {
   for (const phone of phones) {
     const s = await signIn(app, phone)
     into.tokens[phone] = s.token

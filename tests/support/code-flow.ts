@@ -17,12 +17,22 @@ export function codeFlow(app: () => TestApp) {
   const headers = { host: TEST_HOST }
   const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded' }
   async function startCode(): Promise<StartedCode> {
-    const res = await app().app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }) })
+    const res = await app().app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      query: sign('GET', '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }),
+    })
     expect(res.statusCode).toBe(200)
     return res.json().data as StartedCode
   }
   async function agree(code: string) {
-    const res = await app().app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: formHeaders, payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })) })
+    const res = await app().app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/agreement_code',
+      headers: formHeaders,
+      payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })),
+    })
     expect(res.statusCode).toBe(200)
   }
   async function agreedCode() {
@@ -31,7 +41,12 @@ export function codeFlow(app: () => TestApp) {
     return code
   }
   const check = (code: string) =>
-    app().app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }) })
+    app().app.inject({
+      method: 'GET',
+      url: '/api/v6/auth/check',
+      headers,
+      query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }),
+    })
   async function expectUnconfirmed(code: string) {
     const res = await check(code)
     expect(res.statusCode).toBe(200)
@@ -48,7 +63,10 @@ export function codeFlow(app: () => TestApp) {
     return data
   }
   async function expireCode(code: string) {
-    await app().database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.code, code))
+    await app()
+      .database.db.update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.code, code))
   }
   return { headers, formHeaders, startCode, agree, agreedCode, check, expectUnconfirmed, expectToken, expireCode }
 }

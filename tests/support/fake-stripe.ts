@@ -87,9 +87,21 @@ export async function startFakeStripe(opts: {
       return `t=${t},v1=${v1}`
     },
     async send(type, object, o = {}) {
-      const event = { id: o.id ?? id('evt'), object: 'event', api_version: '2026-10-28.endive', created: o.created ?? now(), livemode: false, type, data: { object } }
+      const event = {
+        id: o.id ?? id('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: o.created ?? now(),
+        livemode: false,
+        type,
+        data: { object },
+      }
       const payload = JSON.stringify(event)
-      const res = await fetch(fake.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) }, body: payload })
+      const res = await fetch(fake.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) },
+        body: payload,
+      })
       const body = await res.json().catch(() => null)
       sent.push({ event, status: res.status, body })
       return { status: res.status, body }
@@ -117,7 +129,12 @@ export async function startFakeStripe(opts: {
           ended_at: null,
           schedule: null,
           metadata,
-          items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price: { id: price }, current_period_start: start, current_period_end: end }] },
+          items: {
+            object: 'list',
+            data: [
+              { id: id('si'), object: 'subscription_item', price: { id: price }, current_period_start: start, current_period_end: end },
+            ],
+          },
         }
         subscriptions.set(String(sub.id), sub)
         session.subscription = sub.id
@@ -168,7 +185,13 @@ export async function startFakeStripe(opts: {
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...(sub.metadata as Obj) } } },
       lines: {
         object: 'list',
-        data: lines.map((l) => ({ id: id('il'), object: 'line_item', amount: l.amount, period: { start: l.start, end: l.end }, parent: { subscription_item_details: { proration: l.proration } } })),
+        data: lines.map((l) => ({
+          id: id('il'),
+          object: 'line_item',
+          amount: l.amount,
+          period: { start: l.start, end: l.end },
+          parent: { subscription_item_details: { proration: l.proration } },
+        })),
       },
     }
     invoices.push(invoice)
@@ -178,10 +201,16 @@ export async function startFakeStripe(opts: {
   /** An update of a subscription as Stripe does it: metadata merged, the price changed with prorations. */
   async function updateSubscription(sub: Obj, p: Obj, respond: (status: number, data: unknown) => void) {
     if (p.cancel_at_period_end !== undefined && sub.schedule) {
-      return respond(400, { error: { type: 'invalid_request_error', message: `The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.` } })
+      return respond(400, {
+        error: {
+          type: 'invalid_request_error',
+          message: `The subscription is managed by the subscription schedule \`${String(sub.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        },
+      })
     }
     if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true'
-    if (p.metadata) sub.metadata = Object.fromEntries(Object.entries({ ...(sub.metadata as Obj), ...(p.metadata as Obj) }).filter(([, v]) => v !== ''))
+    if (p.metadata)
+      sub.metadata = Object.fromEntries(Object.entries({ ...(sub.metadata as Obj), ...(p.metadata as Obj) }).filter(([, v]) => v !== ''))
     const items = p.items as Obj[] | undefined
     let proration: { start: number; end: number; amount: number }[] = []
     if (items?.[0]?.price) {
@@ -209,7 +238,13 @@ export async function startFakeStripe(opts: {
       }
     }
     // always_invoice: the prorated difference is invoiced and paid at once (its events follow the answer, as Stripe's do).
-    const invoice = proration.length && p.proration_behavior === 'always_invoice' ? invoiceFor(sub, proration.map((l) => ({ ...l, proration: true }))) : null
+    const invoice =
+      proration.length && p.proration_behavior === 'always_invoice'
+        ? invoiceFor(
+            sub,
+            proration.map((l) => ({ ...l, proration: true })),
+          )
+        : null
     respond(200, sub)
     await fake.send('customer.subscription.updated', { ...sub })
     if (invoice) await fake.send('invoice.paid', invoice)
@@ -225,11 +260,13 @@ export async function startFakeStripe(opts: {
       res.end(JSON.stringify(data))
     }
     const stripeError = (status: number, message: string) => json(status, { error: { type: 'invalid_request_error', message } })
-    if (url.pathname.startsWith('/v1/') && !/^Bearer sk_test_/.test(req.headers.authorization ?? '')) return stripeError(401, 'Invalid API Key provided')
+    if (url.pathname.startsWith('/v1/') && !/^Bearer sk_test_/.test(req.headers.authorization ?? ''))
+      return stripeError(401, 'Invalid API Key provided')
 
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const p = parseForm(body)
-      if (!p.mode || !p.success_url || !Array.isArray(p.line_items)) return stripeError(400, 'Missing required param: mode, success_url or line_items.')
+      if (!p.mode || !p.success_url || !Array.isArray(p.line_items))
+        return stripeError(400, 'Missing required param: mode, success_url or line_items.')
       const session: Obj = {
         id: id('cs'),
         object: 'checkout.session',
@@ -253,7 +290,13 @@ export async function startFakeStripe(opts: {
     }
     if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const p = parseForm(body)
-      return json(200, { id: id('bps'), object: 'billing_portal.session', customer: p.customer, return_url: p.return_url, url: `${fake.url}/portal/${p.customer}` })
+      return json(200, {
+        id: id('bps'),
+        object: 'billing_portal.session',
+        customer: p.customer,
+        return_url: p.return_url,
+        url: `${fake.url}/portal/${p.customer}`,
+      })
     }
     const subMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname)
     if (subMatch) {
@@ -268,7 +311,11 @@ export async function startFakeStripe(opts: {
       if (!session) return stripeError(404, `No such checkout.session: '${sessionMatch[1]}'`)
       const { subscription_data: _s, line_items: _l, ...visible } = session
       if (req.method === 'POST' && sessionMatch[2]) {
-        if (session.status !== 'open') return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`)
+        if (session.status !== 'open')
+          return stripeError(
+            400,
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          )
         session.status = 'expired'
         return json(200, { ...visible, status: 'expired' })
       }
@@ -278,10 +325,24 @@ export async function startFakeStripe(opts: {
       const p = parseForm(body)
       const sub = subscriptions.get(String(p.from_subscription))
       if (!sub) return stripeError(400, `No such subscription: '${String(p.from_subscription)}'`)
-      if (sub.schedule) return stripeError(400, `You cannot migrate a subscription that is already attached to a schedule: \`${String(sub.schedule)}\`.`)
+      if (sub.schedule)
+        return stripeError(400, `You cannot migrate a subscription that is already attached to a schedule: \`${String(sub.schedule)}\`.`)
       const item = itemOf(sub)
-      const phase = { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: (item.price as Obj).id, quantity: 1 }], metadata: { ...(sub.metadata as Obj) } }
-      const schedule: Obj = { id: id('sub_sched'), object: 'subscription_schedule', subscription: sub.id, status: 'active', end_behavior: 'release', current_phase: { start_date: phase.start_date, end_date: phase.end_date }, phases: [phase] }
+      const phase = {
+        start_date: item.current_period_start,
+        end_date: item.current_period_end,
+        items: [{ price: (item.price as Obj).id, quantity: 1 }],
+        metadata: { ...(sub.metadata as Obj) },
+      }
+      const schedule: Obj = {
+        id: id('sub_sched'),
+        object: 'subscription_schedule',
+        subscription: sub.id,
+        status: 'active',
+        end_behavior: 'release',
+        current_phase: { start_date: phase.start_date, end_date: phase.end_date },
+        phases: [phase],
+      }
       schedules.set(String(schedule.id), schedule)
       sub.schedule = schedule.id
       json(200, schedule)
@@ -294,7 +355,8 @@ export async function startFakeStripe(opts: {
       if (!schedule) return stripeError(404, `No such subscription_schedule: '${scheduleMatch[1]}'`)
       if (req.method !== 'POST') return json(200, schedule)
       const sub = subscriptions.get(String(schedule.subscription))!
-      if (schedule.status !== 'active' && schedule.status !== 'not_started') return stripeError(400, `You cannot update a subscription schedule that is currently in the \`${String(schedule.status)}\` status.`)
+      if (schedule.status !== 'active' && schedule.status !== 'not_started')
+        return stripeError(400, `You cannot update a subscription schedule that is currently in the \`${String(schedule.status)}\` status.`)
       if (scheduleMatch[2]) {
         Object.assign(schedule, { status: 'released', released_subscription: sub.id, current_phase: null })
         sub.schedule = null
@@ -309,7 +371,9 @@ export async function startFakeStripe(opts: {
       phases.forEach((ph, i) => {
         if (i > 0) ph.start_date = phases[i - 1].end_date
         ph.start_date = Number(ph.start_date)
-        if (ph.end_date === undefined) ph.end_date = Number(ph.start_date) + PERIOD_SECONDS[((ph.duration as Obj | undefined)?.interval as 'month' | 'year' | undefined) ?? 'month']
+        if (ph.end_date === undefined)
+          ph.end_date =
+            Number(ph.start_date) + PERIOD_SECONDS[((ph.duration as Obj | undefined)?.interval as 'month' | 'year' | undefined) ?? 'month']
         ph.end_date = Number(ph.end_date)
       })
       Object.assign(schedule, { phases, end_behavior: p.end_behavior ?? schedule.end_behavior })
@@ -328,7 +392,12 @@ export async function startFakeStripe(opts: {
         return res.end()
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      return res.end(page('Test checkout (local Stripe stand-in)', `<p>${String(session.mode)}: ${(session.line_items as Obj[]).map((l) => String(l.price ?? 'one-time')).join(', ')}</p><form method="post" action="/checkout/${checkout[1]}/pay"><button type="submit">Pay</button></form><p><a href="${String(session.cancel_url)}">Cancel</a></p>`))
+      return res.end(
+        page(
+          'Test checkout (local Stripe stand-in)',
+          `<p>${String(session.mode)}: ${(session.line_items as Obj[]).map((l) => String(l.price ?? 'one-time')).join(', ')}</p><form method="post" action="/checkout/${checkout[1]}/pay"><button type="submit">Pay</button></form><p><a href="${String(session.cancel_url)}">Cancel</a></p>`,
+        ),
+      )
     }
     if (url.pathname.startsWith('/portal/')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })

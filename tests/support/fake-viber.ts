@@ -84,8 +84,10 @@ export async function startFakeViber(opts: { authToken: string; serverUrl?: stri
     }
     if (req.url === '/pa/send_message') {
       const m = body as unknown as ViberSent
-      if (typeof m.receiver !== 'string' || m.type !== 'text' || typeof m.text !== 'string' || !m.text) return answer({ status: 3, status_message: 'badData' })
-      if (m.keyboard && !((m.min_api_version ?? 1) >= 3)) return answer({ status: 3, status_message: 'badData: keyboard needs min_api_version 3' })
+      if (typeof m.receiver !== 'string' || m.type !== 'text' || typeof m.text !== 'string' || !m.text)
+        return answer({ status: 3, status_message: 'badData' })
+      if (m.keyboard && !((m.min_api_version ?? 1) >= 3))
+        return answer({ status: 3, status_message: 'badData: keyboard needs min_api_version 3' })
       if (!subscribed.has(m.receiver)) return answer({ status: 6, status_message: 'receiverNotSubscribed' })
       sent.push(m)
       return answer({ status: 0, status_message: 'ok', message_token: '__TOKEN__', chat_hostname: 'SN-CHAT-11_' })
@@ -93,7 +95,12 @@ export async function startFakeViber(opts: { authToken: string; serverUrl?: stri
     if (req.url === '/pa/set_webhook') {
       if (typeof body.url !== 'string') return answer({ status: 3, status_message: 'badData' })
       fake.serverUrl = new URL(body.url).origin
-      return answer({ status: 0, status_message: 'ok', chat_hostname: 'SN-CHAT-11_', event_types: ['delivered', 'seen', 'failed', 'subscribed', 'unsubscribed', 'conversation_started'] })
+      return answer({
+        status: 0,
+        status_message: 'ok',
+        chat_hostname: 'SN-CHAT-11_',
+        event_types: ['delivered', 'seen', 'failed', 'subscribed', 'unsubscribed', 'conversation_started'],
+      })
     }
     answer({ status: 3, status_message: `badData: unknown method ${req.url}` })
   })

@@ -37,7 +37,11 @@ export function viberUserId(): string {
 const now = () => Date.now()
 
 /** `conversation_started`: the user opened `viber://pa?chatURI=<bot>&context=<context>`. */
-export function viberConversationStarted(userId: string, context: string, opts: { token?: string; subscribed?: boolean; name?: string } = {}): string {
+export function viberConversationStarted(
+  userId: string,
+  context: string,
+  opts: { token?: string; subscribed?: boolean; name?: string } = {},
+): string {
   return (
     `{"event":"conversation_started","timestamp":${now()},"chat_hostname":"SN-CHAT-11_","message_token":${opts.token ?? viberMessageToken()},` +
     `"type":"open","context":${JSON.stringify(context)},"user":{"id":${JSON.stringify(userId)},"name":${JSON.stringify(opts.name ?? 'Ann')},` +
@@ -49,7 +53,11 @@ export function viberConversationStarted(userId: string, context: string, opts: 
  * A contact message. By default it answers the share-phone button: `text` is the button's
  * ActionBody ("phone"). `viaButton: false` is a card shared from the address book (no text).
  */
-export function viberContact(userId: string, phoneNumber: string, opts: { token?: string; viaButton?: boolean; name?: string } = {}): string {
+export function viberContact(
+  userId: string,
+  phoneNumber: string,
+  opts: { token?: string; viaButton?: boolean; name?: string } = {},
+): string {
   const text = opts.viaButton === false ? '' : '"text":"phone",'
   return (
     `{"event":"message","timestamp":${now()},"chat_hostname":"SN-CHAT-11_","message_token":${opts.token ?? viberMessageToken()},` +
@@ -79,7 +87,12 @@ export async function sendViberWebhook(serverUrl: string, authToken: string, raw
 
 /** X-Twilio-Signature: base64 HMAC-SHA1 of the URL followed by every parameter as name+value, sorted by name. */
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join('')
+  const data =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((k) => k + params[k])
+      .join('')
   return crypto.createHmac('sha1', authToken).update(data, 'utf8').digest('base64')
 }
 

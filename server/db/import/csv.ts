@@ -26,7 +26,12 @@ export async function importCsv(ctx: ImportContext): Promise<void> {
   const read = phoneReader(ctx.region)
   let first = true
 
-  const records = csvRecords(ctx.file, () => countRow(ctx, 'malformed row'), ctx.signal, (bytes) => ctx.progress.at(bytes))
+  const records = csvRecords(
+    ctx.file,
+    () => countRow(ctx, 'malformed row'),
+    ctx.signal,
+    (bytes) => ctx.progress.at(bytes),
+  )
   for await (const batch of records) {
     for (const fields of batch) {
       if (first && !isBlank(fields)) {

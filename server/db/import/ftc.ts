@@ -69,7 +69,12 @@ export async function importFtc(ctx: ImportContext): Promise<void> {
       async (sink) => {
         // The numbers of the next batch are read (in worker threads on a big file) while this one is written.
         let ahead: { rows: string[][]; readings: Promise<PhoneReading[]> } | null = null
-        for await (const batch of csvRecords(ctx.file, () => countRow(ctx, 'malformed row'), ctx.signal, (bytes) => ctx.progress.at(bytes))) {
+        for await (const batch of csvRecords(
+          ctx.file,
+          () => countRow(ctx, 'malformed row'),
+          ctx.signal,
+          (bytes) => ctx.progress.at(bytes),
+        )) {
           const { rows, cells } = rowsOf(batch)
           const next = { rows, readings: phones.read(cells) }
           if (ahead) await take(ahead.rows, await ahead.readings, sink)

@@ -38,7 +38,9 @@ export function phoneBatchReader(region: CountryCode | undefined, workers: numbe
       const todo = [...fresh.keys()]
       const share = Math.ceil(todo.length / Math.max(1, pool.length))
       const parts = pool.length ? pool.map((_, i) => todo.slice(i * share, (i + 1) * share)) : [todo]
-      const answers = await Promise.all(parts.map((part, i) => (part.length && pool[i] ? pool[i].read(part) : part.map((key) => readKey(key, region)))))
+      const answers = await Promise.all(
+        parts.map((part, i) => (part.length && pool[i] ? pool[i].read(part) : part.map((key) => readKey(key, region)))),
+      )
       parts.forEach((part, i) =>
         part.forEach((key, j) => {
           cache.set(key, answers[i][j])
@@ -70,7 +72,10 @@ class PhoneWorker {
 
   constructor(region: CountryCode | undefined) {
     // It keeps a few MB (libphonenumber's metadata): a small heap is collected before it grows.
-    this.worker = tsWorker(new URL('./phone-worker.ts', import.meta.url), { workerData: { region }, resourceLimits: { maxOldGenerationSizeMb: 64 } })
+    this.worker = tsWorker(new URL('./phone-worker.ts', import.meta.url), {
+      workerData: { region },
+      resourceLimits: { maxOldGenerationSizeMb: 64 },
+    })
     this.worker.on('message', ({ id, readings }: { id: number; readings: string }) => {
       this.waiting.get(id)?.resolve(readings.split('\n').map(decodeReading))
       this.waiting.delete(id)

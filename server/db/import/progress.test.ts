@@ -61,7 +61,13 @@ describe('import progress', () => {
   })
 
   it('says when a file was not read because it had been imported', () => {
-    const summary = { ...emptySummary('ftc', '/data/complaints.csv'), read: 10, accepted: 9, unchanged: 12, alreadyImportedAt: '2026-01-02T03:04:05.000Z' }
+    const summary = {
+      ...emptySummary('ftc', '/data/complaints.csv'),
+      read: 10,
+      accepted: 9,
+      unchanged: 12,
+      alreadyImportedAt: '2026-01-02T03:04:05.000Z',
+    }
     const text = formatSummary(summary)
     expect(text.split('\n')[0]).toBe(
       'FTC Do-Not-Call complaints import of complaints.csv: already imported on 2026-01-02 03:04 UTC as the last ftc import, so nothing changed (checked in 0.0 s; --force reads it again).',

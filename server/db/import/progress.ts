@@ -81,7 +81,9 @@ export class Progress {
     const now = this.now()
     if (now - this.lastShown < (this.tty ? 100 : (this.opts.plainEveryMs ?? 2000))) return
     this.lastShown = now
-    this.show(formatProgress({ rows: summary.read, bytes: this.bytes, totalBytes: this.totalBytes, elapsedMs: now - this.started }, this.tty))
+    this.show(
+      formatProgress({ rows: summary.read, bytes: this.bytes, totalBytes: this.totalBytes, elapsedMs: now - this.started }, this.tty),
+    )
   }
 
   /** A line that stays: the end of a phase, or what comes next. */

@@ -54,7 +54,19 @@ export interface ImportSummary {
 }
 
 export function emptySummary(format: ImportFormat, file: string): ImportSummary {
-  return { format, file, read: 0, accepted: 0, numbers: 0, newNumbers: 0, imported: 0, updated: 0, unchanged: 0, skipped: {}, durationMs: 0 }
+  return {
+    format,
+    file,
+    read: 0,
+    accepted: 0,
+    numbers: 0,
+    newNumbers: 0,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: {},
+    durationMs: 0,
+  }
 }
 
 export function skip(summary: ImportSummary, reason: string): void {

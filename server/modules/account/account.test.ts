@@ -30,7 +30,12 @@ describe.each(backends)('account and history on %s', (backend) => {
   }
   const numbersOf = (items: HistoryItem[]) => items.map((i) => i.phoneNumber)
   const addForm = (token: string, fields: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: form(fields) })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v6/history/add',
+      headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form(fields),
+    })
   const search = (token: string, number: string) =>
     t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(number)}`, headers: bearer(token) })
 
@@ -65,13 +70,27 @@ describe.each(backends)('account and history on %s', (backend) => {
 
     const { payload, contentType } = await multipart({ phoneNumber: '+1 (201) 555-0123', date: String(base - 200) })
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
-    const mp = await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': contentType }, payload })
+    const mp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/history/add',
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload,
+    })
     expect(mp.statusCode, mp.body).toBe(200)
 
     // Milliseconds are read as such; no date means now.
     expect((await addForm(token, { phoneNumber: '+33612345678', date: (base - 100) * 1000 })).statusCode).toBe(200)
     const noDate = await multipart({ phoneNumber: '0151 11111199' })
-    expect((await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': noDate.contentType }, payload: noDate.payload })).statusCode).toBe(200)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v6/history/add',
+          headers: { ...bearer(token), 'content-type': noDate.contentType },
+          payload: noDate.payload,
+        })
+      ).statusCode,
+    ).toBe(200)
 
     const { items, total } = await list(token)
     expect(total).toBe(4)
@@ -141,14 +160,32 @@ describe.each(backends)('account and history on %s', (backend) => {
       expect(res.json().message).toMatch(message)
     }
     const bad = await multipart({ phoneNumber: 'garbage', date: '1700000000' })
-    const res = await t.app.inject({ method: 'POST', url: '/api/v6/history/add', headers: { ...bearer(token), 'content-type': bad.contentType }, payload: bad.payload })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/history/add',
+      headers: { ...bearer(token), 'content-type': bad.contentType },
+      payload: bad.payload,
+    })
     expect(res.statusCode).toBe(400)
     expect(await list(token)).toEqual(before)
   })
 
   it('requires sign-in for every account call', async () => {
-    for (const [method, url] of [['GET', '/api/v6/history/list'], ['POST', '/api/v6/history/add'], ['POST', '/api/v6/history/clear'], ['GET', '/api/v6/profile/my'], ['GET', '/api/v6/numcy/balance'], ['GET', '/api/v202305/main/load']] as const) {
-      const res = await t.app.inject({ method, url, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phoneNumber=%2B493012345678' } : {}) })
+    for (const [method, url] of [
+      ['GET', '/api/v6/history/list'],
+      ['POST', '/api/v6/history/add'],
+      ['POST', '/api/v6/history/clear'],
+      ['GET', '/api/v6/profile/my'],
+      ['GET', '/api/v6/numcy/balance'],
+      ['GET', '/api/v202305/main/load'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        ...(method === 'POST'
+          ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phoneNumber=%2B493012345678' }
+          : {}),
+      })
       expect(res.statusCode, url).toBe(401)
       expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.UNAUTHORIZED })
     }
@@ -156,19 +193,36 @@ describe.each(backends)('account and history on %s', (backend) => {
 
   it('answers profile/my, numcy/balance and main/load in their contract shapes', async () => {
     const { token, profileId } = await signIn(t.app, '+4915111111106')
-    const me = myProfileResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/profile/my', headers: bearer(token) })).json()).data
-    expect(me).toMatchObject({ profileId, phoneNumber: '+4915111111106', role: 'user', balance: 0, antispy: false, profileGoing: true, overlimit: false, isPro: false })
+    const me = myProfileResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v6/profile/my', headers: bearer(token) })).json(),
+    ).data
+    expect(me).toMatchObject({
+      profileId,
+      phoneNumber: '+4915111111106',
+      role: 'user',
+      balance: 0,
+      antispy: false,
+      profileGoing: true,
+      overlimit: false,
+      isPro: false,
+    })
     expect(Math.abs(me.createdAtTimestamp - Date.now() / 1000)).toBeLessThan(120)
 
     await grantCoins(t.database.db, profileId, 7, 'test_grant', `acct-${profileId}`)
-    const bal = balanceResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/numcy/balance', headers: bearer(token) })).json()).data
+    const bal = balanceResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v6/numcy/balance', headers: bearer(token) })).json(),
+    ).data
     expect(bal).toEqual({ balance: 7 })
 
     const numberId = await upsertNumber(t.database.db, '+493077777777', 'DE')
     const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
     await t.database.db.insert(importedEvidence).values({ numberId, source: 'test', tagId: fraud.id, label: 'G_FRAUD', votes: 42 })
     await search(token, '+493012345610')
-    const main = mainLoadResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v202305/main/load', headers: bearer(token), query: { lang: 'en', platform: 'WEB' } })).json()).data
+    const main = mainLoadResponse.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v202305/main/load', headers: bearer(token), query: { lang: 'en', platform: 'WEB' } })
+      ).json(),
+    ).data
     expect(main).toMatchObject({ searchDailyLimit: 30, leftRequests: 29, overlimitSearch: false })
     expect(main.featuredNumbers.map((f) => f.phoneNumber)).toContain('493077777777')
   })

@@ -44,7 +44,8 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
   afterAll(async () => t?.close())
 
   const { post, postJson, get } = apiClient(() => t.app)
-  const nameRow = async () => (await t.database.db.select({ f: users.firstName, l: users.lastName }).from(users).where(eq(users.id, ids[ME])))[0]
+  const nameRow = async () =>
+    (await t.database.db.select({ f: users.firstName, l: users.lastName }).from(users).where(eq(users.id, ids[ME])))[0]
 
   it('sets the own name, shown to others as the profile of the number; empty clears, a part left out stays', async () => {
     const res = await post(tokens[ME], '/api/v6/profile/name', { first_name: '  Maria ', last_name: 'Muster' })
@@ -54,29 +55,65 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
     const page = (await get(tokens[VIEWER], `/api/v202505/search/${encodeURIComponent(ME)}`)).json().data
     expect(page.profile).toMatchObject({ id: ids[ME], firstName: 'Maria', lastName: 'Muster' })
 
-    expect((await postJson(tokens[ME], '/api/v6/profile/name', { last_name: '' })).json().data).toEqual({ firstName: 'Maria', lastName: null })
+    expect((await postJson(tokens[ME], '/api/v6/profile/name', { last_name: '' })).json().data).toEqual({
+      firstName: 'Maria',
+      lastName: null,
+    })
     expect((await post(tokens[ME], '/api/v6/profile/name', { first_name: '   ' })).json().data).toEqual({ firstName: null, lastName: null })
-    expect((await postJson(tokens[ME], '/api/v6/profile/name', { first_name: 'Maria' })).json().data).toEqual({ firstName: 'Maria', lastName: null })
+    expect((await postJson(tokens[ME], '/api/v6/profile/name', { first_name: 'Maria' })).json().data).toEqual({
+      firstName: 'Maria',
+      lastName: null,
+    })
   })
 
   it('refuses NUL characters and overlong names with 400, changing nothing', async () => {
     const before = await nameRow()
-    for (const bad of [{ first_name: 'Ma\u0000ria' }, { first_name: 'Two\nlines' }, { last_name: 'x'.repeat(101) }, { first_name: 'Ok', last_name: 'y'.repeat(101) }] as Array<Record<string, string>>) {
+    for (const bad of [
+      { first_name: 'Ma\u0000ria' },
+      { first_name: 'Two\nlines' },
+      { last_name: 'x'.repeat(101) },
+      { first_name: 'Ok', last_name: 'y'.repeat(101) },
+    ] as Array<Record<string, string>>) {
       expectError(await post(tokens[ME], '/api/v6/profile/name', bad), 400, ERROR_CODES.VALIDATION)
     }
     expectError(await postJson(tokens[ME], '/api/v6/profile/name', { first_name: 42 }), 400, ERROR_CODES.VALIDATION)
     expect(await nameRow()).toEqual(before)
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v6/profile/name', payload: { first_name: 'A' } }), 401, ERROR_CODES.UNAUTHORIZED)
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/v6/profile/name', payload: { first_name: 'A' } }),
+      401,
+      ERROR_CODES.UNAUTHORIZED,
+    )
   })
 
   it('keeps notification settings on the account: all on and sound on by default, each flag changed alone', async () => {
     const read = async () => notificationSettingsResponse.parse((await get(tokens[ME], '/api/v6/notifications/settings')).json()).data
-    expect(await read()).toEqual({ reply: true, newNotice: true, newContactName: true, commonAcquaintances: true, deliverWithoutSound: false })
+    expect(await read()).toEqual({
+      reply: true,
+      newNotice: true,
+      newContactName: true,
+      commonAcquaintances: true,
+      deliverWithoutSound: false,
+    })
     const res = await post(tokens[ME], '/api/v6/notifications/settings', { newNotice: 0, deliverWithoutSound: 1 })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toEqual({ reply: true, newNotice: false, newContactName: true, commonAcquaintances: true, deliverWithoutSound: true })
-    expect((await postJson(tokens[ME], '/api/v6/notifications/settings', { reply: false, x: 1 })).json().data).toMatchObject({ reply: false, newNotice: false })
-    expect(await read()).toEqual({ reply: false, newNotice: false, newContactName: true, commonAcquaintances: true, deliverWithoutSound: true })
+    expect(res.json().data).toEqual({
+      reply: true,
+      newNotice: false,
+      newContactName: true,
+      commonAcquaintances: true,
+      deliverWithoutSound: true,
+    })
+    expect((await postJson(tokens[ME], '/api/v6/notifications/settings', { reply: false, x: 1 })).json().data).toMatchObject({
+      reply: false,
+      newNotice: false,
+    })
+    expect(await read()).toEqual({
+      reply: false,
+      newNotice: false,
+      newContactName: true,
+      commonAcquaintances: true,
+      deliverWithoutSound: true,
+    })
     // Another user's settings are their own.
     expect((await get(tokens[VIEWER], '/api/v6/notifications/settings')).json().data).toMatchObject({ reply: true, newNotice: true })
   })
@@ -97,7 +134,8 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
     await grantCoins(db, ids[ME], 30, 'admin_grant')
     await spendCoins(db, ids[ME], 10, 'comment_up', 'c1')
     await spendCoins(db, ids[ME], 5, 'paid_search')
-    const page = async (query: Record<string, string>) => ledgerResponse.parse((await get(tokens[ME], '/api/v6/numcy/ledger', query)).json()).data
+    const page = async (query: Record<string, string>) =>
+      ledgerResponse.parse((await get(tokens[ME], '/api/v6/numcy/ledger', query)).json()).data
     const all = await page({})
     expect(all.total).toBe(3)
     expect(all.items.map((e) => [e.reason, e.delta, e.balanceAfter])).toEqual([
@@ -110,7 +148,9 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
     expect(await page({ offset: '3' })).toEqual({ items: [], total: 3 })
     // Only the caller's own rows.
     expect((await get(tokens[VIEWER], '/api/v6/numcy/ledger')).json().data).toEqual({ items: [], total: 0 })
-    for (const query of [{ offset: '-1' }, { limit: '0' }, { limit: '101' }, { limit: 'x' }, { offset: '1.5' }] as Array<Record<string, string>>) {
+    for (const query of [{ offset: '-1' }, { limit: '0' }, { limit: '101' }, { limit: 'x' }, { offset: '1.5' }] as Array<
+      Record<string, string>
+    >) {
       expectError(await get(tokens[ME], '/api/v6/numcy/ledger', query), 400, ERROR_CODES.VALIDATION)
     }
   })
@@ -125,7 +165,8 @@ describe.each(backends)('own name, notification settings, coin ledger and featur
       { ownerId: ids[SAVER_B], numberId: fraud.id, firstName: 'prize', lastName: 'desk', nameHash: contactNameHash('prize', 'desk') },
       { ownerId: ids[VIEWER], numberId: fraud.id, firstName: 'Bank', lastName: null, nameHash: contactNameHash('Bank', null) },
     ])
-    for (const who of [SAVER_A, SAVER_B]) expect((await post(tokens[who], '/api/v6/suggest/add', { phone: '+4930706000003', first_name: 'Promo Line' })).statusCode).toBe(200)
+    for (const who of [SAVER_A, SAVER_B])
+      expect((await post(tokens[who], '/api/v6/suggest/add', { phone: '+4930706000003', first_name: 'Promo Line' })).statusCode).toBe(200)
 
     const main = mainLoadResponse.parse((await get(tokens[ME], '/api/v202305/main/load', { lang: 'en', platform: 'WEB' })).json()).data
     const featured = main.featuredNumbers

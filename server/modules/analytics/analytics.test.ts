@@ -32,7 +32,12 @@ describe.each(backends)('analytics counts on %s', (backend) => {
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({ status: true })
     }
-    const json = await t.app.inject({ method: 'POST', url: '/api/v6/analytics', headers: bearer(token), payload: { kind: 'search', route: '/search', locale: 'ru-RU' } })
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/analytics',
+      headers: bearer(token),
+      payload: { kind: 'search', route: '/search', locale: 'ru-RU' },
+    })
     expect(json.statusCode, json.body).toBe(200)
     const today = new Date().toISOString().slice(0, 10)
     const all = await rows()
@@ -93,7 +98,8 @@ describe('analytics under the rate limit', () => {
   afterAll(async () => t?.close())
 
   it('answers 429 past RATE_LIMIT_PER_MINUTE per address and stops counting', async () => {
-    const send = () => t.app.inject({ method: 'POST', url: '/api/v6/analytics', payload: { kind: 'pageview', route: '/search', locale: 'ru-RU' } })
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/v6/analytics', payload: { kind: 'pageview', route: '/search', locale: 'ru-RU' } })
     for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200)
     const over = await send()
     expect(over.statusCode).toBe(429)

@@ -18,7 +18,12 @@ export async function countEvent(db: Db, event: { kind: AnalyticsKind; route: st
 /** The counts of the days from `since` (a UTC date, YYYY-MM-DD) on, per day, kind and route, the languages added up. */
 export async function countsSince(db: Db, since: string) {
   return db
-    .select({ day: analyticsCounts.day, kind: analyticsCounts.kind, route: analyticsCounts.route, count: sql<number>`sum(${analyticsCounts.count})::int` })
+    .select({
+      day: analyticsCounts.day,
+      kind: analyticsCounts.kind,
+      route: analyticsCounts.route,
+      count: sql<number>`sum(${analyticsCounts.count})::int`,
+    })
     .from(analyticsCounts)
     .where(sql`${analyticsCounts.day} >= ${since}`)
     .groupBy(analyticsCounts.day, analyticsCounts.kind, analyticsCounts.route)

@@ -12,15 +12,19 @@ import { countEvent } from './repository'
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
-  r.post('/api/v6/analytics', {
-    schema: {
-      tags: ['system'],
-      summary: 'Count a page view or a search for its route pattern and language; nothing about who is kept',
-      body: analyticsBody,
-      response: { 200: statusOnly },
+  r.post(
+    '/api/v6/analytics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Count a page view or a search for its route pattern and language; nothing about who is kept',
+        body: analyticsBody,
+        response: { 200: statusOnly },
+      },
     },
-  }, async (request) => {
-    await countEvent(app.db, request.body)
-    return { status: true as const }
-  })
+    async (request) => {
+      await countEvent(app.db, request.body)
+      return { status: true as const }
+    },
+  )
 }

@@ -14,14 +14,29 @@ describe.each(backends)('sign-in on %s', (backend) => {
   afterAll(async () => t?.close())
 
   async function startCode() {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      query: sign('GET', '/api/v202111/auth/get', { lang: 'en', platform: 'WEB' }),
+    })
     expect(res.statusCode).toBe(200)
     return res.json().data as { code: string; expiresIn: number; auth: Array<{ method: string }> }
   }
   const check = (code: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }) })
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v6/auth/check',
+      headers,
+      query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }),
+    })
   const agree = (code: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: formHeaders, payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })) })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/agreement_code',
+      headers: formHeaders,
+      payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })),
+    })
   const devConfirm = (code: string, phone: string) =>
     t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code, phone } })
 
@@ -79,7 +94,10 @@ describe.each(backends)('sign-in on %s', (backend) => {
     await agree(code)
     const { authCodes } = await import('../../db/schema')
     const { eq } = await import('drizzle-orm')
-    await t.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.code, code))
+    await t.database.db
+      .update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.code, code))
     const confirm = await devConfirm(code, '+4915123456781')
     expect(confirm.statusCode).toBe(400)
     expect(confirm.json().status_code).toBe(ERROR_CODES.CODE_EXPIRED)
@@ -101,7 +119,12 @@ describe.each(backends)('sign-in on %s', (backend) => {
       expect(res.json().status_code).toBe(ERROR_CODES.SIGNATURE_INVALID)
       res = await t.app.inject({ method: 'GET', url: path, headers, query: sign('GET', path, {}, { secret: 'wrong' }) })
       expect(res.json().status_code).toBe(ERROR_CODES.SIGNATURE_INVALID)
-      res = await t.app.inject({ method: 'GET', url: path, headers, query: sign('GET', path, {}, { timestamp: Math.floor(Date.now() / 1000) - 301 }) })
+      res = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers,
+        query: sign('GET', path, {}, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      })
       expect(res.json().status_code).toBe(ERROR_CODES.SIGNATURE_EXPIRED)
       expect((await t.app.inject({ method: 'GET', url: path, headers, query: good })).statusCode).toBe(200)
       res = await t.app.inject({ method: 'GET', url: path, headers, query: good })
@@ -113,10 +136,20 @@ describe.each(backends)('sign-in on %s', (backend) => {
       let res = await t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: { code: '123456', token_type: 'jwt' } })
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toMatch(/cnonce|signature|timestamp/)
-      res = await t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code: '12ab', token_type: 'jwt' }) })
+      res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v6/auth/check',
+        headers,
+        query: sign('GET', '/api/v6/auth/check', { code: '12ab', token_type: 'jwt' }),
+      })
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toMatch(/code must be 6 digits/)
-      res = await t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code: '123456', phone: 'x'.repeat(500) } })
+      res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/auth/dev/confirm',
+        headers,
+        payload: { code: '123456', phone: 'x'.repeat(500) },
+      })
       expect(res.statusCode).toBe(400)
     })
 
@@ -133,8 +166,14 @@ describe.each(backends)('sign-in on %s', (backend) => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401)
       const { token } = await signIn(t.app, '+33123456789')
       const [h, p] = token.split('.')
-      const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: '999' })).toString('base64url')
-      for (const bad of [`${h}.${forgedPayload}.${token.split('.')[2]}`, 'not-a-jwt', `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`]) {
+      const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: '999' })).toString(
+        'base64url',
+      )
+      for (const bad of [
+        `${h}.${forgedPayload}.${token.split('.')[2]}`,
+        'not-a-jwt',
+        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`,
+      ]) {
         const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bad}` } })
         expect(res.statusCode).toBe(403)
         expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.SESSION_INVALID })
@@ -154,14 +193,29 @@ describe('wrong-code cap', () => {
   afterAll(async () => t?.close())
 
   it('stops answering after ten wrong codes from one address, even for a right one', async () => {
-    const start = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', {}) })
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      query: sign('GET', '/api/v202111/auth/get', {}),
+    })
     const real = start.json().data.code as string
     const wrong = real === '000000' ? '000001' : '000000'
     for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code: wrong, token_type: 'jwt' }) })
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v6/auth/check',
+        headers,
+        query: sign('GET', '/api/v6/auth/check', { code: wrong, token_type: 'jwt' }),
+      })
       expect(res.json().status_code).toBe(ERROR_CODES.CODE_UNKNOWN)
     }
-    const blocked = await t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code: real, token_type: 'jwt' }) })
+    const blocked = await t.app.inject({
+      method: 'GET',
+      url: '/api/v6/auth/check',
+      headers,
+      query: sign('GET', '/api/v6/auth/check', { code: real, token_type: 'jwt' }),
+    })
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json().status_code).toBe(ERROR_CODES.CODE_TOO_MANY_ATTEMPTS)
   })
@@ -176,19 +230,40 @@ describe('sign-in budget', () => {
 
   it('is one budget per address across all sign-in calls, and calls with a bad signature count too', async () => {
     for (let i = 0; i < 3; i++) {
-      const forged = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: { cnonce: `x${i}`, timestamp: '1', signature: 'bad' } })
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/v202111/auth/get',
+        headers,
+        query: { cnonce: `x${i}`, timestamp: '1', signature: 'bad' },
+      })
       expect(forged.statusCode).toBeGreaterThanOrEqual(400)
       expect(forged.statusCode).toBeLessThan(429)
     }
     for (let i = 0; i < 2; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code: '000000', phone: '+493012345678' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/auth/dev/confirm',
+        headers,
+        payload: { code: '000000', phone: '+493012345678' },
+      })
       expect(res.statusCode).not.toBe(429)
     }
-    const refused = await t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, query: sign('GET', '/api/v6/auth/check', { code: '123456', token_type: 'jwt' }) })
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/v6/auth/check',
+      headers,
+      query: sign('GET', '/api/v6/auth/check', { code: '123456', token_type: 'jwt' }),
+    })
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toMatchObject({ status: false, status_code: ERROR_CODES.RATE_LIMITED })
     // Another address has its own budget.
-    const other = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, remoteAddress: '10.9.8.7', query: sign('GET', '/api/v202111/auth/get', {}) })
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      remoteAddress: '10.9.8.7',
+      query: sign('GET', '/api/v202111/auth/get', {}),
+    })
     expect(other.statusCode).toBe(200)
   })
 })
@@ -197,9 +272,19 @@ describe('production configuration', () => {
   it('has no development sign-in', async () => {
     const t = await createTestApp('pglite', { AUTH_DEV: '0' })
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code: '123456', phone: '+493012345678' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/auth/dev/confirm',
+        headers,
+        payload: { code: '123456', phone: '+493012345678' },
+      })
       expect(res.statusCode).toBe(404)
-      const start = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', {}) })
+      const start = await t.app.inject({
+        method: 'GET',
+        url: '/api/v202111/auth/get',
+        headers,
+        query: sign('GET', '/api/v202111/auth/get', {}),
+      })
       expect(start.json().data.auth).toEqual([])
     } finally {
       await t.close()

@@ -96,7 +96,11 @@ const REFUSED_CALLER = 'call-refused:'
 const DISTURBED_CALLER = 'call-disturbed:'
 
 const callRefused = () =>
-  new AppError(400, ERROR_CODES.CALL_NOT_ATTESTED, "The carrier could not confirm the call came from this number; start again or use another method")
+  new AppError(
+    400,
+    ERROR_CODES.CALL_NOT_ATTESTED,
+    'The carrier could not confirm the call came from this number; start again or use another method',
+  )
 const callDisturbed = () =>
   new AppError(400, ERROR_CODES.CALL_DISTURBED, 'Another sign-in for this number was started at the same time; start again')
 
@@ -110,9 +114,14 @@ async function lockNumber(tx: Db, phone: string): Promise<void> {
 
 /** Live, unconfirmed codes bound to this number that a call could otherwise confirm, or did disturb. */
 const boundTo = (phone: string) =>
-  and(inArray(authCodes.providerChat, [CALLER + phone, DISTURBED_CALLER + phone]), isNull(authCodes.confirmedAt), gt(authCodes.expiresAt, new Date()))
+  and(
+    inArray(authCodes.providerChat, [CALLER + phone, DISTURBED_CALLER + phone]),
+    isNull(authCodes.confirmedAt),
+    gt(authCodes.expiresAt, new Date()),
+  )
 
-export type ExpectCallResult = { result: 'pending'; expiresAt: Date } | { result: 'unknown' } | { result: 'expired' } | { result: 'already' }
+export type ExpectCallResult =
+  { result: 'pending'; expiresAt: Date } | { result: 'unknown' } | { result: 'expired' } | { result: 'already' }
 
 /**
  * Records which number will call for a live code; a refused or disturbed code stays so.
@@ -182,7 +191,10 @@ export async function answerCall(db: Db, phone: string, attested: boolean): Prom
     if (bound.length !== 1 || bound[0].providerChat !== CALLER + phone) return 'ignored'
     const { id } = bound[0]
     if (!attested) {
-      await tx.update(authCodes).set({ providerChat: REFUSED_CALLER + phone }).where(eq(authCodes.id, id))
+      await tx
+        .update(authCodes)
+        .set({ providerChat: REFUSED_CALLER + phone })
+        .where(eq(authCodes.id, id))
       return 'refused'
     }
     const [done] = await tx
@@ -195,8 +207,7 @@ export async function answerCall(db: Db, phone: string, attested: boolean): Prom
 }
 
 export type CheckOutcome =
-  | { status: false }
-  | { status: true; token: string; phoneNumber: string; profileId: number; deviceId: string; isNewUser: boolean }
+  { status: false } | { status: true; token: string; phoneNumber: string; profileId: number; deviceId: string; isNewUser: boolean }
 
 /**
  * The poll of SPEC.md section 4: false until a provider confirmed the code, then the
@@ -251,16 +262,8 @@ export async function upsertUser(db: Db, phone: string): Promise<{ user: { id: n
     .from(users)
     .where(and(eq(users.phone, phone), isNull(users.purgedAt), lt(users.deactivatedAt, cutoff)))
   if (expired) await purgeUser(db, expired.id, cutoff)
-  const [created] = await db
-    .insert(users)
-    .values({ phone })
-    .onConflictDoNothing({ target: users.phone })
-    .returning({ id: users.id })
+  const [created] = await db.insert(users).values({ phone }).onConflictDoNothing({ target: users.phone }).returning({ id: users.id })
   if (created) return { user: created, isNew: true }
-  const [existing] = await db
-    .update(users)
-    .set({ deactivatedAt: null })
-    .where(eq(users.phone, phone))
-    .returning({ id: users.id })
+  const [existing] = await db.update(users).set({ deactivatedAt: null }).where(eq(users.phone, phone)).returning({ id: users.id })
   return { user: existing, isNew: false }
 }

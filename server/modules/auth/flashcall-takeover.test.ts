@@ -20,13 +20,23 @@ const VOICE_PATH = '/api/v6/auth/webhook/voice'
 describe.each(backends)('flash call with two sign-ins for one number on %s', (backend) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp(backend, { TWILIO_AUTH_TOKEN: TWILIO_TOKEN, TWILIO_VOICE_NUMBER: VOICE_NUMBER, PUBLIC_URL, AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+    t = await createTestApp(backend, {
+      TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+      TWILIO_VOICE_NUMBER: VOICE_NUMBER,
+      PUBLIC_URL,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    })
   })
   afterAll(async () => t?.close())
 
   const { agreedCode, check, expectUnconfirmed, expectToken, expireCode } = codeFlow(() => t)
   const bind = (code: string, phone: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v6/auth/flashcall', headers: formHeaders, payload: form(sign('POST', '/api/v6/auth/flashcall', { code, phone })) })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/flashcall',
+      headers: formHeaders,
+      payload: form(sign('POST', '/api/v6/auth/flashcall', { code, phone })),
+    })
   /** An inbound call from `from`, signed by Twilio as the real one would be. */
   async function callFrom(from: string) {
     const params = twilioVoiceParams(from, VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' })
@@ -118,7 +128,12 @@ describe.each(backends)('flash call with two sign-ins for one number on %s', (ba
     const refused = await agreedCode()
     await bind(refused, number)
     const params = twilioVoiceParams(number, VOICE_NUMBER, { stirVerstat: 'TN-Validation-Failed-A' })
-    await t.app.inject({ method: 'POST', url: VOICE_PATH, headers: { ...formHeaders, 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, PUBLIC_URL + VOICE_PATH, params) }, payload: form(params) })
+    await t.app.inject({
+      method: 'POST',
+      url: VOICE_PATH,
+      headers: { ...formHeaders, 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, PUBLIC_URL + VOICE_PATH, params) },
+      payload: form(params),
+    })
     expect((await check(refused)).json().status_code).toBe(ERROR_CODES.CALL_NOT_ATTESTED)
     // Starting again after a refused call works at once.
     const code = await agreedCode()

@@ -18,20 +18,44 @@ const inNet = (prefix: string, i: number) => `${prefix}:${(i + 1).toString(16)}:
 describe.each(backends)('sign-in code guesses on %s', (backend) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000', TWILIO_AUTH_TOKEN: 'twilio-guess-limits', TWILIO_VOICE_NUMBER: '+14155550103', PUBLIC_URL: 'https://callerid.example' })
+    t = await createTestApp(backend, {
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      TWILIO_AUTH_TOKEN: 'twilio-guess-limits',
+      TWILIO_VOICE_NUMBER: '+14155550103',
+      PUBLIC_URL: 'https://callerid.example',
+    })
   })
   afterAll(async () => t?.close())
 
   const check = (code: string, remoteAddress: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v6/auth/check', headers, remoteAddress, query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }) })
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v6/auth/check',
+      headers,
+      remoteAddress,
+      query: sign('GET', '/api/v6/auth/check', { code, token_type: 'jwt' }),
+    })
   const startCode = async (remoteAddress: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, remoteAddress, query: sign('GET', '/api/v202111/auth/get', { lang: 'en' }) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      remoteAddress,
+      query: sign('GET', '/api/v202111/auth/get', { lang: 'en' }),
+    })
     expect(res.statusCode).toBe(200)
     return res.json().data.code as string
   }
   const agree = (code: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v6/auth/agreement_code', headers: formHeaders, remoteAddress, payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })) })
-  const confirm = (code: string, phone: string) => t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code, phone } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v6/auth/agreement_code',
+      headers: formHeaders,
+      remoteAddress,
+      payload: form(sign('POST', '/api/v6/auth/agreement_code', { code })),
+    })
+  const confirm = (code: string, phone: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v6/auth/dev/confirm', headers, payload: { code, phone } })
   /** A code no one was given (a handful of random codes is issued here: a clash is a one-in-a-million chance). */
   const wrongCode = (i: number) => `9${String(i).padStart(5, '0')}`
 
@@ -99,7 +123,13 @@ describe('sign-in budget per network', () => {
   })
   afterAll(async () => t?.close())
   const get = (remoteAddress: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, remoteAddress, query: sign('GET', '/api/v202111/auth/get', { lang: 'en' }) })
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      remoteAddress,
+      query: sign('GET', '/api/v202111/auth/get', { lang: 'en' }),
+    })
 
   it('shares one budget among the addresses of an IPv6 /64', async () => {
     for (let i = 0; i < 3; i++) expect((await get(inNet('2001:db8:5:5', i))).statusCode).toBe(200)

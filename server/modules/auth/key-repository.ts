@@ -25,7 +25,10 @@ export async function peekKey(db: Db, jti: string): Promise<{ userId: number; ph
  * sessions, at sign-out, deactivation and deleting the privacy data (issue 29).
  */
 export async function voidKeys(db: Db, userId: number, now = new Date()): Promise<void> {
-  await db.update(oneTimeKeys).set({ usedAt: now }).where(and(eq(oneTimeKeys.userId, userId), isNull(oneTimeKeys.usedAt)))
+  await db
+    .update(oneTimeKeys)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeKeys.userId, userId), isNull(oneTimeKeys.usedAt)))
 }
 
 export async function useKey(db: Db, jti: string): Promise<number | null> {

@@ -80,105 +80,172 @@ export async function authRoutes(app: FastifyInstance) {
     return (await app.store.get(`code-net:${deviceId}:${network(request)}`)) > 0
   }
 
-  r.get('/api/v202111/auth/get', {
-    config: authLimit,
-    onRequest: signInBudget,
-    schema: { tags: ['auth'], summary: 'Start sign-in: a fresh code and the configured methods', querystring: authGetQuery, response: { 200: authGetResponse } },
-    preHandler: app.verifySigned,
-  }, async (request) => {
-    const { code, deviceId } = await createCode(app.db)
-    await rememberNetwork(request, deviceId)
-    return { status: true as const, data: { code, expiresIn: LIMITS.authCodeTtlSeconds, auth: signInMethods(env, code) } }
-  })
+  r.get(
+    '/api/v202111/auth/get',
+    {
+      config: authLimit,
+      onRequest: signInBudget,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start sign-in: a fresh code and the configured methods',
+        querystring: authGetQuery,
+        response: { 200: authGetResponse },
+      },
+      preHandler: app.verifySigned,
+    },
+    async (request) => {
+      const { code, deviceId } = await createCode(app.db)
+      await rememberNetwork(request, deviceId)
+      return { status: true as const, data: { code, expiresIn: LIMITS.authCodeTtlSeconds, auth: signInMethods(env, code) } }
+    },
+  )
 
-  r.post('/api/v6/auth/agreement_code', {
-    config: authLimit,
-    onRequest: signInBudget,
-    schema: { tags: ['auth'], summary: 'Accept the terms for a sign-in code', body: agreementBody, response: { 200: agreementResponse } },
-    preHandler: [app.verifySigned, guardAttempts, app.verifyBotCheck],
-  }, async (request) => {
-    if (!(await agreeToTerms(app.db, request.body.code))) await countWrong(request)
-    return { status: true as const, data: { code: request.body.code, agreed: true as const } }
-  })
+  r.post(
+    '/api/v6/auth/agreement_code',
+    {
+      config: authLimit,
+      onRequest: signInBudget,
+      schema: { tags: ['auth'], summary: 'Accept the terms for a sign-in code', body: agreementBody, response: { 200: agreementResponse } },
+      preHandler: [app.verifySigned, guardAttempts, app.verifyBotCheck],
+    },
+    async (request) => {
+      if (!(await agreeToTerms(app.db, request.body.code))) await countWrong(request)
+      return { status: true as const, data: { code: request.body.code, agreed: true as const } }
+    },
+  )
 
-  r.get('/api/v6/auth/check', {
-    config: authLimit,
-    onRequest: signInBudget,
-    schema: { tags: ['auth'], summary: 'Poll a sign-in code; the token once confirmed', querystring: checkQuery, response: { 200: checkResponse } },
-    preHandler: [app.verifySigned, guardAttempts],
-  }, async (request) => {
-    const outcome = await checkCode(app.db, app.tokens, request.query.code, (deviceId) => fromAskingNetwork(request, deviceId))
-    if (!outcome) return countWrong(request)
-    return { status: true as const, data: outcome }
-  })
+  r.get(
+    '/api/v6/auth/check',
+    {
+      config: authLimit,
+      onRequest: signInBudget,
+      schema: {
+        tags: ['auth'],
+        summary: 'Poll a sign-in code; the token once confirmed',
+        querystring: checkQuery,
+        response: { 200: checkResponse },
+      },
+      preHandler: [app.verifySigned, guardAttempts],
+    },
+    async (request) => {
+      const outcome = await checkCode(app.db, app.tokens, request.query.code, (deviceId) => fromAskingNetwork(request, deviceId))
+      if (!outcome) return countWrong(request)
+      return { status: true as const, data: outcome }
+    },
+  )
 
-  r.post('/api/v6/auth/flashcall', {
-    config: authLimit,
-    onRequest: signInBudget,
-    schema: { tags: ['auth'], summary: 'Flash call: the number the user calls from; answers the number to call', body: flashcallBody, response: { 200: flashcallResponse } },
-    preHandler: [app.verifySigned, guardAttempts],
-  }, async (request) => {
-    if (!env.providers.flashcall) throw notFound('Sign-in by call is not configured on this server')
-    const phone = app.phone.normalize(request.body.phone)
-    if (!phone) throw badRequest('Enter a valid phone number with its country code, like +49 30 1234567', ERROR_CODES.NUMBER_INVALID)
-    const outcome = await expectCall(app.db, request.body.code, phone.e164, (deviceId) => fromAskingNetwork(request, deviceId))
-    if (outcome.result === 'unknown') return countWrong(request)
-    if (outcome.result === 'expired') throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
-    if (outcome.result === 'already') throw badRequest('This sign-in code was already confirmed', ERROR_CODES.CODE_USED)
-    const expiresIn = Math.max(0, Math.floor((outcome.expiresAt.getTime() - Date.now()) / 1000))
-    return { status: true as const, data: { callNumber: env.TWILIO_VOICE_NUMBER!, phoneNumber: phone.e164, expiresIn } }
-  })
+  r.post(
+    '/api/v6/auth/flashcall',
+    {
+      config: authLimit,
+      onRequest: signInBudget,
+      schema: {
+        tags: ['auth'],
+        summary: 'Flash call: the number the user calls from; answers the number to call',
+        body: flashcallBody,
+        response: { 200: flashcallResponse },
+      },
+      preHandler: [app.verifySigned, guardAttempts],
+    },
+    async (request) => {
+      if (!env.providers.flashcall) throw notFound('Sign-in by call is not configured on this server')
+      const phone = app.phone.normalize(request.body.phone)
+      if (!phone) throw badRequest('Enter a valid phone number with its country code, like +49 30 1234567', ERROR_CODES.NUMBER_INVALID)
+      const outcome = await expectCall(app.db, request.body.code, phone.e164, (deviceId) => fromAskingNetwork(request, deviceId))
+      if (outcome.result === 'unknown') return countWrong(request)
+      if (outcome.result === 'expired') throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
+      if (outcome.result === 'already') throw badRequest('This sign-in code was already confirmed', ERROR_CODES.CODE_USED)
+      const expiresIn = Math.max(0, Math.floor((outcome.expiresAt.getTime() - Date.now()) / 1000))
+      return { status: true as const, data: { callNumber: env.TWILIO_VOICE_NUMBER!, phoneNumber: phone.e164, expiresIn } }
+    },
+  )
 
-  r.post('/api/v6/auth/logout', {
-    schema: { tags: ['auth'], summary: 'Sign out: revokes this token on the server; everywhere=1 also every other session and device password', body: logoutBody, response: { 200: statusOnly } },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    const user = currentUser(request)
-    await revokeSession(app.db, user.sessionId)
-    if (request.body?.everywhere) {
-      await revokeAllSessions(app.db, user.id)
-      await revokeAllDevices(app.db, user.id)
-    }
-    // A one-time key made before signing out must not sign anybody in after it (issue 29).
-    await voidKeys(app.db, currentUser(request).id)
-    return { status: true as const }
-  })
+  r.post(
+    '/api/v6/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes this token on the server; everywhere=1 also every other session and device password',
+        body: logoutBody,
+        response: { 200: statusOnly },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request)
+      await revokeSession(app.db, user.sessionId)
+      if (request.body?.everywhere) {
+        await revokeAllSessions(app.db, user.id)
+        await revokeAllDevices(app.db, user.id)
+      }
+      // A one-time key made before signing out must not sign anybody in after it (issue 29).
+      await voidKeys(app.db, currentUser(request).id)
+      return { status: true as const }
+    },
+  )
 
-  r.post('/api/v6/auth/dev/confirm', {
-    config: authLimit,
-    onRequest: signInBudget,
-    schema: { tags: ['auth'], summary: 'Development sign-in: confirm a code for any number (only while AUTH_DEV is on)', body: devConfirmBody, response: { 200: devConfirmResponse } },
-    preHandler: guardAttempts,
-  }, async (request) => {
-    if (!env.providers.dev) throw notFound('Development sign-in is off on this server')
-    const phone = app.phone.normalize(request.body.phone)
-    if (!phone) throw badRequest('Enter a valid phone number with its country code, like +49 30 1234567', ERROR_CODES.NUMBER_INVALID)
-    const result = await confirmCode(app.db, request.body.code, phone.e164, 'dev')
-    if (result === 'unknown') return countWrong(request)
-    if (result === 'expired') throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
-    if (result === 'already') throw badRequest('This sign-in code was already confirmed', ERROR_CODES.CODE_USED)
-    return { status: true as const, data: { status: true as const, phoneNumber: phone.e164 } }
-  })
+  r.post(
+    '/api/v6/auth/dev/confirm',
+    {
+      config: authLimit,
+      onRequest: signInBudget,
+      schema: {
+        tags: ['auth'],
+        summary: 'Development sign-in: confirm a code for any number (only while AUTH_DEV is on)',
+        body: devConfirmBody,
+        response: { 200: devConfirmResponse },
+      },
+      preHandler: guardAttempts,
+    },
+    async (request) => {
+      if (!env.providers.dev) throw notFound('Development sign-in is off on this server')
+      const phone = app.phone.normalize(request.body.phone)
+      if (!phone) throw badRequest('Enter a valid phone number with its country code, like +49 30 1234567', ERROR_CODES.NUMBER_INVALID)
+      const result = await confirmCode(app.db, request.body.code, phone.e164, 'dev')
+      if (result === 'unknown') return countWrong(request)
+      if (result === 'expired') throw badRequest('This sign-in code has expired; start again', ERROR_CODES.CODE_EXPIRED)
+      if (result === 'already') throw badRequest('This sign-in code was already confirmed', ERROR_CODES.CODE_USED)
+      return { status: true as const, data: { status: true as const, phoneNumber: phone.e164 } }
+    },
+  )
 
-  r.post('/api/v6/auth/key', {
-    schema: { tags: ['auth'], summary: 'Trades a one-time key for a session token; a key works once', body: authKeyBody, response: { 200: authKeyResponse } },
-  }, async (request) => {
-    const claims = await app.tokens.verifyKey(request.body.key)
-    const userId = claims && (await useKey(app.db, claims.jti))
-    if (!claims || userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
-    const phone = await phoneOf(app.db, userId)
-    if (!phone) throw badRequest('This key is not valid, has expired or was already used')
-    const token = await openSession(app.db, app.tokens, userId, `key-${claims.jti}`)
-    return { status: true as const, data: { token, profileId: userId, phoneNumber: phone } }
-  })
+  r.post(
+    '/api/v6/auth/key',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trades a one-time key for a session token; a key works once',
+        body: authKeyBody,
+        response: { 200: authKeyResponse },
+      },
+    },
+    async (request) => {
+      const claims = await app.tokens.verifyKey(request.body.key)
+      const userId = claims && (await useKey(app.db, claims.jti))
+      if (!claims || userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
+      const phone = await phoneOf(app.db, userId)
+      if (!phone) throw badRequest('This key is not valid, has expired or was already used')
+      const token = await openSession(app.db, app.tokens, userId, `key-${claims.jti}`)
+      return { status: true as const, data: { token, profileId: userId, phoneNumber: phone } }
+    },
+  )
 
   // Tells no more than the key itself gives its holder (trading it shows the same number), and spends nothing.
-  r.post('/api/v6/auth/key/peek', {
-    schema: { tags: ['auth'], summary: 'Whose an unused one-time key is, without using it: the web app asks before it switches accounts', body: authKeyBody, response: { 200: authKeyPeekResponse } },
-  }, async (request) => {
-    const claims = await app.tokens.verifyKey(request.body.key)
-    const owner = claims && (await peekKey(app.db, claims.jti))
-    if (!claims || !owner || owner.userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
-    return { status: true as const, data: { profileId: owner.userId, phoneNumber: owner.phone } }
-  })
+  r.post(
+    '/api/v6/auth/key/peek',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whose an unused one-time key is, without using it: the web app asks before it switches accounts',
+        body: authKeyBody,
+        response: { 200: authKeyPeekResponse },
+      },
+    },
+    async (request) => {
+      const claims = await app.tokens.verifyKey(request.body.key)
+      const owner = claims && (await peekKey(app.db, claims.jti))
+      if (!claims || !owner || owner.userId !== claims.userId) throw badRequest('This key is not valid, has expired or was already used')
+      return { status: true as const, data: { profileId: owner.userId, phoneNumber: owner.phone } }
+    },
+  )
 }

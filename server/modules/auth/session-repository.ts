@@ -37,5 +37,8 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 /** Ends every session of a person (signing out everywhere). */
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
 }

@@ -88,8 +88,16 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
   it('lists the methods in order: whatsapp before whatsappBusiness, Viber with its deep link, flash call with the number to call', async () => {
     const { code, auth } = await startCode()
     expect(auth.map((a) => a.method)).toEqual(['whatsapp', 'whatsappBusiness', 'viber', 'flashcall', 'dev'])
-    expect(auth.find((a) => a.method === 'whatsappBusiness')).toEqual({ method: 'whatsappBusiness', link: `https://wa.me/${WAB.number}?text=LOGIN%20${code}`, text: `LOGIN ${code}` })
-    expect(auth.find((a) => a.method === 'viber')).toEqual({ method: 'viber', link: `viber://pa?chatURI=${VIBER_URI}&context=${code}`, text: code })
+    expect(auth.find((a) => a.method === 'whatsappBusiness')).toEqual({
+      method: 'whatsappBusiness',
+      link: `https://wa.me/${WAB.number}?text=LOGIN%20${code}`,
+      text: `LOGIN ${code}`,
+    })
+    expect(auth.find((a) => a.method === 'viber')).toEqual({
+      method: 'viber',
+      link: `viber://pa?chatURI=${VIBER_URI}&context=${code}`,
+      text: code,
+    })
     expect(auth.find((a) => a.method === 'flashcall')).toEqual({ method: 'flashcall', callNumber: VOICE_NUMBER })
   })
 
@@ -101,7 +109,11 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       return t.app.inject({
         method: 'POST',
         url,
-        headers: { ...headers, 'content-type': 'application/json', ...(signature === null ? {} : { 'x-viber-content-signature': signature }) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          ...(signature === null ? {} : { 'x-viber-content-signature': signature }),
+        },
         payload: raw,
       })
     }
@@ -114,7 +126,12 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       expect(started.statusCode).toBe(200)
       // The welcome message: the one message Viber lets a bot send before the user subscribes.
       const welcome = started.json()
-      expect(welcome).toMatchObject({ sender: { name: 'Caller ID test' }, type: 'text', min_api_version: 3, keyboard: { Type: 'keyboard' } })
+      expect(welcome).toMatchObject({
+        sender: { name: 'Caller ID test' },
+        type: 'text',
+        min_api_version: 3,
+        keyboard: { Type: 'keyboard' },
+      })
       expect(welcome.keyboard.Buttons).toEqual([expect.objectContaining(shareButton)])
       expect(welcome.text).toMatch(/share phone number/i)
       await expectUnconfirmed(code)
@@ -123,7 +140,11 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       expect(res.statusCode).toBe(200)
       expect(await codeRow(code)).toMatchObject({ confirmedPhone: '+380501234567', confirmedVia: 'viber' })
       await settle()
-      expect(viber.to(user).at(-1)).toMatchObject({ type: 'text', sender: { name: 'Caller ID test' }, text: expect.stringMatching(/signed in/i) })
+      expect(viber.to(user).at(-1)).toMatchObject({
+        type: 'text',
+        sender: { name: 'Caller ID test' },
+        text: expect.stringMatching(/signed in/i),
+      })
       await expectToken(code, '+380501234567')
     })
 
@@ -140,7 +161,10 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       expect(viber.to(user).at(-1)?.keyboard?.Buttons).toEqual([expect.objectContaining(shareButton)])
       expect((await post(viberContact(user, '+380 (67) 123-45-67', { token: second }))).statusCode).toBe(200)
       expect(await codeRow(code)).toMatchObject({ confirmedPhone: '+380671234567', confirmedVia: 'viber' })
-      const events = await t.database.db.select({ id: webhookEvents.eventId }).from(webhookEvents).where(eq(webhookEvents.provider, 'viber'))
+      const events = await t.database.db
+        .select({ id: webhookEvents.eventId })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.provider, 'viber'))
       expect(events.map((e) => e.id)).toEqual(expect.arrayContaining([first, second]))
     })
 
@@ -195,7 +219,15 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       const { code } = await startCode()
       const raw = viberConversationStarted(user, code)
       const reserialized = JSON.stringify(JSON.parse(raw))
-      for (const signature of [null, '', 'zz', viberSignature(raw, 'not-the-bot-token'), viberSignature(reserialized, VIBER_TOKEN), `${viberSignature(raw, VIBER_TOKEN)}00`, `sha256=${viberSignature(raw, VIBER_TOKEN)}`]) {
+      for (const signature of [
+        null,
+        '',
+        'zz',
+        viberSignature(raw, 'not-the-bot-token'),
+        viberSignature(reserialized, VIBER_TOKEN),
+        `${viberSignature(raw, VIBER_TOKEN)}00`,
+        `sha256=${viberSignature(raw, VIBER_TOKEN)}`,
+      ]) {
         const res = await post(raw, signature)
         expect(res.statusCode, String(signature)).toBe(401)
         expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.WEBHOOK_SIGNATURE_INVALID })
@@ -226,7 +258,9 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
     })
 
     it("answers Viber's webhook check and malformed but signed bodies without a 5xx", async () => {
-      const check = await post('{"event":"webhook","timestamp":1457764197627,"chat_hostname":"SN-CHAT-11_","message_token":5107000000000000003}')
+      const check = await post(
+        '{"event":"webhook","timestamp":1457764197627,"chat_hostname":"SN-CHAT-11_","message_token":5107000000000000003}',
+      )
       expect(check.statusCode).toBe(200)
       for (const raw of [
         'null',
@@ -260,7 +294,12 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
   describe('flash call', () => {
     const path = '/api/v6/auth/webhook/voice'
     const requestCall = (code: string, phone: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v6/auth/flashcall', headers: formHeaders, payload: form(sign('POST', '/api/v6/auth/flashcall', { code, phone })) })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v6/auth/flashcall',
+        headers: formHeaders,
+        payload: form(sign('POST', '/api/v6/auth/flashcall', { code, phone })),
+      })
     /** null sends no signature header at all. */
     const call = (params: Record<string, string>, signature: string | null = twilioSignature(TWILIO_TOKEN, PUBLIC_URL + path, params)) =>
       t.app.inject({
@@ -323,7 +362,11 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
         const polled = await check(code)
         // A 400, as every sign-in refusal the web app shows by its code (SPEC.md section 8).
         expect(polled.statusCode, stirVerstat).toBe(400)
-        expect(polled.json()).toMatchObject({ status: false, status_code: ERROR_CODES.CALL_NOT_ATTESTED, message: expect.stringMatching(/could not confirm/) })
+        expect(polled.json()).toMatchObject({
+          status: false,
+          status_code: ERROR_CODES.CALL_NOT_ATTESTED,
+          message: expect.stringMatching(/could not confirm/),
+        })
         // A second, attested call does not revive it, nor does asking for the call again.
         expectRejected(await call(twilioVoiceParams('+14155550150', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' })))
         expect((await codeRow(code)).confirmedAt).toBeNull()
@@ -372,7 +415,12 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
 
     it('answers bad requests for a call with a clear 4xx', async () => {
       const code = await agreedCode()
-      const unsigned = await t.app.inject({ method: 'POST', url: '/api/v6/auth/flashcall', headers: formHeaders, payload: form({ code, phone: '+14155550180' }) })
+      const unsigned = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/auth/flashcall',
+        headers: formHeaders,
+        payload: form({ code, phone: '+14155550180' }),
+      })
       expect(unsigned.statusCode).toBe(400)
       expect(unsigned.json().status_code).toBe(ERROR_CODES.VALIDATION)
       const invalid = await requestCall(code, '12345')
@@ -399,7 +447,12 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
     it('works over HTTP with the helper the browser tests use', async () => {
       const code = await agreedCode()
       await requestCall(code, '+14155550190')
-      const res = await sendTwilioVoiceWebhook(serverUrl, TWILIO_TOKEN, twilioVoiceParams('+14155550190', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' }), { publicUrl: PUBLIC_URL })
+      const res = await sendTwilioVoiceWebhook(
+        serverUrl,
+        TWILIO_TOKEN,
+        twilioVoiceParams('+14155550190', VOICE_NUMBER, { stirVerstat: 'TN-Validation-Passed-A' }),
+        { publicUrl: PUBLIC_URL },
+      )
       expect(res).toEqual({ status: 200, contentType: expect.stringMatching(/^text\/xml/), body: rejectTwiml })
       await expectToken(code, '+14155550190')
     })
@@ -414,7 +467,12 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       `"messages":[{"from":"${from}","id":"${id}","timestamp":"${Math.floor(Date.now() / 1000)}","type":"text","text":{"body":"${text}"}}]},"field":"messages"}]}]}`
     const waSign = (raw: string, secret: string) => 'sha256=' + crypto.createHmac('sha256', secret).update(raw).digest('hex')
     const post = (raw: string, signature: string) =>
-      t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json', 'x-hub-signature-256': signature }, payload: raw })
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        payload: raw,
+      })
     const wamid = () => `wamid.HBgL${crypto.randomBytes(12).toString('hex').toUpperCase()}`
 
     it('confirms a message to the business number signed with its own app secret, as its own method', async () => {
@@ -450,11 +508,19 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       }
       await expectUnconfirmed(code)
       for (const token of [WA.verify, WAB.verify]) {
-        const ok = await t.app.inject({ method: 'GET', url, query: { 'hub.mode': 'subscribe', 'hub.verify_token': token, 'hub.challenge': '42' } })
+        const ok = await t.app.inject({
+          method: 'GET',
+          url,
+          query: { 'hub.mode': 'subscribe', 'hub.verify_token': token, 'hub.challenge': '42' },
+        })
         expect(ok.statusCode).toBe(200)
         expect(ok.body).toBe('42')
       }
-      const refused = await t.app.inject({ method: 'GET', url, query: { 'hub.mode': 'subscribe', 'hub.verify_token': WAB.secret, 'hub.challenge': '42' } })
+      const refused = await t.app.inject({
+        method: 'GET',
+        url,
+        query: { 'hub.mode': 'subscribe', 'hub.verify_token': WAB.secret, 'hub.challenge': '42' },
+      })
       expect(refused.statusCode).toBe(403)
     })
 
@@ -463,7 +529,10 @@ describe.each(backends)('Viber, flash call and WhatsApp Business sign-in on %s',
       await expireCode(code)
       const raw = messageBody('16505551243', `LOGIN ${code}`, wamid(), WAB.id)
       expect((await post(raw, waSign(raw, WAB.secret))).json().data.confirmed).toBe(0)
-      const [row] = await t.database.db.select().from(authCodes).where(and(eq(authCodes.code, code)))
+      const [row] = await t.database.db
+        .select()
+        .from(authCodes)
+        .where(and(eq(authCodes.code, code)))
       expect(row.confirmedAt).toBeNull()
     })
   })
@@ -473,24 +542,54 @@ describe('Viber, flash call and WhatsApp Business when not configured', () => {
   let t: TestApp
   beforeAll(async () => {
     // The personal WhatsApp number alone: the business one is not offered, Viber and calls answer 404.
-    t = await createTestApp('pglite', { WHATSAPP_APP_SECRET: WA.secret, WHATSAPP_PHONE_NUMBER_ID: WA.id, WHATSAPP_NUMBER: WA.number, TWILIO_AUTH_TOKEN: TWILIO_TOKEN, TWILIO_NUMBER: '+14155550100' })
+    t = await createTestApp('pglite', {
+      WHATSAPP_APP_SECRET: WA.secret,
+      WHATSAPP_PHONE_NUMBER_ID: WA.id,
+      WHATSAPP_NUMBER: WA.number,
+      TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+      TWILIO_NUMBER: '+14155550100',
+    })
   })
   afterAll(async () => t?.close())
 
   it('are not offered and their calls answer 404', async () => {
-    const start = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', {}) })
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      query: sign('GET', '/api/v202111/auth/get', {}),
+    })
     const code = start.json().data.code as string
     expect(start.json().data.auth.map((a: { method: string }) => a.method)).toEqual(['whatsapp', 'sms', 'dev'])
     const raw = viberConversationStarted(viberUserId(), code)
     const calls = [
-      { method: 'POST' as const, url: '/api/v6/auth/webhook/viber', headers: { 'content-type': 'application/json', 'x-viber-content-signature': viberSignature(raw, VIBER_TOKEN) }, payload: raw },
-      { method: 'POST' as const, url: '/api/v6/auth/webhook/voice', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' }, payload: form(twilioVoiceParams('+14155550123', VOICE_NUMBER)) },
-      { method: 'POST' as const, url: '/api/v6/auth/flashcall', headers: formHeaders, payload: form(sign('POST', '/api/v6/auth/flashcall', { code, phone: '+14155550123' })) },
+      {
+        method: 'POST' as const,
+        url: '/api/v6/auth/webhook/viber',
+        headers: { 'content-type': 'application/json', 'x-viber-content-signature': viberSignature(raw, VIBER_TOKEN) },
+        payload: raw,
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/v6/auth/webhook/voice',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' },
+        payload: form(twilioVoiceParams('+14155550123', VOICE_NUMBER)),
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/v6/auth/flashcall',
+        headers: formHeaders,
+        payload: form(sign('POST', '/api/v6/auth/flashcall', { code, phone: '+14155550123' })),
+      },
     ]
     for (const call of calls) {
       const res = await t.app.inject(call)
       expect(res.statusCode, call.url).toBe(404)
-      expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.NOT_FOUND, message: expect.stringMatching(/not configured/) })
+      expect(res.json()).toMatchObject({
+        status: false,
+        status_code: ERROR_CODES.NOT_FOUND,
+        message: expect.stringMatching(/not configured/),
+      })
     }
   })
 })

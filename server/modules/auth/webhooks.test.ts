@@ -29,7 +29,11 @@ const PUBLIC_URL = 'https://callerid.example'
 
 interface SentMessage {
   path: string
-  body: { chat_id: number; text: string; reply_markup?: { keyboard?: Array<Array<{ text: string; request_contact?: boolean }>>; remove_keyboard?: boolean } }
+  body: {
+    chat_id: number
+    text: string
+    reply_markup?: { keyboard?: Array<Array<{ text: string; request_contact?: boolean }>>; remove_keyboard?: boolean }
+  }
 }
 
 /** A stand-in for api.telegram.org that records every sendMessage. */
@@ -57,12 +61,16 @@ async function startFakeTelegram() {
 
 /** X-Twilio-Signature as PROVIDERS.md describes it, written independently of the server's code. */
 function twilioSign(token: string, url: string, params: Record<string, string>): string {
-  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join('')
+  const data =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((k) => k + params[k])
+      .join('')
   return crypto.createHmac('sha1', token).update(data, 'utf8').digest('base64')
 }
 
-const waSign = (raw: Buffer | string, secret = WA_APP_SECRET) =>
-  'sha256=' + crypto.createHmac('sha256', secret).update(raw).digest('hex')
+const waSign = (raw: Buffer | string, secret = WA_APP_SECRET) => 'sha256=' + crypto.createHmac('sha256', secret).update(raw).digest('hex')
 
 let fake: Awaited<ReturnType<typeof startFakeTelegram>>
 beforeAll(async () => {
@@ -109,10 +117,19 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
   describe('Telegram', () => {
     const url = '/api/v6/auth/webhook/telegram'
     const tgHeaders = { ...headers, 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': TELEGRAM_SECRET }
-    const chat = (userId: number) => ({ from: { id: userId, is_bot: false, first_name: 'Ann', language_code: 'en' }, chat: { id: userId, first_name: 'Ann', type: 'private' } })
+    const chat = (userId: number) => ({
+      from: { id: userId, is_bot: false, first_name: 'Ann', language_code: 'en' },
+      chat: { id: userId, first_name: 'Ann', type: 'private' },
+    })
     const startUpdate = (userId: number, code: string, updateId = nextUpdateId++) => ({
       update_id: updateId,
-      message: { message_id: 7, ...chat(userId), date: Math.floor(Date.now() / 1000), text: `/start ${code}`, entities: [{ offset: 0, length: 6, type: 'bot_command' }] },
+      message: {
+        message_id: 7,
+        ...chat(userId),
+        date: Math.floor(Date.now() / 1000),
+        text: `/start ${code}`,
+        entities: [{ offset: 0, length: 6, type: 'bot_command' }],
+      },
     })
     const contactUpdate = (userId: number, phone: string, contactUserId: number | undefined, updateId = nextUpdateId++) => ({
       update_id: updateId,
@@ -123,7 +140,8 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
         contact: { phone_number: phone, first_name: 'Ann', ...(contactUserId === undefined ? {} : { user_id: contactUserId }) },
       },
     })
-    const post = (update: unknown, h: Record<string, string> = tgHeaders) => t.app.inject({ method: 'POST', url, headers: h, payload: JSON.stringify(update) })
+    const post = (update: unknown, h: Record<string, string> = tgHeaders) =>
+      t.app.inject({ method: 'POST', url, headers: h, payload: JSON.stringify(update) })
     /** The bot's latest message to a chat once it has sent `count` there: it answers the webhook first and sends after. */
     const latestTo = (chatId: number, count: number) =>
       vi.waitFor(
@@ -184,7 +202,11 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
     it('refuses a missing or wrong secret token with 401 and changes nothing', async () => {
       const userId = tgUser(323456789)
       const { code } = await startCode()
-      for (const h of [{ ...headers, 'content-type': 'application/json' }, { ...tgHeaders, 'x-telegram-bot-api-secret-token': 'wrong' }, { ...tgHeaders, 'x-telegram-bot-api-secret-token': `${TELEGRAM_SECRET}x` }]) {
+      for (const h of [
+        { ...headers, 'content-type': 'application/json' },
+        { ...tgHeaders, 'x-telegram-bot-api-secret-token': 'wrong' },
+        { ...tgHeaders, 'x-telegram-bot-api-secret-token': `${TELEGRAM_SECRET}x` },
+      ]) {
         const res = await post(startUpdate(userId, code), h)
         expect(res.statusCode).toBe(401)
         expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.WEBHOOK_SIGNATURE_INVALID })
@@ -217,7 +239,15 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
     })
 
     it('answers malformed updates without a 5xx', async () => {
-      for (const payload of ['null', '[]', '{"update_id":"x"}', '{"update_id":1e400}', '{', '{"update_id":5,"message":{"chat":{"type":"private","id":1},"text":5}}', '{"update_id":6,"message":{"from":{"id":1},"chat":{"type":"private","id":1},"contact":{"phone_number":5,"user_id":1}}}']) {
+      for (const payload of [
+        'null',
+        '[]',
+        '{"update_id":"x"}',
+        '{"update_id":1e400}',
+        '{',
+        '{"update_id":5,"message":{"chat":{"type":"private","id":1},"text":5}}',
+        '{"update_id":6,"message":{"from":{"id":1},"chat":{"type":"private","id":1},"contact":{"phone_number":5,"user_id":1}}}',
+      ]) {
         const res = await t.app.inject({ method: 'POST', url, headers: tgHeaders, payload })
         expect(res.statusCode, payload).toBeLessThan(500)
       }
@@ -243,7 +273,11 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
     const wamid = () => `wamid.HBgL${crypto.randomBytes(12).toString('hex').toUpperCase()}`
 
     it('answers the verification GET with the challenge for the right token only', async () => {
-      const ok = await t.app.inject({ method: 'GET', url, query: { 'hub.mode': 'subscribe', 'hub.verify_token': WA_VERIFY_TOKEN, 'hub.challenge': '1158201444' } })
+      const ok = await t.app.inject({
+        method: 'GET',
+        url,
+        query: { 'hub.mode': 'subscribe', 'hub.verify_token': WA_VERIFY_TOKEN, 'hub.challenge': '1158201444' },
+      })
       expect(ok.statusCode).toBe(200)
       expect(ok.body).toBe('1158201444')
       const refused: Array<Record<string, string>> = [
@@ -261,7 +295,10 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
 
     it('lists the click-to-chat link and confirms the code for the sender over a signature of the raw bytes', async () => {
       const { code, auth } = await startCode()
-      expect(auth.find((a) => a.method === 'whatsapp')).toMatchObject({ link: `https://wa.me/${WA_NUMBER}?text=LOGIN%20${code}`, text: `LOGIN ${code}` })
+      expect(auth.find((a) => a.method === 'whatsapp')).toMatchObject({
+        link: `https://wa.me/${WA_NUMBER}?text=LOGIN%20${code}`,
+        text: `LOGIN ${code}`,
+      })
       await agree(code)
       const raw = messageBody('16505551234', `LOGIN ${code}`, wamid())
       expect(raw).toContain('\\u00e9')
@@ -284,7 +321,16 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
       await agree(code)
       const id = wamid()
       const raw = messageBody('14155550123', `LOGIN ${code}`, id)
-      for (const signature of [null, '', 'sha256=', waSign(raw, 'access-token-not-app-secret'), waSign(raw).toUpperCase(), waSign(raw).replace('sha256=', 'sha1='), `${waSign(raw)}00`, 'sha256=zz']) {
+      for (const signature of [
+        null,
+        '',
+        'sha256=',
+        waSign(raw, 'access-token-not-app-secret'),
+        waSign(raw).toUpperCase(),
+        waSign(raw).replace('sha256=', 'sha1='),
+        `${waSign(raw)}00`,
+        'sha256=zz',
+      ]) {
         const res = await post(raw, signature)
         expect(res.statusCode, String(signature)).toBe(401)
         expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.WEBHOOK_SIGNATURE_INVALID })
@@ -343,7 +389,14 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
     })
 
     it('answers malformed but signed bodies without a 5xx', async () => {
-      for (const raw of ['null', '[]', '"x"', '{"object":"whatsapp_business_account","entry":"x"}', '{"object":"whatsapp_business_account","entry":[{"changes":[{"field":"messages","value":{"metadata":{"phone_number_id":"106540352242922"},"messages":[{"id":"m1","from":16505551234,"type":"text","text":{"body":"LOGIN 123456"}}]}}]}]}', '{"object":"whatsapp_business_account","entry":[null]}']) {
+      for (const raw of [
+        'null',
+        '[]',
+        '"x"',
+        '{"object":"whatsapp_business_account","entry":"x"}',
+        '{"object":"whatsapp_business_account","entry":[{"changes":[{"field":"messages","value":{"metadata":{"phone_number_id":"106540352242922"},"messages":[{"id":"m1","from":16505551234,"type":"text","text":{"body":"LOGIN 123456"}}]}}]}]}',
+        '{"object":"whatsapp_business_account","entry":[null]}',
+      ]) {
         const res = await post(raw)
         expect(res.statusCode, raw).toBeLessThan(500)
       }
@@ -447,7 +500,12 @@ describe.each(backends)('messenger webhooks on %s', (backend) => {
         { payload: '[1,2]', type: 'application/json' },
       ]
       for (const { payload, type } of odd) {
-        const res = await t.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': type, 'x-twilio-signature': 'abc' }, payload })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { ...headers, 'content-type': type, 'x-twilio-signature': 'abc' },
+          payload,
+        })
         expect(res.statusCode, payload).toBeLessThan(500)
       }
     })
@@ -463,17 +521,41 @@ describe('webhooks of providers that are not configured', () => {
 
   it('answer 404 with the error envelope', async () => {
     const calls = [
-      { method: 'POST' as const, url: '/api/v6/auth/webhook/telegram', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'x' }, payload: '{"update_id":1}' },
+      {
+        method: 'POST' as const,
+        url: '/api/v6/auth/webhook/telegram',
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'x' },
+        payload: '{"update_id":1}',
+      },
       { method: 'GET' as const, url: '/api/v6/auth/webhook/whatsapp?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1' },
-      { method: 'POST' as const, url: '/api/v6/auth/webhook/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' }, payload: '{}' },
-      { method: 'POST' as const, url: '/api/v6/auth/webhook/sms', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' }, payload: 'Body=123456' },
+      {
+        method: 'POST' as const,
+        url: '/api/v6/auth/webhook/whatsapp',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
+        payload: '{}',
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/v6/auth/webhook/sms',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' },
+        payload: 'Body=123456',
+      },
     ]
     for (const call of calls) {
       const res = await t.app.inject(call)
       expect(res.statusCode, call.url).toBe(404)
-      expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.NOT_FOUND, message: expect.stringMatching(/not configured/) })
+      expect(res.json()).toMatchObject({
+        status: false,
+        status_code: ERROR_CODES.NOT_FOUND,
+        message: expect.stringMatching(/not configured/),
+      })
     }
-    const start = await t.app.inject({ method: 'GET', url: '/api/v202111/auth/get', headers, query: sign('GET', '/api/v202111/auth/get', {}) })
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/api/v202111/auth/get',
+      headers,
+      query: sign('GET', '/api/v202111/auth/get', {}),
+    })
     expect(start.json().data.auth.map((a: { method: string }) => a.method)).toEqual(['dev'])
   })
 })

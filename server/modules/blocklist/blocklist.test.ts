@@ -41,10 +41,14 @@ describe('the PhoneBlock rating of evidence', () => {
     }
     expect(assess([item('imported', 'legitimate', 500, 'positive')]).rating).toBe('A_LEGITIMATE')
     // Discounted evidence does not count.
-    expect(assess([{ ...item('imported', 'fraud', 500), discounted: true }])).toMatchObject({ rating: 'A_LEGITIMATE', votes: 0, listed: false })
+    expect(assess([{ ...item('imported', 'fraud', 500), discounted: true }])).toMatchObject({
+      rating: 'A_LEGITIMATE',
+      votes: 0,
+      listed: false,
+    })
   })
 
-  it('counts one person\'s ban with its reason once, and lists at 4 votes or an index of 2 or less', () => {
+  it("counts one person's ban with its reason once, and lists at 4 votes or an index of 2 or less", () => {
     expect(assess([item('bans', 'ban', 3), item('polls', 'fraud', 3)])).toMatchObject({ votes: 3 })
     expect(assess([item('bans', 'ban', 4), item('polls', 'fraud', 4)])).toMatchObject({ votes: 4, listed: true, rating: 'G_FRAUD' })
     expect(assess([item('imported', 'fraud', 2)]).listed).toBe(false)
@@ -60,7 +64,10 @@ describe.each(backends)('the blocklist on %s', (backend) => {
     database = await openTestDatabase(backend)
     await seedTags(database.db)
     for (let i = 0; i < 6; i++) {
-      const [u] = await database.db.insert(users).values({ phone: `+491517070000${i}` }).returning({ id: users.id })
+      const [u] = await database.db
+        .insert(users)
+        .values({ phone: `+491517070000${i}` })
+        .returning({ id: users.id })
       people.push(u.id)
     }
     for (const e164 of [SPAMMER, PINGER, QUIET]) num[e164] = await upsertNumber(database.db, e164, 'DE')
@@ -123,7 +130,7 @@ describe.each(backends)('the blocklist on %s', (backend) => {
     expect(await blocklistChanges(db(), left.version)).toEqual({ version: left.version, entries: [] })
   })
 
-  it('keeps each person\'s own list with versions that only grow and stay when nothing changed', async () => {
+  it("keeps each person's own list with versions that only grow and stay when nothing changed", async () => {
     const [me] = people
     const first = await personalBlocklist(db(), me)
     expect(first.entries.map((e) => [e.e164, e.rating])).toEqual([
@@ -139,7 +146,12 @@ describe.each(backends)('the blocklist on %s', (backend) => {
     const third = await personalBlocklist(db(), me)
     expect(third.version).toBeGreaterThan(second.version)
     expect(third.entries.map((e) => e.e164)).not.toContain(QUIET)
-    expect(await db().select().from(bans).where(and(eq(bans.userId, me), eq(bans.numberId, num[QUIET])))).toEqual([])
+    expect(
+      await db()
+        .select()
+        .from(bans)
+        .where(and(eq(bans.userId, me), eq(bans.numberId, num[QUIET]))),
+    ).toEqual([])
     // Someone else's list is theirs alone.
     expect((await personalBlocklist(db(), people[5])).entries.map((e) => e.e164)).toEqual([PINGER])
   })

@@ -23,7 +23,8 @@ export function blocklistJob(app: FastifyInstance, database: Database): JobOptio
     intervalMinutes: INTERVAL_MINUTES,
     work: (now) => refreshBlocklistJob(database.db, now),
     report: (outcome) => {
-      if (outcome.changed) app.log.info({ checked: outcome.checked, changed: outcome.changed, version: outcome.version }, 'blocklist refreshed')
+      if (outcome.changed)
+        app.log.info({ checked: outcome.checked, changed: outcome.changed, version: outcome.version }, 'blocklist refreshed')
     },
   }
 }

@@ -67,7 +67,8 @@ export function assess(evidence: readonly EvidenceItem[]): Assessment {
   const votes = imported + Math.max(banned, polled)
   const [top] = [...tagVotes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
   const label = top?.[0] ?? null
-  const rating: PhoneblockRating = index >= LEGITIMATE_INDEX ? 'A_LEGITIMATE' : label ? ratingOfTag(label) : votes > 0 ? 'B_MISSED' : 'A_LEGITIMATE'
+  const rating: PhoneblockRating =
+    index >= LEGITIMATE_INDEX ? 'A_LEGITIMATE' : label ? ratingOfTag(label) : votes > 0 ? 'B_MISSED' : 'A_LEGITIMATE'
   const listed = rating !== 'A_LEGITIMATE' && (votes >= BLOCK_VOTES || index <= BLOCK_INDEX)
   return { votes, index, rating, label, listed }
 }

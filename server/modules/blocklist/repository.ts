@@ -4,7 +4,18 @@ import type { PhoneblockRating as Rating } from '../../../contract/api/phonebloc
 import { PHONEBLOCK_TAG, TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
 import { rowsOf } from '../../db/client'
-import { bans, blocklistEntries, blocklistPersonal, blocklistState, importedEvidence, importRuns, numbers, pageVersions, pollAnswers, tags } from '../../db/schema'
+import {
+  bans,
+  blocklistEntries,
+  blocklistPersonal,
+  blocklistState,
+  importedEvidence,
+  importRuns,
+  numbers,
+  pageVersions,
+  pollAnswers,
+  tags,
+} from '../../db/schema'
 import { evidenceFrom, evidenceJson, loadEvidence, readEvidenceRows, type EvidenceRows } from '../numbers/evidence-repository'
 import { assess, BLOCK_VOTES, ratingOfTag, type Assessment } from './rating'
 
@@ -95,9 +106,20 @@ async function compute(db: Db, ids: number[]): Promise<Computed[]> {
     await db.execute(sql`
       select n.id, n.e164, n.country, coalesce(pv.version, 0) as pv, ${evidenceJson(sql`n.id`)} as evidence
       from ${numbers} n left join ${pageVersions} pv on pv.number_id = n.id
-      where n.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+      where n.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
   )
-  const old = await db.select().from(blocklistEntries).where(sql`${blocklistEntries.numberId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+  const old = await db
+    .select()
+    .from(blocklistEntries)
+    .where(
+      sql`${blocklistEntries.numberId} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
   const oldBy = new Map(old.map((o) => [o.numberId, o]))
   return rows.map((r) => {
     const ev = readEvidenceRows(r.evidence)
@@ -184,13 +206,16 @@ export async function refreshBlocklist(db: Db, opts: { full?: boolean; numberIds
   const state = await readState(db)
   const mark = await importMark(db)
   const needsFull = opts.full || state.fullAt === null || mark !== state.importMark
-  if (!needsFull && !opts.numberIds?.length && (await staleNumbers(db, 1)).length === 0) return { checked: 0, changed: 0, version: state.version }
+  if (!needsFull && !opts.numberIds?.length && (await staleNumbers(db, 1)).length === 0)
+    return { checked: 0, changed: 0, version: state.version }
 
   return db.transaction(async (tx) => {
     const locked = await lockState(tx)
     const currentMark = await importMark(tx)
     const full = opts.full || locked.fullAt === null || currentMark !== locked.importMark
-    const ids = full ? await allNumbers(tx) : [...new Set([...(await staleNumbers(tx, null)), ...(opts.numberIds ?? [])])].sort((a, b) => a - b)
+    const ids = full
+      ? await allNumbers(tx)
+      : [...new Set([...(await staleNumbers(tx, null)), ...(opts.numberIds ?? [])])].sort((a, b) => a - b)
     let version = locked.version
     for (let i = 0; i < ids.length; i += BATCH) version = await store(tx, await compute(tx, ids.slice(i, i + BATCH)), version)
     await tx
@@ -208,7 +233,14 @@ export async function refreshBlocklistJob(db: Db, now = new Date()): Promise<Ref
   return refreshBlocklist(db, { full, now })
 }
 
-const entryOf = (r: { e164: string; rating: string; votes: number; label: string | null; version: number; listed: boolean }): BlockEntry => ({
+const entryOf = (r: {
+  e164: string
+  rating: string
+  votes: number
+  label: string | null
+  version: number
+  listed: boolean
+}): BlockEntry => ({
   e164: r.e164,
   rating: r.rating as PhoneblockRating,
   votes: r.listed ? r.votes : 0,
@@ -275,7 +307,8 @@ function personalDiff(stored: PersonalRow[], now: Awaited<ReturnType<typeof pers
       changes.push({ numberId: s.numberId, e164: n.e164, rating: n.rating, label: n.label, listed: true })
     }
   }
-  for (const [numberId, n] of now) if (!seen.has(numberId)) changes.push({ numberId, e164: n.e164, rating: n.rating, label: n.label, listed: true })
+  for (const [numberId, n] of now)
+    if (!seen.has(numberId)) changes.push({ numberId, e164: n.e164, rating: n.rating, label: n.label, listed: true })
   return changes.sort((a, b) => a.numberId - b.numberId)
 }
 
@@ -295,7 +328,13 @@ export async function refreshPersonal(db: Db, userId: number): Promise<void> {
       .values(values)
       .onConflictDoUpdate({
         target: [blocklistPersonal.userId, blocklistPersonal.numberId],
-        set: { e164: sql`excluded.e164`, rating: sql`excluded.rating`, label: sql`excluded.label`, listed: sql`excluded.listed`, version: sql`excluded.version` },
+        set: {
+          e164: sql`excluded.e164`,
+          rating: sql`excluded.rating`,
+          label: sql`excluded.label`,
+          listed: sql`excluded.listed`,
+          version: sql`excluded.version`,
+        },
       })
     await tx.update(blocklistState).set({ version }).where(eq(blocklistState.id, STATE))
   })
@@ -311,7 +350,9 @@ export async function personalBlocklist(db: Db, userId: number): Promise<{ versi
   const version = rows.reduce((v, r) => Math.max(v, bigintOf(r.version)), 0)
   return {
     version,
-    entries: rows.filter((r) => r.listed).map((r) => ({ e164: r.e164, rating: r.rating as PhoneblockRating, votes: 1, label: r.label, version: bigintOf(r.version) })),
+    entries: rows
+      .filter((r) => r.listed)
+      .map((r) => ({ e164: r.e164, rating: r.rating as PhoneblockRating, votes: 1, label: r.label, version: bigintOf(r.version) })),
   }
 }
 
@@ -323,7 +364,16 @@ export async function personalChanges(db: Db, userId: number, since: number): Pr
     .from(blocklistPersonal)
     .where(and(eq(blocklistPersonal.userId, userId), gt(blocklistPersonal.version, since)))
     .orderBy(asc(blocklistPersonal.version))
-  return { version, entries: rows.map((r) => ({ e164: r.e164, rating: r.rating as PhoneblockRating, votes: r.listed ? 1 : 0, label: r.label, version: bigintOf(r.version) })) }
+  return {
+    version,
+    entries: rows.map((r) => ({
+      e164: r.e164,
+      rating: r.rating as PhoneblockRating,
+      votes: r.listed ? 1 : 0,
+      label: r.label,
+      version: bigintOf(r.version),
+    })),
+  }
 }
 
 /** What `check` answers of a number. */
@@ -355,7 +405,10 @@ async function ownLists(db: Db, userId: number, numberId: number | null) {
 /** The votes of a range (numbers whose SHA-1 without their last one or two digits is given) and its most-voted rating. */
 async function rangeVotes(db: Db, prefix10?: string, prefix100?: string): Promise<{ votes: number; rating: PhoneblockRating | null }> {
   let best: { votes: number; rating: PhoneblockRating | null } = { votes: 0, rating: null }
-  for (const [column, hash] of [[blocklistEntries.sha1Prefix10, prefix10], [blocklistEntries.sha1Prefix100, prefix100]] as const) {
+  for (const [column, hash] of [
+    [blocklistEntries.sha1Prefix10, prefix10],
+    [blocklistEntries.sha1Prefix100, prefix100],
+  ] as const) {
     if (!hash) continue
     const [row] = rowsOf<{ votes: number; rating: string | null }>(
       await db.execute(sql`select coalesce(sum(votes), 0)::int as votes,
@@ -372,7 +425,12 @@ async function rangeVotes(db: Db, prefix10?: string, prefix100?: string): Promis
  * given, for the person `userId`, with the votes of its ranges. A number whose entry is behind
  * its page version is assessed from its evidence now (nothing is written).
  */
-export async function lookUpBySha1(db: Db, userId: number, hash: string, range: { prefix10?: string; prefix100?: string } = {}): Promise<NumberAnswer> {
+export async function lookUpBySha1(
+  db: Db,
+  userId: number,
+  hash: string,
+  range: { prefix10?: string; prefix100?: string } = {},
+): Promise<NumberAnswer> {
   const [row] = await db
     .select({ e: blocklistEntries, pv: pageVersions.version })
     .from(blocklistEntries)
@@ -381,7 +439,18 @@ export async function lookUpBySha1(db: Db, userId: number, hash: string, range: 
   const wildcard = range.prefix10 || range.prefix100 ? await rangeVotes(db, range.prefix10, range.prefix100) : { votes: 0, rating: null }
   if (!row) {
     const rating = wildcard.votes >= BLOCK_VOTES && wildcard.rating ? wildcard.rating : 'A_LEGITIMATE'
-    return { phone: null, votes: 0, votesWildcard: wildcard.votes, rating, whiteListed: false, blackListed: false, dateAdded: 0, lastUpdate: 0, label: null, location: null }
+    return {
+      phone: null,
+      votes: 0,
+      votesWildcard: wildcard.votes,
+      rating,
+      whiteListed: false,
+      blackListed: false,
+      dateAdded: 0,
+      lastUpdate: 0,
+      label: null,
+      location: null,
+    }
   }
   const e = row.e
   let a: Pick<Assessment, 'votes' | 'rating' | 'label'> = { votes: e.votes, rating: e.rating as PhoneblockRating, label: e.label }
@@ -401,19 +470,42 @@ export async function lookUpBySha1(db: Db, userId: number, hash: string, range: 
 
 /** The same by E.164: a number with evidence but no entry yet is assessed from its evidence now. */
 export async function lookUpByE164(db: Db, userId: number, e164: string): Promise<NumberAnswer> {
-  const answer = await lookUpBySha1(db, userId, sha1Hex(e164), { prefix10: sha1Hex(e164.slice(0, -1)), prefix100: sha1Hex(e164.slice(0, -2)) })
+  const answer = await lookUpBySha1(db, userId, sha1Hex(e164), {
+    prefix10: sha1Hex(e164.slice(0, -1)),
+    prefix100: sha1Hex(e164.slice(0, -2)),
+  })
   if (answer.phone) return answer
-  const [n] = await db.select({ id: numbers.id, country: numbers.country, createdAt: numbers.createdAt }).from(numbers).where(eq(numbers.e164, e164))
+  const [n] = await db
+    .select({ id: numbers.id, country: numbers.country, createdAt: numbers.createdAt })
+    .from(numbers)
+    .where(eq(numbers.e164, e164))
   if (!n) return answer
   const a = assess(await loadEvidence(db, n.id))
   if (a.votes === 0 && a.label === null) return answer
-  return { ...answer, phone: e164, votes: a.votes, votesWildcard: Math.max(a.votes, answer.votesWildcard), rating: a.rating, label: a.label, location: n.country, ...(await ownLists(db, userId, n.id)), dateAdded: n.createdAt.getTime(), lastUpdate: Date.now() }
+  return {
+    ...answer,
+    phone: e164,
+    votes: a.votes,
+    votesWildcard: Math.max(a.votes, answer.votesWildcard),
+    rating: a.rating,
+    label: a.label,
+    location: n.country,
+    ...(await ownLists(db, userId, n.id)),
+    dateAdded: n.createdAt.getTime(),
+    lastUpdate: Date.now(),
+  }
 }
 
 /** Every known number (with evidence) whose SHA-1 starts with `prefix` (4 to 40 lower-case hex digits). */
 export async function numbersBySha1Prefix(db: Db, prefix: string) {
   const rows = await db
-    .select({ sha1: blocklistEntries.sha1, e164: blocklistEntries.e164, votes: blocklistEntries.votes, rating: blocklistEntries.rating, label: blocklistEntries.label })
+    .select({
+      sha1: blocklistEntries.sha1,
+      e164: blocklistEntries.e164,
+      votes: blocklistEntries.votes,
+      rating: blocklistEntries.rating,
+      label: blocklistEntries.label,
+    })
     .from(blocklistEntries)
     .where(and(sql`left(${blocklistEntries.sha1}, 4) = ${prefix.slice(0, 4)}`, sql`starts_with(${blocklistEntries.sha1}, ${prefix})`))
     .orderBy(asc(blocklistEntries.sha1))
@@ -432,11 +524,16 @@ export async function numbersBySha1Prefix(db: Db, prefix: string) {
 export async function rateNumber(db: Db, userId: number, numberId: number, rating: PhoneblockRating): Promise<void> {
   const tagId = TAG_BY_CODE.get(PHONEBLOCK_TAG[rating])!.id
   await db.transaction(async (tx) => {
-    await tx.delete(pollAnswers).where(and(eq(pollAnswers.userId, userId), eq(pollAnswers.numberId, numberId), eq(pollAnswers.poll, 'onBan')))
+    await tx
+      .delete(pollAnswers)
+      .where(and(eq(pollAnswers.userId, userId), eq(pollAnswers.numberId, numberId), eq(pollAnswers.poll, 'onBan')))
     await tx
       .insert(pollAnswers)
       .values({ userId, numberId, tagId, poll: 'onBan' })
-      .onConflictDoUpdate({ target: [pollAnswers.userId, pollAnswers.numberId, pollAnswers.tagId], set: { poll: 'onBan', createdAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: [pollAnswers.userId, pollAnswers.numberId, pollAnswers.tagId],
+        set: { poll: 'onBan', createdAt: sql`now()` },
+      })
     if (rating === 'A_LEGITIMATE') await tx.delete(bans).where(and(eq(bans.userId, userId), eq(bans.numberId, numberId)))
     else await tx.insert(bans).values({ userId, numberId }).onConflictDoNothing()
   })

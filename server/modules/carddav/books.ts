@@ -1,6 +1,12 @@
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client'
-import { blocklistChanges, blocklistVersion, communityBlocklist, personalBlocklist, personalChanges as personalListChanges } from '../blocklist/repository'
+import {
+  blocklistChanges,
+  blocklistVersion,
+  communityBlocklist,
+  personalBlocklist,
+  personalChanges as personalListChanges,
+} from '../blocklist/repository'
 import { buildBook, cardNameOf, type BookName, type BuiltBook, type Card } from './vcard'
 
 /** A book as one device sees it now: its version, cards and sync token. */

@@ -64,7 +64,12 @@ function cardsOf(xml: string): { etags: Map<string, string>; gone: string[] } {
 }
 
 const vcfFiles = (dir: string) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.vcf')).sort() : []
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.vcf'))
+        .sort()
+    : []
 
 describe.each(backends)('CardDAV on %s', (backend) => {
   let t: TestApp
@@ -80,7 +85,11 @@ describe.each(backends)('CardDAV on %s', (backend) => {
     return (res.json() as { data: { id: number; password: string; user: string } }).data
   }
   const ban = async (who: string, phone: string) => expect((await post(who, '/api/v6/ban/add', { phone })).statusCode).toBe(200)
-  const dav = (method: string, url: string, opts: { auth?: string; body?: string; depth?: string; headers?: Record<string, string> } = {}) =>
+  const dav = (
+    method: string,
+    url: string,
+    opts: { auth?: string; body?: string; depth?: string; headers?: Record<string, string> } = {},
+  ) =>
     fetch(base + url, {
       method,
       redirect: 'manual',
@@ -142,17 +151,34 @@ describe.each(backends)('CardDAV on %s', (backend) => {
     expect(personalAgain.ctag).toBe(personal.ctag)
     expect(personalAgain.syncToken).toBe(personal.syncToken)
     expect((await client.isCollectionDirty({ collection: personal })).isDirty).toBe(false)
-    expect((await client.fetchVCards({ addressBook: community })).map((c) => [c.url, c.etag])).toEqual(communityCards.map((c) => [c.url, c.etag]))
-    const unchanged = await client.syncCollection({ url: personal.url, props: { 'd:getetag': {} }, syncLevel: 1, syncToken: personal.syncToken as string })
+    expect((await client.fetchVCards({ addressBook: community })).map((c) => [c.url, c.etag])).toEqual(
+      communityCards.map((c) => [c.url, c.etag]),
+    )
+    const unchanged = await client.syncCollection({
+      url: personal.url,
+      props: { 'd:getetag': {} },
+      syncLevel: 1,
+      syncToken: personal.syncToken as string,
+    })
     expect(unchanged.filter((r) => r.href)).toEqual([])
 
     // Anna blocks one more number: a sync by token answers only that card.
     await ban(ANNA, ANNAS_NEXT)
     expect((await client.isCollectionDirty({ collection: personal })).isDirty).toBe(true)
-    const changes = await client.syncCollection({ url: personal.url, props: { 'd:getetag': {} }, syncLevel: 1, syncToken: personal.syncToken as string })
+    const changes = await client.syncCollection({
+      url: personal.url,
+      props: { 'd:getetag': {} },
+      syncLevel: 1,
+      syncToken: personal.syncToken as string,
+    })
     const hrefs = changes.map((r) => r.href).filter(Boolean)
     expect(hrefs).toHaveLength(1)
-    const [changed] = await client.addressBookMultiGet({ url: personal.url, props: { 'd:getetag': {}, 'card:address-data': {} }, objectUrls: hrefs as string[], depth: '1' })
+    const [changed] = await client.addressBookMultiGet({
+      url: personal.url,
+      props: { 'd:getetag': {}, 'card:address-data': {} },
+      objectUrls: hrefs as string[],
+      depth: '1',
+    })
     expect(String(changed.props?.addressData?._cdata ?? changed.props?.addressData)).toContain(ANNAS_NEXT)
 
     const collection: DAVCollection = { ...personal, objects: cards as DAVObject[], objectMultiGet: client.addressBookMultiGet }
@@ -165,7 +191,12 @@ describe.each(backends)('CardDAV on %s', (backend) => {
 
     // Lifting the ban removes the card: the sync answers it as gone (404).
     expect((await post(ANNA, '/api/v6/ban/remove', { phone: ANNAS_NEXT })).statusCode).toBe(200)
-    const removal = await client.syncCollection({ url: personal.url, props: { 'd:getetag': {} }, syncLevel: 1, syncToken: synced.syncToken as string })
+    const removal = await client.syncCollection({
+      url: personal.url,
+      props: { 'd:getetag': {} },
+      syncLevel: 1,
+      syncToken: synced.syncToken as string,
+    })
     expect(removal.filter((r) => r.href).map((r) => r.status)).toEqual([404])
   })
 
@@ -202,8 +233,14 @@ fileext = ".vcf"
       const first = await run(VDIRSYNCER, ['sync'], env)
       expect(first.code, first.out).toBe(0)
       const files = vcfFiles(path.join(dir, 'cards'))
-      expect(files.some((f) => f.startsWith('community')), files.join()).toBe(true)
-      expect(files.some((f) => f.startsWith('personal')), files.join()).toBe(true)
+      expect(
+        files.some((f) => f.startsWith('community')),
+        files.join(),
+      ).toBe(true)
+      expect(
+        files.some((f) => f.startsWith('personal')),
+        files.join(),
+      ).toBe(true)
       const text = files.map((f) => fs.readFileSync(path.join(dir, 'cards', f), 'utf8')).join('')
       expect(text).toContain(`TEL;TYPE=VOICE:${SPAM_A}`)
       expect(text).toContain(ANNAS)
@@ -255,7 +292,10 @@ fileext = ".vcf"
     }
     const before = { router: await look(router.password), phone: await look(phone.password) }
     for (const who of [ANNA, BEN, ...VOTERS]) await ban(who, NEWCOMER)
-    for (const [name, password] of [['router', router.password], ['phone', phone.password]] as const) {
+    for (const [name, password] of [
+      ['router', router.password],
+      ['phone', phone.password],
+    ] as const) {
       const after = await look(password)
       expect(after.token).not.toBe(before[name].token)
       const res = await dav('REPORT', url, { body: syncBody(before[name].token), auth: basic('x', password) })
@@ -268,7 +308,10 @@ fileext = ".vcf"
       for (const [href, etag] of etags) applied.set(href, etag)
       expect([...applied].sort(), name).toEqual([...after.cards].sort())
       expect(etags.size, name).toBeLessThan(after.cards.size)
-      expect([...etags.keys()].some((h) => h.endsWith(`/r${NEWCOMER.slice(1, -2)}.vcf`)), name).toBe(true)
+      expect(
+        [...etags.keys()].some((h) => h.endsWith(`/r${NEWCOMER.slice(1, -2)}.vcf`)),
+        name,
+      ).toBe(true)
     }
     expect(before.router.cards.size).toBe(9)
     expect((await look(router.password)).cards.size).toBe(9)
@@ -317,14 +360,22 @@ fileext = ".vcf"
     const auth = basic('anna', passwords.phone)
     const personal = `${home(ANNA)}personal/`
     const cases: Array<[string, Response, number[]]> = [
-      ['huge body', await dav('PROPFIND', personal, { auth, body: `<d:propfind xmlns:d="DAV:">${'<d:prop/>'.repeat(20_000)}</d:propfind>` }), [413]],
+      [
+        'huge body',
+        await dav('PROPFIND', personal, { auth, body: `<d:propfind xmlns:d="DAV:">${'<d:prop/>'.repeat(20_000)}</d:propfind>` }),
+        [413],
+      ],
       ['billion laughs', await dav('PROPFIND', personal, { auth, body: BILLION_LAUGHS }), [400]],
       ['undeclared entity', await dav('PROPFIND', personal, { auth, body: '<d:propfind xmlns:d="DAV:">&lol;</d:propfind>' }), [400]],
       ['malformed XML', await dav('REPORT', personal, { auth, body: '<d:sync-collection xmlns:d="DAV:"><d:sync-token>' }), [400]],
       ['not XML', await dav('PROPFIND', personal, { auth, body: '{"a":1}', headers: { 'content-type': 'application/json' } }), [400, 415]],
       ['unknown report', await dav('REPORT', personal, { auth, body: '<x:foo xmlns:x="urn:x"/>' }), [403]],
       ['invalid sync token', await dav('REPORT', personal, { auth, body: syncBody('urn:nonsense') }), [403]],
-      ['sync token from the future', await dav('REPORT', personal, { auth, body: syncBody(`urn:x-callerid:sync:p:${ids[ANNA]}:999999999`) }), [403]],
+      [
+        'sync token from the future',
+        await dav('REPORT', personal, { auth, body: syncBody(`urn:x-callerid:sync:p:${ids[ANNA]}:999999999`) }),
+        [403],
+      ],
       ['another person’s book', await dav('PROPFIND', personal, { auth: basic('ben', passwords.ben), depth: '1' }), [403]],
       ['another person’s card', await dav('GET', `${personal}r${ANNAS.slice(1, -2)}.vcf`, { auth: basic('ben', passwords.ben) }), [403]],
       ['a web session token', await dav('PROPFIND', personal, { auth: `Bearer ${tokens[ANNA]}` }), [401]],

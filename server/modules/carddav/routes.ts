@@ -25,7 +25,10 @@ import { child, children, d, davError, escapeXml, multistatus, NS, parseXml, qna
 export const CARDDAV_BODY_LIMIT = 64 * 1024
 
 const BOOKS: Record<BookName, { title: string; description: string }> = {
-  community: { title: 'Blocked numbers (community)', description: 'Numbers reported as spam or fraud by the community, most reported first' },
+  community: {
+    title: 'Blocked numbers (community)',
+    description: 'Numbers reported as spam or fraud by the community, most reported first',
+  },
   personal: { title: 'My blocked numbers', description: 'The numbers you blocked or reported' },
 }
 
@@ -48,7 +51,8 @@ function resolve(path: string, device: DeviceCredential): Resource {
   const [, area, user, book, file] = parts
   if (area !== 'principals' && area !== 'books') throw notFound('No such CardDAV resource')
   if (user === undefined || !/^\d{1,12}$/.test(user)) throw notFound('No such CardDAV resource')
-  if (Number(user) !== device.userId) throw forbidden('These address books belong to another account: use the address your settings page shows')
+  if (Number(user) !== device.userId)
+    throw forbidden('These address books belong to another account: use the address your settings page shows')
   if (area === 'principals') {
     if (parts.length > 3) throw notFound('No such CardDAV resource')
     return { kind: 'principal' }
@@ -160,7 +164,9 @@ function matches(card: Card, filter: XmlElement | undefined): boolean {
   if (!propFilters.length) return true
   const values = (name: string): string[] => {
     const lines = card.vcard.replace(/\r\n /g, '').split('\r\n')
-    return lines.filter((l) => l.toUpperCase().startsWith(`${name.toUpperCase()}:`) || l.toUpperCase().startsWith(`${name.toUpperCase()};`)).map((l) => l.slice(l.indexOf(':') + 1).replace(/\\(.)/g, '$1'))
+    return lines
+      .filter((l) => l.toUpperCase().startsWith(`${name.toUpperCase()}:`) || l.toUpperCase().startsWith(`${name.toUpperCase()};`))
+      .map((l) => l.slice(l.indexOf(':') + 1).replace(/\\(.)/g, '$1'))
   }
   const one = (pf: XmlElement) => {
     const found = values(pf.attrs.name ?? '')
@@ -172,7 +178,13 @@ function matches(card: Card, filter: XmlElement | undefined): boolean {
       const type = tm.attrs['match-type'] ?? 'contains'
       const hit = found.some((v) => {
         const value = v.toLowerCase()
-        return type === 'equals' ? value === needle : type === 'starts-with' ? value.startsWith(needle) : type === 'ends-with' ? value.endsWith(needle) : value.includes(needle)
+        return type === 'equals'
+          ? value === needle
+          : type === 'starts-with'
+            ? value.startsWith(needle)
+            : type === 'ends-with'
+              ? value.endsWith(needle)
+              : value.includes(needle)
       })
       return tm.attrs['negate-condition'] === 'yes' ? !hit : hit
     })
@@ -198,7 +210,8 @@ function body(request: FastifyRequest, reply: FastifyReply): XmlElement | null |
   }
 }
 
-const sendMultistatus = (reply: FastifyReply, xml: string) => reply.code(207).header('DAV', DAV_HEADER).type('application/xml; charset=utf-8').send(xml)
+const sendMultistatus = (reply: FastifyReply, xml: string) =>
+  reply.code(207).header('DAV', DAV_HEADER).type('application/xml; charset=utf-8').send(xml)
 const sendDavError = (reply: FastifyReply, status: number, ns: string, name: string) =>
   reply.code(status).header('DAV', DAV_HEADER).type('application/xml; charset=utf-8').send(davError(ns, name))
 
@@ -214,7 +227,8 @@ export async function carddavRoutes(app: FastifyInstance) {
   const books: Books = createBooks(app.db)
   const device = { config: { deviceAuth: true }, onRequest: app.requireDevice, bodyLimit: CARDDAV_BODY_LIMIT, schema: { hide: true } }
   const current = (request: FastifyRequest) => request.device as DeviceCredential
-  const load = (dev: DeviceCredential, book: BookName) => (book === 'community' ? books.communityBook(dev.maxEntries) : books.personalBook(dev.userId))
+  const load = (dev: DeviceCredential, book: BookName) =>
+    book === 'community' ? books.communityBook(dev.maxEntries) : books.personalBook(dev.userId)
 
   // RFC 6764: clients look here first.
   app.route({
@@ -267,9 +281,15 @@ export async function carddavRoutes(app: FastifyInstance) {
   async function propfind(request: FastifyRequest, reply: FastifyReply, dev: DeviceCredential, resource: Resource) {
     const doc = body(request, reply)
     if (doc === undefined) return reply
-    if (doc && !(doc.ns === NS.dav && doc.name === 'propfind')) return reply.code(400).type('text/plain; charset=utf-8').send('A PROPFIND body is a DAV:propfind element')
+    if (doc && !(doc.ns === NS.dav && doc.name === 'propfind'))
+      return reply.code(400).type('text/plain; charset=utf-8').send('A PROPFIND body is a DAV:propfind element')
     const req = propRequest(doc ?? undefined)
-    const depth = String(request.headers.depth ?? 'infinity').trim().toLowerCase() === '0' ? 0 : 1
+    const depth =
+      String(request.headers.depth ?? 'infinity')
+        .trim()
+        .toLowerCase() === '0'
+        ? 0
+        : 1
     const out: string[] = []
     switch (resource.kind) {
       case 'root':
@@ -281,7 +301,8 @@ export async function carddavRoutes(app: FastifyInstance) {
       case 'home': {
         out.push(response(homeHref(dev), collectionProps(dev, d('collection'), 'Blocklists'), req))
         if (depth) {
-          for (const book of ['community', 'personal'] as const) out.push(response(bookHref(dev, book), bookProps(dev, await load(dev, book)), req))
+          for (const book of ['community', 'personal'] as const)
+            out.push(response(bookHref(dev, book), bookProps(dev, await load(dev, book)), req))
         }
         break
       }
@@ -310,16 +331,19 @@ export async function carddavRoutes(app: FastifyInstance) {
     if (doc === undefined) return reply
     if (!doc) return reply.code(400).type('text/plain; charset=utf-8').send('A REPORT needs a body')
     const known =
-      (doc.ns === NS.card && (doc.name === 'addressbook-multiget' || doc.name === 'addressbook-query')) || (doc.ns === NS.dav && doc.name === 'sync-collection')
+      (doc.ns === NS.card && (doc.name === 'addressbook-multiget' || doc.name === 'addressbook-query')) ||
+      (doc.ns === NS.dav && doc.name === 'sync-collection')
     if (!known) return sendDavError(reply, 403, NS.dav, 'supported-report')
-    if (resource.kind !== 'book' && !(resource.kind === 'card' && doc.name === 'addressbook-multiget')) return sendDavError(reply, 403, NS.dav, 'supported-report')
+    if (resource.kind !== 'book' && !(resource.kind === 'card' && doc.name === 'addressbook-multiget'))
+      return sendDavError(reply, 403, NS.dav, 'supported-report')
     const book = resource.book
     const req = propRequest(doc)
     const withData = wants(req, NS.card, 'address-data')
     const owner = { userId: dev.userId, limit: dev.maxEntries }
     const token = doc.name === 'sync-collection' ? (child(doc, NS.dav, 'sync-token')?.text.trim() ?? '') : ''
     // Nothing changed since the client's token: answered from the version alone, before any card is built.
-    if (token && (await books.unchanged(book, owner, token))) return sendMultistatus(reply, multistatus('', d('sync-token', escapeXml(token))))
+    if (token && (await books.unchanged(book, owner, token)))
+      return sendMultistatus(reply, multistatus('', d('sync-token', escapeXml(token))))
     const state = await load(dev, book)
     const cardResponse = (card: Card) => response(cardHref(dev, book, card.name), cardProps(card, withData), req)
 
@@ -353,15 +377,26 @@ export async function carddavRoutes(app: FastifyInstance) {
     }
 
     // sync-collection (RFC 6578): without a token every card; with one, only what changed since.
-    if (!token) return sendMultistatus(reply, multistatus(state.built.cards.map(cardResponse).join(''), d('sync-token', escapeXml(state.token))))
+    if (!token)
+      return sendMultistatus(reply, multistatus(state.built.cards.map(cardResponse).join(''), d('sync-token', escapeXml(state.token))))
     const changes = await books.changes(state, owner, token)
     if (!changes) return sendDavError(reply, 403, NS.dav, 'valid-sync-token')
     const out = changes.changed.map(cardResponse).concat(changes.removed.map((name) => notFoundResponse(cardHref(dev, book, name))))
     return sendMultistatus(reply, multistatus(out.join(''), d('sync-token', escapeXml(state.token))))
   }
 
-  app.route({ ...device, method: ['GET', 'OPTIONS', 'PROPFIND', 'REPORT', 'PROPPATCH', 'MKCOL', 'PUT', 'DELETE', 'POST'], url: '/carddav', handler })
-  app.route({ ...device, method: ['GET', 'OPTIONS', 'PROPFIND', 'REPORT', 'PROPPATCH', 'MKCOL', 'PUT', 'DELETE', 'POST'], url: '/carddav/*', handler })
+  app.route({
+    ...device,
+    method: ['GET', 'OPTIONS', 'PROPFIND', 'REPORT', 'PROPPATCH', 'MKCOL', 'PUT', 'DELETE', 'POST'],
+    url: '/carddav',
+    handler,
+  })
+  app.route({
+    ...device,
+    method: ['GET', 'OPTIONS', 'PROPFIND', 'REPORT', 'PROPPATCH', 'MKCOL', 'PUT', 'DELETE', 'POST'],
+    url: '/carddav/*',
+    handler,
+  })
 }
 
 /** The path of a request URL or an href (absolute or not), %-decoded; 404 when it cannot be. */

@@ -32,7 +32,15 @@ const RATING_WORDS: Record<PhoneblockRating, string> = {
   F_GAMBLE: 'Gambling',
   G_FRAUD: 'Fraud',
 }
-const SEVERITY: Record<PhoneblockRating, number> = { A_LEGITIMATE: 0, B_MISSED: 1, C_PING: 2, D_POLL: 3, E_ADVERTISING: 4, F_GAMBLE: 5, G_FRAUD: 6 }
+const SEVERITY: Record<PhoneblockRating, number> = {
+  A_LEGITIMATE: 0,
+  B_MISSED: 1,
+  C_PING: 2,
+  D_POLL: 3,
+  E_ADVERTISING: 4,
+  F_GAMBLE: 5,
+  G_FRAUD: 6,
+}
 
 /**
  * The card a number belongs to: numbers of one block of 100 (all digits but the last two)
@@ -45,7 +53,12 @@ export function cardNameOf(e164: string): string {
 }
 
 /** A vCard 3.0 text value (RFC 2426 section 4): backslash, comma, semicolon and line breaks escaped. */
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/\r?\n|\r/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;')
+const text = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/\r?\n|\r/g, '\\n')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
 
 /** Lines longer than 75 octets folded (RFC 2426 section 2.6), never inside a UTF-8 sequence. */
 function fold(line: string): string {

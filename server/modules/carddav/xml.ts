@@ -67,7 +67,8 @@ export function parseXml(body: string): XmlElement {
 
 /** The first child with this namespace and name. */
 export const child = (el: XmlElement | undefined, ns: string, name: string) => el?.children.find((c) => c.ns === ns && c.name === name)
-export const children = (el: XmlElement | undefined, ns: string, name: string) => el?.children.filter((c) => c.ns === ns && c.name === name) ?? []
+export const children = (el: XmlElement | undefined, ns: string, name: string) =>
+  el?.children.filter((c) => c.ns === ns && c.name === name) ?? []
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
 /** Text or an attribute value, escaped; characters XML 1.0 cannot carry are dropped. */

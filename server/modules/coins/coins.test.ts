@@ -36,14 +36,21 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
   const { post } = apiClient(() => t.app, tokens)
   const hide = (who: string, comment_id: number | string) => post(who, '/api/v6/numcy/subscription/comment/add', { comment_id })
   const cancel = (who: string, comment_id: number | string) => post(who, '/api/v6/numcy/subscription/comment/cancel', { comment_id })
-  const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
+  const balance = async (phone: string) =>
+    (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
   const setBalance = (phone: string, b: number) => t.database.db.update(users).set({ balance: b }).where(eq(users.id, ids[phone]))
   const commentRow = async (id: number) => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]
-  const subRow = async (commentId: number) => (await t.database.db.select().from(commentSubscriptions).where(eq(commentSubscriptions.commentId, commentId)))[0]
+  const subRow = async (commentId: number) =>
+    (await t.database.db.select().from(commentSubscriptions).where(eq(commentSubscriptions.commentId, commentId)))[0]
   const hideLedger = async (phone: string) =>
-    t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, ids[phone]), eq(coinLedger.reason, 'comment_hide')))
+    t.database.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, ids[phone]), eq(coinLedger.reason, 'comment_hide')))
   const visibleTo = async (who: string) =>
-    commentListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v7/comment/list', headers: bearer(tokens[who]), query: { phone: OWNER } })).json()).data.items
+    commentListResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v7/comment/list', headers: bearer(tokens[who]), query: { phone: OWNER } })).json(),
+    ).data.items
   let review = 0
 
   it('charges the owner 10 coins with a ledger row and hides the review from everyone but the owner and the author', async () => {
@@ -62,7 +69,12 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
     expect((await commentRow(review)).hiddenBy).toBe(ids[OWNER])
 
     expect(await visibleTo(STRANGER)).toEqual([])
-    expect((await visibleTo(OWNER))[0]).toMatchObject({ id: review, hiddenBy: ids[OWNER], endDateTimestamp: data.endDateTimestamp, hideRenews: true })
+    expect((await visibleTo(OWNER))[0]).toMatchObject({
+      id: review,
+      hiddenBy: ids[OWNER],
+      endDateTimestamp: data.endDateTimestamp,
+      hideRenews: true,
+    })
     expect((await visibleTo(AUTHOR)).map((c) => [c.id, c.hideRenews])).toEqual([[review, null]])
     // Asking again within the paid month charges nothing.
     expect((await hide(OWNER, review)).json().data).toMatchObject({ status: 'active', balance: 15 })
@@ -121,7 +133,7 @@ describe.each(backends)('hiding a review with coins on %s', (backend) => {
     expect((await commentRow(review)).hiddenBy).toBeNull()
     expect((await commentRow(review)).hiddenUntil).toBeNull()
     expect((await visibleTo(STRANGER)).some((c) => c.id === review)).toBe(true)
-    expect(await balance(OWNER)).toBe(100 - 10 * (outcome.renewed))
+    expect(await balance(OWNER)).toBe(100 - 10 * outcome.renewed)
     expect((await hideLedger(OWNER)).length).toBe(ledgerBefore + outcome.renewed)
     // Hiding again after it lapsed is a new paid month.
     expect((await hide(OWNER, review)).json().data).toMatchObject({ status: 'active', balance: 100 - 10 * outcome.renewed - 10 })

@@ -31,8 +31,10 @@ describe.each(backends)('the scheduled renewal of hidden reviews on %s', (backen
   afterAll(async () => t?.close())
 
   const { post } = apiClient(() => t.app, tokens)
-  const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
-  const subOf = async (commentId: number) => (await t.database.db.select().from(commentSubscriptions).where(eq(commentSubscriptions.commentId, commentId)))[0]
+  const balance = async (phone: string) =>
+    (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
+  const subOf = async (commentId: number) =>
+    (await t.database.db.select().from(commentSubscriptions).where(eq(commentSubscriptions.commentId, commentId)))[0]
   const commentRow = async (id: number) => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]
 
   /** A review on `owner`'s number hidden by the owner, whose paid month ended a second ago. */

@@ -25,7 +25,8 @@ export function renewalJob(app: FastifyInstance, database: Database): JobOptions
     work: (now) => renewCommentSubscriptions(database.db, now),
     report: (outcome) => {
       if (outcome.renewed + outcome.lapsed + outcome.failed > 0) app.log.info({ renewals: outcome }, 'renewed hidden reviews')
-      if (outcome.failed) app.log.warn({ failed: outcome.failed }, 'some hidden reviews could not be renewed; they are retried on the next run')
+      if (outcome.failed)
+        app.log.warn({ failed: outcome.failed }, 'some hidden reviews could not be renewed; they are retried on the next run')
     },
   }
 }

@@ -38,13 +38,24 @@ const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null)
 export async function hideComment(db: Db, ownerId: number, commentId: number, now = new Date()): Promise<HideState> {
   return db.transaction(async (tx) => {
     // The comment first, then the balance: the lock order of every coin-spending writer.
-    const [c] = await tx.select({ id: comments.id, removedAt: comments.removedAt }).from(comments).where(eq(comments.id, commentId)).for('update')
+    const [c] = await tx
+      .select({ id: comments.id, removedAt: comments.removedAt })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for('update')
     if (!c || c.removedAt) throw notFound('No such comment')
     const [sub] = await tx.select().from(commentSubscriptions).where(eq(commentSubscriptions.commentId, commentId))
     if (sub && sub.userId === ownerId && sub.status !== 'lapsed' && sub.endsAt > now) {
       await tx.update(commentSubscriptions).set({ status: 'active', autoRenew: true }).where(eq(commentSubscriptions.id, sub.id))
       await tx.update(comments).set({ hiddenBy: ownerId, hiddenUntil: sub.endsAt }).where(eq(comments.id, commentId))
-      return { comment_id: commentId, status: 'active', autoRenew: true, hiddenBy: ownerId, endDateTimestamp: seconds(sub.endsAt), balance: await balanceOf(tx, ownerId) }
+      return {
+        comment_id: commentId,
+        status: 'active',
+        autoRenew: true,
+        hiddenBy: ownerId,
+        endDateTimestamp: seconds(sub.endsAt),
+        balance: await balanceOf(tx, ownerId),
+      }
     }
     const price = LIMITS.hideReviewPrice
     const endsAt = addMonth(now)
@@ -64,11 +75,24 @@ export async function cancelHide(db: Db, ownerId: number, commentId: number): Pr
   const [sub] = await db
     .update(commentSubscriptions)
     .set({ status: 'cancelled', autoRenew: false })
-    .where(and(eq(commentSubscriptions.commentId, commentId), eq(commentSubscriptions.userId, ownerId), inArray(commentSubscriptions.status, ['active', 'cancelled'])))
+    .where(
+      and(
+        eq(commentSubscriptions.commentId, commentId),
+        eq(commentSubscriptions.userId, ownerId),
+        inArray(commentSubscriptions.status, ['active', 'cancelled']),
+      ),
+    )
     .returning()
   if (!sub) throw notFound('This review is not hidden by you')
   const [c] = await db.select({ hiddenBy: comments.hiddenBy }).from(comments).where(eq(comments.id, commentId))
-  return { comment_id: commentId, status: 'cancelled', autoRenew: false, hiddenBy: c?.hiddenBy ?? null, endDateTimestamp: seconds(sub.endsAt), balance: await balanceOf(db, ownerId) }
+  return {
+    comment_id: commentId,
+    status: 'cancelled',
+    autoRenew: false,
+    hiddenBy: c?.hiddenBy ?? null,
+    endDateTimestamp: seconds(sub.endsAt),
+    balance: await balanceOf(db, ownerId),
+  }
 }
 
 /**
@@ -97,7 +121,10 @@ export async function renewCommentSubscriptions(db: Db, now = new Date()): Promi
           .for('update', { of: comments })
         const [again] = await tx.select().from(commentSubscriptions).where(eq(commentSubscriptions.id, id))
         if (!c || !again || again.endsAt > now || again.status === 'lapsed') return 'skip' as const
-        const [owner] = await tx.select({ phone: users.phone, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, again.userId))
+        const [owner] = await tx
+          .select({ phone: users.phone, deactivatedAt: users.deactivatedAt })
+          .from(users)
+          .where(eq(users.id, again.userId))
         // A deactivated account is never charged: its hidden reviews lapse (DESIGN.md section 9).
         if (again.status === 'active' && again.autoRenew && owner?.phone === c.e164 && !owner.deactivatedAt && !c.removedAt) {
           let endsAt = addMonth(again.endsAt)
@@ -126,7 +153,10 @@ export async function ledgerPage(db: Db, userId: number, limit: number, offset: 
   const mine = eq(coinLedger.userId, userId)
   const [items, [{ total }]] = await Promise.all([
     db.select().from(coinLedger).where(mine).orderBy(desc(coinLedger.createdAt), desc(coinLedger.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(coinLedger).where(mine),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(coinLedger)
+      .where(mine),
   ])
   return { items, total }
 }

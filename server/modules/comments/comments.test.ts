@@ -36,7 +36,8 @@ describe.each(backends)('comments on %s', (backend) => {
     return res.json().data.id
   }
   const commentRow = async (id: number) => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]
-  const balance = async (phone: string) => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
+  const balance = async (phone: string) =>
+    (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[phone])))[0].b
 
   it('adds one comment per user per number: adding again edits it and keeps the id; deletes only your own', async () => {
     const phone = '+493012345601'
@@ -49,7 +50,13 @@ describe.each(backends)('comments on %s', (backend) => {
     expect(again.json().data).toEqual({ id, created: false })
     const seen = await list(BOB, phone)
     expect(seen.total).toBe(1)
-    expect(seen.items[0]).toMatchObject({ id, text: 'Calls at night, asks for money', profile_id: ids[ALICE], thread_count: 0, pinned: false })
+    expect(seen.items[0]).toMatchObject({
+      id,
+      text: 'Calls at night, asks for money',
+      profile_id: ids[ALICE],
+      thread_count: 0,
+      pinned: false,
+    })
     expect(seen.items[0].updatedAtTimestamp).not.toBeNull()
 
     // Bob has no comment there: deleting removes nothing of Alice's.
@@ -75,7 +82,9 @@ describe.each(backends)('comments on %s', (backend) => {
     expect(res.headers['content-type']).toContain('application/json')
     expect(res.json().data.items[0].text).toBe(text)
     const reply = await post(BOB, '/api/v13/comment/thread/add', { reply_to: id, text })
-    const thread = threadListResponse.parse((await get(ALICE, '/api/v13/comment/thread/list', { comment_id: String(id), offset: '0' })).json()).data
+    const thread = threadListResponse.parse(
+      (await get(ALICE, '/api/v13/comment/thread/list', { comment_id: String(id), offset: '0' })).json(),
+    ).data
     expect(thread.items.map((r) => r.text)).toEqual([text])
     expect(reply.json().data.id).toBe(thread.items[0].id)
   })
@@ -120,14 +129,26 @@ describe.each(backends)('comments on %s', (backend) => {
       expect(res.statusCode, `${url} ${JSON.stringify(params).slice(0, 80)}: ${res.body}`).toBe(status)
       expect(res.json()).toMatchObject({ status: false, status_code: expect.any(Number), message: expect.any(String) })
     }
-    for (const query of [{}, { phone: 'abc' }, { phone, order_by: 'random' }, { phone, limit: '0' }, { phone, limit: '1000' }, { phone, offset: '-1' }]) {
+    for (const query of [
+      {},
+      { phone: 'abc' },
+      { phone, order_by: 'random' },
+      { phone, limit: '0' },
+      { phone, limit: '1000' },
+      { phone, offset: '-1' },
+    ]) {
       expectError(await get(BOB, '/api/v7/comment/list', query as Record<string, string>), 400)
     }
     expectError(await get(BOB, '/api/v13/comment/thread/list', { comment_id: 'x' }), 400)
     expectError(await get(BOB, '/api/v13/comment/thread/list', { comment_id: '999999' }), 404)
     expectError(await get(BOB, '/api/v13/comment/thread/list', { comment_id: String(id), phone: '+493012345699' }), 404)
     // JSON bodies work too, with the same validation.
-    const json = await t.app.inject({ method: 'POST', url: '/api/v7/comment/add', headers: bearer(tokens[BOB]), payload: { phone, text: 42 } })
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v7/comment/add',
+      headers: bearer(tokens[BOB]),
+      payload: { phone, text: 42 },
+    })
     expectError(json, 400)
     // Nothing was changed by the refused calls.
     expect((await list(ALICE, phone)).items.map((c) => c.text)).toEqual(['fine'])
@@ -147,18 +168,42 @@ describe.each(backends)('comments on %s', (backend) => {
     expect((await list(BOB, '+493012345610')).items.map((c) => c.text)).toEqual(['multipart <ok>'])
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs' })).json().paths)
     for (const p of [
-      '/api/v7/comment/list', '/api/v7/comment/add', '/api/v6/comment/delete', '/api/v6/comment/pin',
-      '/api/v13/comment/thread/list', '/api/v13/comment/thread/add', '/api/v13/comment/thread/edit', '/api/v13/comment/thread/delete',
-      '/api/v11/comment/like', '/api/v6/report/comment', '/api/v6/complaint/add',
-      '/api/v6/moderation/queue', '/api/v6/moderation/remove', '/api/v6/moderation/edit', '/api/v6/moderation/resolve',
-      '/api/v6/numcy/subscription/comment/add', '/api/v6/numcy/subscription/comment/cancel',
-    ]) expect(paths, p).toContain(p)
+      '/api/v7/comment/list',
+      '/api/v7/comment/add',
+      '/api/v6/comment/delete',
+      '/api/v6/comment/pin',
+      '/api/v13/comment/thread/list',
+      '/api/v13/comment/thread/add',
+      '/api/v13/comment/thread/edit',
+      '/api/v13/comment/thread/delete',
+      '/api/v11/comment/like',
+      '/api/v6/report/comment',
+      '/api/v6/complaint/add',
+      '/api/v6/moderation/queue',
+      '/api/v6/moderation/remove',
+      '/api/v6/moderation/edit',
+      '/api/v6/moderation/resolve',
+      '/api/v6/numcy/subscription/comment/add',
+      '/api/v6/numcy/subscription/comment/cancel',
+    ])
+      expect(paths, p).toContain(p)
   })
 
   it('needs sign-in for every call', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/v7/comment/list', query: { phone: OWNER } }), 401)
-    for (const url of ['/api/v7/comment/add', '/api/v6/comment/delete', '/api/v6/comment/pin', '/api/v13/comment/thread/add', '/api/v13/comment/thread/edit', '/api/v13/comment/thread/delete', '/api/v11/comment/like']) {
-      expectError(await post(null, url, { phone: OWNER, text: 'x', comment_id: 1, reply_to: 1, thread_id: 1, like_type: 'LIKE', action_type: 'ADD' }), 401)
+    for (const url of [
+      '/api/v7/comment/add',
+      '/api/v6/comment/delete',
+      '/api/v6/comment/pin',
+      '/api/v13/comment/thread/add',
+      '/api/v13/comment/thread/edit',
+      '/api/v13/comment/thread/delete',
+      '/api/v11/comment/like',
+    ]) {
+      expectError(
+        await post(null, url, { phone: OWNER, text: 'x', comment_id: 1, reply_to: 1, thread_id: 1, like_type: 'LIKE', action_type: 'ADD' }),
+        401,
+      )
     }
   })
 
@@ -167,12 +212,18 @@ describe.each(backends)('comments on %s', (backend) => {
     const a = await add(ALICE, phone, 'first')
     const b = await add(BOB, phone, 'second')
     const c = await add(CAROL, phone, 'third')
-    const like = (who: string, id: number, like_type = 'LIKE') => post(who, '/api/v11/comment/like', { comment_id: id, like_type, action_type: 'ADD' })
+    const like = (who: string, id: number, like_type = 'LIKE') =>
+      post(who, '/api/v11/comment/like', { comment_id: id, like_type, action_type: 'ADD' })
     expect((await like(ALICE, b)).statusCode).toBe(200)
     expect((await like(CAROL, b)).statusCode).toBe(200)
     expect((await like(BOB, a)).statusCode).toBe(200)
     await grantCoins(t.database.db, ids[OWNER], 5, 'test')
-    const up = await post(OWNER, '/api/v11/comment/like', { comment_id: c, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 2 })
+    const up = await post(OWNER, '/api/v11/comment/like', {
+      comment_id: c,
+      like_type: 'COMMENT_UP',
+      action_type: 'ADD',
+      comment_up_count: 2,
+    })
     expect(up.statusCode, up.body).toBe(200)
     expect(up.json().data).toMatchObject({ commentUps: 2, hasCommentUp: true, balance: 3 })
     const order = async (order_by: string) => (await list(OWNER, phone, { order_by })).items.map((x) => x.id)
@@ -223,7 +274,9 @@ describe.each(backends)('comments on %s', (backend) => {
     const rest = threadListResponse.parse((await get(OWNER, '/api/v13/comment/thread/list', { comment_id: String(c), phone })).json()).data
     expect(rest).toMatchObject({ total: 6 })
     expect(rest.items.map((r) => r.text)).toEqual(['reply 4', 'reply 5'])
-    const first = threadListResponse.parse((await get(OWNER, '/api/v13/comment/thread/list', { comment_id: String(c), offset: '0', limit: '2' })).json()).data
+    const first = threadListResponse.parse(
+      (await get(OWNER, '/api/v13/comment/thread/list', { comment_id: String(c), offset: '0', limit: '2' })).json(),
+    ).data
     expect(first.items.map((r) => r.id)).toEqual(replyIds.slice(0, 2))
 
     // Carol cannot edit or delete Bob's reply; nothing changes.
@@ -252,13 +305,24 @@ describe.each(backends)('comments on %s', (backend) => {
     const react = (who: string, like_type: string, action_type: string, extra: Record<string, string | number> = { comment_id: c }) =>
       post(who, '/api/v11/comment/like', { ...extra, like_type, action_type })
     const rows = async (kind: 'LIKE' | 'DISLIKE', targetType: 'comment' | 'thread' = 'comment', id = c) =>
-      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(reactions).where(and(eq(reactions.targetType, targetType), eq(reactions.targetId, id), eq(reactions.kind, kind))))[0].n
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reactions)
+          .where(and(eq(reactions.targetType, targetType), eq(reactions.targetId, id), eq(reactions.kind, kind)))
+      )[0].n
     const check = async (likes: number, dislikes: number) => {
       const row = await commentRow(c)
       expect([row.likes, row.dislikes]).toEqual([likes, dislikes])
       expect([await rows('LIKE'), await rows('DISLIKE')]).toEqual([likes, dislikes])
     }
-    expect((await react(BOB, 'LIKE', 'ADD')).json().data).toMatchObject({ likes: 1, dislikes: 0, hasLike: true, hasDislike: false, balance: null })
+    expect((await react(BOB, 'LIKE', 'ADD')).json().data).toMatchObject({
+      likes: 1,
+      dislikes: 0,
+      hasLike: true,
+      hasDislike: false,
+      balance: null,
+    })
     await react(BOB, 'LIKE', 'ADD')
     await check(1, 0)
     expect((await react(BOB, 'DISLIKE', 'ADD')).json().data).toMatchObject({ likes: 0, dislikes: 1, hasLike: false, hasDislike: true })
@@ -281,7 +345,9 @@ describe.each(backends)('comments on %s', (backend) => {
     const [r] = await t.database.db.select().from(threadReplies).where(eq(threadReplies.id, reply))
     expect(r.likes).toBe(1)
     expect(await rows('LIKE', 'thread', reply)).toBe(1)
-    const thread = threadListResponse.parse((await get(CAROL, '/api/v13/comment/thread/list', { comment_id: String(c), offset: '0' })).json()).data
+    const thread = threadListResponse.parse(
+      (await get(CAROL, '/api/v13/comment/thread/list', { comment_id: String(c), offset: '0' })).json(),
+    ).data
     expect(thread.items[0]).toMatchObject({ likes: 1, hasLike: true })
   })
 
@@ -289,17 +355,35 @@ describe.each(backends)('comments on %s', (backend) => {
     const phone = '+493012345608'
     const c = await add(ALICE, phone, 'boost me')
     const before = await balance(CAROL)
-    const short = await post(CAROL, '/api/v11/comment/like', { comment_id: c, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: before + 1 })
+    const short = await post(CAROL, '/api/v11/comment/like', {
+      comment_id: c,
+      like_type: 'COMMENT_UP',
+      action_type: 'ADD',
+      comment_up_count: before + 1,
+    })
     expectError(short, 402, ERROR_CODES.INSUFFICIENT_COINS)
     expect(short.json().message).toMatch(/not enough coins/i)
     expect(await balance(CAROL)).toBe(before)
     expect((await commentRow(c)).commentUps).toBe(0)
-    expect(await t.database.db.select().from(reactions).where(and(eq(reactions.targetId, c), eq(reactions.kind, 'COMMENT_UP')))).toEqual([])
+    expect(
+      await t.database.db
+        .select()
+        .from(reactions)
+        .where(and(eq(reactions.targetId, c), eq(reactions.kind, 'COMMENT_UP'))),
+    ).toEqual([])
     await grantCoins(t.database.db, ids[CAROL], 3, 'test')
-    const ok = await post(CAROL, '/api/v11/comment/like', { comment_id: c, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 3 })
+    const ok = await post(CAROL, '/api/v11/comment/like', {
+      comment_id: c,
+      like_type: 'COMMENT_UP',
+      action_type: 'ADD',
+      comment_up_count: 3,
+    })
     expect(ok.statusCode, ok.body).toBe(200)
     expect(ok.json().data).toMatchObject({ commentUps: 3, balance: before, hasCommentUp: true })
-    const ledger = await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, ids[CAROL]), eq(coinLedger.reason, 'comment_up')))
+    const ledger = await t.database.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, ids[CAROL]), eq(coinLedger.reason, 'comment_up')))
     expect(ledger.map((l) => l.delta)).toEqual([-3])
   })
 
@@ -312,18 +396,29 @@ describe.each(backends)('comments on %s', (backend) => {
     ids[racer] = s.profileId
     await grantCoins(t.database.db, s.profileId, 10, 'test')
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => post(racer, '/api/v11/comment/like', { comment_id: c, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 1 })),
+      Array.from({ length: 100 }, () =>
+        post(racer, '/api/v11/comment/like', { comment_id: c, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 1 }),
+      ),
     )
     const codes = results.map((r) => r.statusCode)
     expect(codes.filter((x) => x === 200).length).toBe(10)
     expect(codes.filter((x) => x === 402).length).toBe(90)
     expect(await balance(racer)).toBe(0)
-    const [{ sum }] = await t.database.db.select({ sum: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` }).from(coinLedger).where(eq(coinLedger.userId, s.profileId))
+    const [{ sum }] = await t.database.db
+      .select({ sum: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` })
+      .from(coinLedger)
+      .where(eq(coinLedger.userId, s.profileId))
     expect(sum).toBe(await balance(racer))
-    const spent = await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, s.profileId), eq(coinLedger.reason, 'comment_up')))
+    const spent = await t.database.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, s.profileId), eq(coinLedger.reason, 'comment_up')))
     expect(spent.length).toBe(10)
     expect((await commentRow(c)).commentUps).toBe(10)
-    const ups = await t.database.db.select().from(reactions).where(and(eq(reactions.targetId, c), eq(reactions.targetType, 'comment'), eq(reactions.kind, 'COMMENT_UP')))
+    const ups = await t.database.db
+      .select()
+      .from(reactions)
+      .where(and(eq(reactions.targetId, c), eq(reactions.targetType, 'comment'), eq(reactions.kind, 'COMMENT_UP')))
     expect(ups.length).toBe(10)
   })
 
@@ -332,13 +427,23 @@ describe.each(backends)('comments on %s', (backend) => {
     const mine = await add(CAROL, phone, 'before the ban')
     const host = await add(BOB, phone, 'host comment')
     const reply = (await post(CAROL, '/api/v13/comment/thread/add', { reply_to: host, text: 'my reply' })).json().data.id
-    await t.database.db.insert(postingBans).values({ userId: ids[CAROL], numberId: (await commentRow(mine)).numberId, removals: 2, banned: true })
+    await t.database.db
+      .insert(postingBans)
+      .values({ userId: ids[CAROL], numberId: (await commentRow(mine)).numberId, removals: 2, banned: true })
 
     const edit = await post(CAROL, '/api/v7/comment/add', { phone, text: 'edited after the ban' })
     expectError(edit, 403, ERROR_CODES.POSTING_BANNED)
     expect(edit.json().message).toMatch(/can no longer post on this number/)
-    expectError(await post(CAROL, '/api/v13/comment/thread/add', { reply_to: host, text: 'another reply' }), 403, ERROR_CODES.POSTING_BANNED)
-    expectError(await post(CAROL, '/api/v13/comment/thread/edit', { thread_id: reply, text: 'edited reply' }), 403, ERROR_CODES.POSTING_BANNED)
+    expectError(
+      await post(CAROL, '/api/v13/comment/thread/add', { reply_to: host, text: 'another reply' }),
+      403,
+      ERROR_CODES.POSTING_BANNED,
+    )
+    expectError(
+      await post(CAROL, '/api/v13/comment/thread/edit', { thread_id: reply, text: 'edited reply' }),
+      403,
+      ERROR_CODES.POSTING_BANNED,
+    )
     expect((await commentRow(mine)).text).toBe('before the ban')
     expect((await t.database.db.select().from(threadReplies).where(eq(threadReplies.id, reply)))[0].text).toBe('my reply')
     // Taking one's own texts down stays possible.
@@ -352,12 +457,17 @@ describe.each(backends)('comments on %s', (backend) => {
   it('the number page counts every comment and its reactions, though it carries only the first 20', async () => {
     const phone = '+493012345699'
     await add(ALICE, phone, 'alice first')
-    const [{ numberId }] = await t.database.db.select({ numberId: comments.numberId }).from(comments).where(eq(comments.text, 'alice first'))
+    const [{ numberId }] = await t.database.db
+      .select({ numberId: comments.numberId })
+      .from(comments)
+      .where(eq(comments.text, 'alice first'))
     const people = await t.database.db
       .insert(users)
       .values(Array.from({ length: 24 }, (_, i) => ({ phone: `+4915199${String(i).padStart(5, '0')}` })))
       .returning({ id: users.id })
-    await t.database.db.insert(comments).values(people.map((u, i) => ({ numberId, userId: u.id, text: `comment ${i}`, likes: 2, dislikes: 1 })))
+    await t.database.db
+      .insert(comments)
+      .values(people.map((u, i) => ({ numberId, userId: u.id, text: `comment ${i}`, likes: 2, dislikes: 1 })))
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[BOB]) })
     expect(res.statusCode, res.body).toBe(200)
     const data = searchResponse.parse(res.json()).data
@@ -369,23 +479,40 @@ describe.each(backends)('comments on %s', (backend) => {
   it('the number page carries the viewer\u2019s reactions and the first replies on its comments, my comment and the pinned one', async () => {
     const phone = OWNER
     const page = async (who: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[who]) })
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v202505/search/${encodeURIComponent(phone)}`,
+        headers: bearer(tokens[who]),
+      })
       expect(res.statusCode, res.body).toBe(200)
       return searchResponse.parse(res.json()).data
     }
     const alice = await add(ALICE, phone, 'alice on the owner')
     const bob = await add(BOB, phone, 'bob on the owner')
     const replies: number[] = []
-    for (let i = 1; i <= 5; i++) replies.push((await post(CAROL, '/api/v13/comment/thread/add', { reply_to: alice, text: `reply ${i}` })).json().data.id)
+    for (let i = 1; i <= 5; i++)
+      replies.push((await post(CAROL, '/api/v13/comment/thread/add', { reply_to: alice, text: `reply ${i}` })).json().data.id)
     expect((await post(BOB, '/api/v11/comment/like', { comment_id: alice, like_type: 'LIKE', action_type: 'ADD' })).statusCode).toBe(200)
-    expect((await post(BOB, '/api/v11/comment/like', { thread_id: replies[0], like_type: 'DISLIKE', action_type: 'ADD' })).statusCode).toBe(200)
+    expect((await post(BOB, '/api/v11/comment/like', { thread_id: replies[0], like_type: 'DISLIKE', action_type: 'ADD' })).statusCode).toBe(
+      200,
+    )
     await grantCoins(t.database.db, ids[CAROL], 2, 'test')
-    expect((await post(CAROL, '/api/v11/comment/like', { comment_id: bob, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 2 })).statusCode).toBe(200)
+    expect(
+      (await post(CAROL, '/api/v11/comment/like', { comment_id: bob, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: 2 }))
+        .statusCode,
+    ).toBe(200)
 
     // Bob sees Alice's comment with his like and its first four replies, his dislike on the first one.
     const forBob = await page(BOB)
     const aliceForBob = forBob.comments.find((c) => c.id === alice)!
-    expect(aliceForBob).toMatchObject({ text: 'alice on the owner', likes: 1, hasLike: true, hasDislike: false, hasCommentUp: false, thread_count: 5 })
+    expect(aliceForBob).toMatchObject({
+      text: 'alice on the owner',
+      likes: 1,
+      hasLike: true,
+      hasDislike: false,
+      hasCommentUp: false,
+      thread_count: 5,
+    })
     expect(aliceForBob.thread.map((r) => r.text)).toEqual(['reply 1', 'reply 2', 'reply 3', 'reply 4'])
     expect(aliceForBob.thread[0]).toMatchObject({ dislikes: 1, hasDislike: true, hasLike: false })
     expect(aliceForBob.thread[1]).toMatchObject({ dislikes: 0, hasDislike: false })
@@ -411,7 +538,11 @@ describe.each(backends)('comments on %s', (backend) => {
       .values(Array.from({ length: 25 }, (_, i) => ({ phone: `+4915199990${String(i).padStart(3, '0')}` })))
       .returning({ id: users.id })
     await t.database.db.insert(comments).values(others.map((u, i) => ({ numberId, userId: u.id, text: `popular ${i}`, likes: 10 + i })))
-    const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[CAROL]) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v202505/search/${encodeURIComponent(phone)}`,
+      headers: bearer(tokens[CAROL]),
+    })
     const p = searchResponse.parse(res.json()).data
     expect(p.myComment).toMatchObject({ id: mine, text: 'my low-ranked comment' })
     expect(p.comments[0].text).toBe('popular 24')

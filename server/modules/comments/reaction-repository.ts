@@ -30,7 +30,11 @@ export async function react(
   const counters = { likes: table.likes, dislikes: table.dislikes, commentUps: table.commentUps }
   return db.transaction(async (tx) => {
     // Lock the target first (then the user's balance): every writer takes the locks in this order.
-    const [locked] = await tx.select({ id: table.id }).from(table).where(and(eq(table.id, targetId), isNull(table.removedAt))).for('update')
+    const [locked] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, targetId), isNull(table.removedAt)))
+      .for('update')
     if (!locked) throw notFound(targetType === 'thread' ? 'No such reply' : 'No such comment')
     const mine = and(eq(reactions.userId, userId), eq(reactions.targetType, targetType), eq(reactions.targetId, targetId))
     let balance: number | null = null
@@ -68,15 +72,20 @@ export async function reactionKinds(db: Db, userId: number, targetType: Reaction
 
 /** Deletes the reactions on a comment and on its replies (reactions have no foreign key). */
 export async function deleteReactionsOfComment(db: Db, commentId: number): Promise<void> {
-  await db.delete(reactions).where(
-    or(
-      and(eq(reactions.targetType, 'comment'), eq(reactions.targetId, commentId)),
-      and(
-        eq(reactions.targetType, 'thread'),
-        inArray(reactions.targetId, db.select({ id: threadReplies.id }).from(threadReplies).where(eq(threadReplies.commentId, commentId))),
+  await db
+    .delete(reactions)
+    .where(
+      or(
+        and(eq(reactions.targetType, 'comment'), eq(reactions.targetId, commentId)),
+        and(
+          eq(reactions.targetType, 'thread'),
+          inArray(
+            reactions.targetId,
+            db.select({ id: threadReplies.id }).from(threadReplies).where(eq(threadReplies.commentId, commentId)),
+          ),
+        ),
       ),
-    ),
-  )
+    )
 }
 
 /** Deletes the reactions on one reply. */

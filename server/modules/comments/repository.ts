@@ -56,14 +56,26 @@ export async function findComment(db: Db, commentId: number): Promise<CommentTar
     .innerJoin(numbers, eq(numbers.id, comments.numberId))
     .where(eq(comments.id, commentId))
   if (!row) return null
-  return { id: row.id, numberId: row.numberId, userId: row.userId, e164: row.e164, removed: row.removedAt !== null, hiddenUntil: row.hiddenUntil }
+  return {
+    id: row.id,
+    numberId: row.numberId,
+    userId: row.userId,
+    e164: row.e164,
+    removed: row.removedAt !== null,
+    hiddenUntil: row.hiddenUntil,
+  }
 }
 
 /**
  * A comment the viewer can see: not removed, and not hidden by the number's owner
  * unless the viewer is that owner or the author. 404 otherwise.
  */
-export async function visibleComment(db: Db, commentId: number, viewer: { id: number; phone: string }, now = new Date()): Promise<CommentTarget> {
+export async function visibleComment(
+  db: Db,
+  commentId: number,
+  viewer: { id: number; phone: string },
+  now = new Date(),
+): Promise<CommentTarget> {
   const c = await findComment(db, commentId)
   const hidden = c?.hiddenUntil && c.hiddenUntil > now && c.userId !== viewer.id && c.e164 !== viewer.phone
   if (!c || c.removed || hidden) throw notFound('No such comment')
@@ -236,7 +248,8 @@ export async function saveComment(db: Db, userId: number, numberId: number, text
       })
       .returning({ id: comments.id, created: sql<boolean>`(xmax = 0)` })
     const created = Boolean(row.created)
-    if (created) await notifyNumberOwner(tx, numberId, { kind: 'newNotice', actorId: userId, refKey: String(row.id), data: { text: excerpt(text) } })
+    if (created)
+      await notifyNumberOwner(tx, numberId, { kind: 'newNotice', actorId: userId, refKey: String(row.id), data: { text: excerpt(text) } })
     return { id: row.id, created }
   })
 }
@@ -259,7 +272,11 @@ export async function deleteOwnComment(db: Db, userId: number, numberId: number)
 /** Pins (or unpins) a comment; pinning unpins the number's other comments. */
 export async function pinComment(db: Db, numberId: number, commentId: number, pin: boolean): Promise<void> {
   await db.transaction(async (tx) => {
-    if (pin) await tx.update(comments).set({ pinned: false }).where(and(eq(comments.numberId, numberId), eq(comments.pinned, true)))
+    if (pin)
+      await tx
+        .update(comments)
+        .set({ pinned: false })
+        .where(and(eq(comments.numberId, numberId), eq(comments.pinned, true)))
     await tx.update(comments).set({ pinned: pin }).where(eq(comments.id, commentId))
   })
 }
@@ -269,7 +286,14 @@ export async function addReply(db: Db, commentId: number, userId: number, text: 
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(threadReplies).values({ commentId, userId, text }).returning({ id: threadReplies.id })
     const [c] = await tx.select({ userId: comments.userId, numberId: comments.numberId }).from(comments).where(eq(comments.id, commentId))
-    await notify(tx, { userId: c.userId, kind: 'reply', numberId: c.numberId, actorId: userId, refKey: String(row.id), data: { text: excerpt(text) } })
+    await notify(tx, {
+      userId: c.userId,
+      kind: 'reply',
+      numberId: c.numberId,
+      actorId: userId,
+      refKey: String(row.id),
+      data: { text: excerpt(text) },
+    })
     return row.id
   })
 }
@@ -277,11 +301,19 @@ export async function addReply(db: Db, commentId: number, userId: number, text: 
 /** A reply that is not removed, with its comment's number and whether that comment is removed; null when there is none. */
 export async function findReply(db: Db, replyId: number) {
   const [row] = await db
-    .select({ id: threadReplies.id, commentId: threadReplies.commentId, userId: threadReplies.userId, numberId: comments.numberId, commentRemovedAt: comments.removedAt })
+    .select({
+      id: threadReplies.id,
+      commentId: threadReplies.commentId,
+      userId: threadReplies.userId,
+      numberId: comments.numberId,
+      commentRemovedAt: comments.removedAt,
+    })
     .from(threadReplies)
     .innerJoin(comments, eq(comments.id, threadReplies.commentId))
     .where(and(eq(threadReplies.id, replyId), isNull(threadReplies.removedAt)))
-  return row ? { id: row.id, commentId: row.commentId, userId: row.userId, numberId: row.numberId, commentRemoved: row.commentRemovedAt !== null } : null
+  return row
+    ? { id: row.id, commentId: row.commentId, userId: row.userId, numberId: row.numberId, commentRemoved: row.commentRemovedAt !== null }
+    : null
 }
 
 export async function editReply(db: Db, replyId: number, text: string): Promise<void> {

@@ -15,7 +15,9 @@ import { parseContactFile } from './parse'
 function multipart(content: Buffer | string, filename = 'contacts.vcf', type = 'text/vcard', field = 'file') {
   const boundary = `----test${crypto.randomBytes(8).toString('hex')}`
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     Buffer.isBuffer(content) ? content : Buffer.from(content),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
@@ -62,12 +64,20 @@ describe('contact file parsing', () => {
   })
 
   it('reads CSV with a header (comma, semicolon, Google style) or without one', () => {
-    expect(parseContactFile(Buffer.from('Name,Phone\n"Smith, John",+12015550123\n')).entries).toEqual([{ firstName: 'Smith, John', lastName: null, phones: ['+12015550123'] }])
-    expect(parseContactFile(Buffer.from('\ufeffFirst Name;Last Name;Mobile Phone\nJane;Doe;0151 1234567\n')).entries).toEqual([{ firstName: 'Jane', lastName: 'Doe', phones: ['0151 1234567'] }])
-    expect(parseContactFile(Buffer.from('Name,Given Name,Family Name,Phone 1 - Type,Phone 1 - Value\nMax M,Max,M,Mobile,+491511 ::: +49301234567\n')).entries).toEqual([
-      { firstName: 'Max', lastName: 'M', phones: ['+491511', '+49301234567'] },
+    expect(parseContactFile(Buffer.from('Name,Phone\n"Smith, John",+12015550123\n')).entries).toEqual([
+      { firstName: 'Smith, John', lastName: null, phones: ['+12015550123'] },
     ])
-    expect(parseContactFile(Buffer.from('Uncle Bob,+12015550123\n')).entries).toEqual([{ firstName: 'Uncle Bob', lastName: null, phones: ['+12015550123'] }])
+    expect(parseContactFile(Buffer.from('\ufeffFirst Name;Last Name;Mobile Phone\nJane;Doe;0151 1234567\n')).entries).toEqual([
+      { firstName: 'Jane', lastName: 'Doe', phones: ['0151 1234567'] },
+    ])
+    expect(
+      parseContactFile(
+        Buffer.from('Name,Given Name,Family Name,Phone 1 - Type,Phone 1 - Value\nMax M,Max,M,Mobile,+491511 ::: +49301234567\n'),
+      ).entries,
+    ).toEqual([{ firstName: 'Max', lastName: 'M', phones: ['+491511', '+49301234567'] }])
+    expect(parseContactFile(Buffer.from('Uncle Bob,+12015550123\n')).entries).toEqual([
+      { firstName: 'Uncle Bob', lastName: null, phones: ['+12015550123'] },
+    ])
   })
 
   it('refuses empty and binary files', () => {
@@ -91,7 +101,12 @@ describe.each(backends)('contacts on %s', (backend) => {
 
   const upload = (token: string | null, content: Buffer | string, filename?: string, type?: string, field?: string) => {
     const body = multipart(content, filename, type, field)
-    return t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: { ...(token ? bearer(token) : {}), ...body.headers }, payload: body.payload })
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v6/contacts/upload',
+      headers: { ...(token ? bearer(token) : {}), ...body.headers },
+      payload: body.payload,
+    })
   }
   const { post, get } = apiClient(() => t.app)
   const book = (ownerId: number) => t.database.db.select().from(contacts).where(eq(contacts.ownerId, ownerId)).orderBy(contacts.numberId)
@@ -105,7 +120,10 @@ describe.each(backends)('contacts on %s', (backend) => {
     const me = await signIn(t.app, '+4915122220099')
     const res = await upload(me.token, VCARDS)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ status: true, data: { format: 'vcard', read: 6, saved: 3, skipped: { no_phone: 1, invalid_phone: 1, duplicate: 1 } } })
+    expect(res.json()).toEqual({
+      status: true,
+      data: { format: 'vcard', read: 6, saved: 3, skipped: { no_phone: 1, invalid_phone: 1, duplicate: 1 } },
+    })
     const rows = await book(me.profileId)
     expect(rows.map((r) => [r.firstName, r.lastName, r.nameHash])).toEqual([
       ['Anna', 'Baker', contactNameHash('Anna', 'Baker')],
@@ -114,7 +132,17 @@ describe.each(backends)('contacts on %s', (backend) => {
     ])
     const names = await get(me.token, '/api/v6/contacts/by-phone', { phone: '030 22220002' })
     expect(names.json().data.contacts).toEqual([
-      { firstName: 'Anna', lastName: 'Baker', name_hash: contactNameHash('Anna', 'Baker'), count: 1, reviewResult: 0, likes: 0, dislikes: 0, hasLike: false, hasDislike: false },
+      {
+        firstName: 'Anna',
+        lastName: 'Baker',
+        name_hash: contactNameHash('Anna', 'Baker'),
+        count: 1,
+        reviewResult: 0,
+        likes: 0,
+        dislikes: 0,
+        hasLike: false,
+        hasDislike: false,
+      },
     ])
 
     // Uploading again replaces the book: same file, same book; a smaller file, a smaller book.
@@ -135,25 +163,58 @@ describe.each(backends)('contacts on %s', (backend) => {
     await upload(c.token, 'Name,Phone\nTommy,+4915133330001\n', 'c.csv', 'text/csv')
     const hash = contactNameHash('Tom Work', null)
     const list = (await get(a.token, '/api/v6/contacts/by-phone', { phone: '+4915133330001' })).json().data.contacts
-    expect(list.map((x: { name_hash: string; count: number }) => [x.name_hash, x.count])).toEqual([[hash, 2], [contactNameHash('Tommy', null), 1]])
+    expect(list.map((x: { name_hash: string; count: number }) => [x.name_hash, x.count])).toEqual([
+      [hash, 2],
+      [contactNameHash('Tommy', null), 1],
+    ])
     expect(list[0].firstName).toBe('Tom Work')
 
-    const like = await post(a.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: hash, like_type: 'LIKE', action_type: 'ADD' })
+    const like = await post(a.token, '/api/v6/contacts/like', {
+      phone: '+4915133330001',
+      name_hash: hash,
+      like_type: 'LIKE',
+      action_type: 'ADD',
+    })
     expect(like.statusCode, like.body).toBe(200)
     expect(like.json().data).toMatchObject({ name_hash: hash, likes: 1, dislikes: 0, reviewResult: 1, hasLike: true })
-    await post(b.token, '/api/v6/contacts/like-by-profile', { profile_id: target.profileId, name_hash: hash, like_type: 'DISLIKE', action_type: 'ADD' })
+    await post(b.token, '/api/v6/contacts/like-by-profile', {
+      profile_id: target.profileId,
+      name_hash: hash,
+      like_type: 'DISLIKE',
+      action_type: 'ADD',
+    })
     await post(c.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: hash, like_type: 'DISLIKE', action_type: 'ADD' })
     const byProfile = (await get(a.token, '/api/v6/contacts/by-profile', { profile_id: String(target.profileId) })).json().data.contacts
     expect(byProfile[0]).toMatchObject({ name_hash: hash, likes: 1, dislikes: 2, reviewResult: -1, hasLike: true, hasDislike: false })
     // Switching and removing a vote.
     await post(c.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: hash, like_type: 'LIKE', action_type: 'ADD' })
-    const removed = await post(b.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: hash, like_type: 'DISLIKE', action_type: 'REMOVE' })
+    const removed = await post(b.token, '/api/v6/contacts/like', {
+      phone: '+4915133330001',
+      name_hash: hash,
+      like_type: 'DISLIKE',
+      action_type: 'REMOVE',
+    })
     expect(removed.json().data).toMatchObject({ likes: 2, dislikes: 0, reviewResult: 2, hasDislike: false })
 
     // Bad input: unknown name, bad hash, bad enum, unknown profile.
-    expect((await post(a.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: 'f'.repeat(32), like_type: 'LIKE', action_type: 'ADD' })).statusCode).toBe(404)
-    expect((await post(a.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: 'zz', like_type: 'LIKE', action_type: 'ADD' })).statusCode).toBe(400)
-    expect((await post(a.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: hash, like_type: 'LOVE', action_type: 'ADD' })).statusCode).toBe(400)
+    expect(
+      (
+        await post(a.token, '/api/v6/contacts/like', {
+          phone: '+4915133330001',
+          name_hash: 'f'.repeat(32),
+          like_type: 'LIKE',
+          action_type: 'ADD',
+        })
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (await post(a.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: 'zz', like_type: 'LIKE', action_type: 'ADD' }))
+        .statusCode,
+    ).toBe(400)
+    expect(
+      (await post(a.token, '/api/v6/contacts/like', { phone: '+4915133330001', name_hash: hash, like_type: 'LOVE', action_type: 'ADD' }))
+        .statusCode,
+    ).toBe(400)
     expect((await get(a.token, '/api/v6/contacts/by-profile', { profile_id: '999999' })).statusCode).toBe(404)
     expect((await get(a.token, '/api/v6/contacts/by-profile', { profile_id: 'x' })).statusCode).toBe(400)
     expect((await get(a.token, '/api/v6/contacts/by-phone', { phone: 'hello' })).statusCode).toBe(400)
@@ -166,21 +227,44 @@ describe.each(backends)('contacts on %s', (backend) => {
     await t.database.db.update(users).set({ profileGoing: true }).where(eq(users.id, target.profileId))
 
     // Reports of a name.
-    const report = await post(a.token, '/api/v6/report/contact', { phone: '+4915133330001', name_hash: hash, first_name: 'Tom', last_name: 'Work', report_text: 'This is not his name' })
+    const report = await post(a.token, '/api/v6/report/contact', {
+      phone: '+4915133330001',
+      name_hash: hash,
+      first_name: 'Tom',
+      last_name: 'Work',
+      report_text: 'This is not his name',
+    })
     expect(report.statusCode, report.body).toBe(200)
     expect(report.json().data).toEqual({ id: expect.any(Number), status: 'open' })
-    const again = await post(a.token, '/api/v6/report/contact-by-profile', { profile_id: target.profileId, name_hash: hash, report_text: 'Still wrong' })
+    const again = await post(a.token, '/api/v6/report/contact-by-profile', {
+      profile_id: target.profileId,
+      name_hash: hash,
+      report_text: 'Still wrong',
+    })
     expect(again.json().data.id).toBe(report.json().data.id)
-    const rows = await t.database.db.select().from(reports).where(and(eq(reports.reporterId, a.profileId), eq(reports.targetType, 'contact')))
+    const rows = await t.database.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.reporterId, a.profileId), eq(reports.targetType, 'contact')))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ nameHash: hash, firstName: 'Tom', lastName: 'Work', text: 'This is not his name', status: 'open' })
     // Moderators read the reported name, not only its hash.
     const mod = await signIn(t.app, '+4915133330099')
     await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, mod.profileId))
-    const queue = moderationQueueResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/moderation/queue', headers: bearer(mod.token), query: { kind: 'report' } })).json()).data
-    expect(queue.items.find((i) => i.id === rows[0].id)).toMatchObject({ targetType: 'contact', text: 'This is not his name', extra: { name_hash: hash, first_name: 'Tom', last_name: 'Work' } })
+    const queue = moderationQueueResponse.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v6/moderation/queue', headers: bearer(mod.token), query: { kind: 'report' } })
+      ).json(),
+    ).data
+    expect(queue.items.find((i) => i.id === rows[0].id)).toMatchObject({
+      targetType: 'contact',
+      text: 'This is not his name',
+      extra: { name_hash: hash, first_name: 'Tom', last_name: 'Work' },
+    })
     expect((await post(a.token, '/api/v6/report/contact', { phone: '+4915133330001', name_hash: hash })).statusCode).toBe(400)
-    expect((await post(a.token, '/api/v6/report/contact', { phone: '+4915133330001', name_hash: 'a'.repeat(32), report_text: 'x' })).statusCode).toBe(404)
+    expect(
+      (await post(a.token, '/api/v6/report/contact', { phone: '+4915133330001', name_hash: 'a'.repeat(32), report_text: 'x' })).statusCode,
+    ).toBe(404)
   })
 
   it('fills fof: users who saved the number and are friends of the searcher (each saved the other)', async () => {
@@ -194,7 +278,11 @@ describe.each(backends)('contacts on %s', (backend) => {
     await upload(stranger.token, 'Name,Phone\nPlumber Joe,+493044440009\nMe,+4915144440001\n', 's.csv', 'text/csv')
     await upload(oneWay.token, 'Name,Phone\nPlumber Jim,+493044440009\n', 'o.csv', 'text/csv')
     const p = await page(me.token, '+493044440009')
-    expect(p.fof).toMatchObject({ hasContacts: true, list: [{ id: friend.profileId, firstName: 'My Friend', lastName: null }], priceDirectly: 11 })
+    expect(p.fof).toMatchObject({
+      hasContacts: true,
+      list: [{ id: friend.profileId, firstName: 'My Friend', lastName: null }],
+      priceDirectly: 11,
+    })
     expect(p.metrics.contactsCount).toBe(3)
     const nobody = await signIn(t.app, '+4915144440004')
     expect((await page(nobody.token, '+493044440009')).fof).toMatchObject({ hasContacts: false, list: [] })
@@ -202,7 +290,10 @@ describe.each(backends)('contacts on %s', (backend) => {
 
   it('serialises parallel uploads of one user: each succeeds and the book is one of them', async () => {
     const me = await signIn(t.app, '+4915155550009')
-    const files = [0, 1, 2, 3].map((i) => `Name,Phone\n${Array.from({ length: 30 }, (_, j) => `P${i}-${j},+4930555${String(i)}${String(j).padStart(4, '0')}`).join('\n')}\n`)
+    const files = [0, 1, 2, 3].map(
+      (i) =>
+        `Name,Phone\n${Array.from({ length: 30 }, (_, j) => `P${i}-${j},+4930555${String(i)}${String(j).padStart(4, '0')}`).join('\n')}\n`,
+    )
     const results = await Promise.all(files.map((f) => upload(me.token, f, 'p.csv', 'text/csv')))
     for (const res of results) expect(res.statusCode, res.body).toBe(200)
     const rows = await book(me.profileId)
@@ -229,7 +320,12 @@ describe.each(backends)('contacts on %s', (backend) => {
       expect(res.statusCode, name).toBeLessThan(500)
       expect(res.json(), name).toMatchObject({ status: false, status_code: expect.any(Number), message: expect.any(String) })
     }
-    const json = await t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: bearer(me.token), payload: { file: 'Name,Phone\nX,+493055550003' } })
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/contacts/upload',
+      headers: bearer(me.token),
+      payload: { file: 'Name,Phone\nX,+493055550003' },
+    })
     expect(json.statusCode).toBeLessThan(500)
     expect(await book(me.profileId)).toEqual(before)
     const anonymous = await upload(null, VCARDS)

@@ -91,7 +91,15 @@ export async function contactNames(db: Db, numberId: number, viewerId: number, n
     group by c.name_hash
     order by count(distinct c.user_id) desc, coalesce(max(v.likes), 0) - coalesce(max(v.dislikes), 0) desc, c.name_hash
     limit 100`)
-  return rowsOf<{ name_hash: string; first_name: string | null; last_name: string | null; count: number; likes: number; dislikes: number; mine: string | null }>(result).map((r) => ({
+  return rowsOf<{
+    name_hash: string
+    first_name: string | null
+    last_name: string | null
+    count: number
+    likes: number
+    dislikes: number
+    mine: string | null
+  }>(result).map((r) => ({
     firstName: r.first_name,
     lastName: r.last_name,
     name_hash: r.name_hash,

@@ -49,7 +49,8 @@ export function decodeText(buf: Buffer): string {
   const text = decodeByBom(buf)
   if (text.includes('\u0000')) throw new ContactFileError('The file contains NUL characters: it is binary, not a vCard or CSV contact list')
   // Controls are counted below; what is left for the policy to refuse is broken Unicode (a lone UTF-16 surrogate).
-  if (textProblem([...text].filter((ch) => !isControl(ch.charCodeAt(0), false)).join(''))) throw new ContactFileError('The file is not valid Unicode text (a broken UTF-16 file)')
+  if (textProblem([...text].filter((ch) => !isControl(ch.charCodeAt(0), false)).join('')))
+    throw new ContactFileError('The file is not valid Unicode text (a broken UTF-16 file)')
   // Text files have next to no control characters besides tab and line ends.
   let control = 0
   for (let i = 0; i < text.length; i++) {
@@ -96,7 +97,10 @@ const unescapeText = (value: string) => splitStructured(value).join(';')
 
 export function parseVcards(text: string): RawContact[] {
   // Unfold: a line break followed by a space or tab continues the previous line.
-  const lines = text.replace(/\r\n?/g, '\n').replace(/\n[ \t]/g, '').split('\n')
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n[ \t]/g, '')
+    .split('\n')
   const cards: RawContact[] = []
   let card: { fn: string | null; n: string[] | null; org: string | null; phones: string[] } | null = null
   const finish = () => {
@@ -162,7 +166,9 @@ export function parseCsvBook(text: string): RawContact[] {
   }
   if (!rows.length) throw new ContactFileError('The file is empty')
   const header = rows[0].map((h) => h.trim())
-  const isHeader = header.some((h) => FULL_HEADER.test(h) || FIRST_HEADER.test(h) || LAST_HEADER.test(h) || (PHONE_HEADER.test(h) && !LOOKS_LIKE_PHONE.test(h)))
+  const isHeader = header.some(
+    (h) => FULL_HEADER.test(h) || FIRST_HEADER.test(h) || LAST_HEADER.test(h) || (PHONE_HEADER.test(h) && !LOOKS_LIKE_PHONE.test(h)),
+  )
   if (!isHeader) {
     // No header: the cells that look like numbers are numbers, the rest is the name.
     return rows.map((row) => {
@@ -176,13 +182,18 @@ export function parseCsvBook(text: string): RawContact[] {
   const middle = idx(MIDDLE_HEADER)
   const last = idx(LAST_HEADER)
   const full = idx(FULL_HEADER)
-  const phoneCols = header.map((h, i) => (PHONE_HEADER.test(h) && !NOT_PHONE_HEADER.test(h) && !FULL_HEADER.test(h) ? i : -1)).filter((i) => i >= 0)
+  const phoneCols = header
+    .map((h, i) => (PHONE_HEADER.test(h) && !NOT_PHONE_HEADER.test(h) && !FULL_HEADER.test(h) ? i : -1))
+    .filter((i) => i >= 0)
   return rows.slice(1).map((row) => {
     let firstName = clean([row[first], row[middle]].filter((_, i) => [first, middle][i] >= 0).join(' '))
     const lastName = last >= 0 ? clean(row[last]) : null
     if (!firstName && !lastName && full >= 0) firstName = clean(row[full])
     // Google exports put several numbers in one cell separated by ":::".
-    const phones = phoneCols.flatMap((i) => (row[i] ?? '').split(':::')).map((p) => p.trim()).filter(Boolean)
+    const phones = phoneCols
+      .flatMap((i) => (row[i] ?? '').split(':::'))
+      .map((p) => p.trim())
+      .filter(Boolean)
     return { firstName, lastName, phones }
   })
 }

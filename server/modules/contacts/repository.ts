@@ -60,13 +60,23 @@ export async function addContactVote(db: Db, vote: ContactVote): Promise<void> {
   await db
     .insert(contactVotes)
     .values(vote)
-    .onConflictDoUpdate({ target: [contactVotes.userId, contactVotes.numberId, contactVotes.nameHash], set: { likeType: vote.likeType, createdAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [contactVotes.userId, contactVotes.numberId, contactVotes.nameHash],
+      set: { likeType: vote.likeType, createdAt: sql`now()` },
+    })
 }
 
 export async function removeContactVote(db: Db, vote: ContactVote): Promise<void> {
   await db
     .delete(contactVotes)
-    .where(and(eq(contactVotes.userId, vote.userId), eq(contactVotes.numberId, vote.numberId), eq(contactVotes.nameHash, vote.nameHash), eq(contactVotes.likeType, vote.likeType)))
+    .where(
+      and(
+        eq(contactVotes.userId, vote.userId),
+        eq(contactVotes.numberId, vote.numberId),
+        eq(contactVotes.nameHash, vote.nameHash),
+        eq(contactVotes.likeType, vote.likeType),
+      ),
+    )
 }
 
 /** Reports a name on a number to the moderators; while the user's report on it is open, answers that one. */
@@ -74,7 +84,13 @@ export async function reportContactName(
   db: Db,
   report: { reporterId: number; numberId: number; nameHash: string; firstName: string | null; lastName: string | null; text: string },
 ) {
-  const mine = and(eq(reports.reporterId, report.reporterId), eq(reports.targetType, 'contact'), eq(reports.numberId, report.numberId), eq(reports.nameHash, report.nameHash), inArray(reports.status, ['open']))
+  const mine = and(
+    eq(reports.reporterId, report.reporterId),
+    eq(reports.targetType, 'contact'),
+    eq(reports.numberId, report.numberId),
+    eq(reports.nameHash, report.nameHash),
+    inArray(reports.status, ['open']),
+  )
   const [open] = await db.select({ id: reports.id, status: reports.status }).from(reports).where(mine).limit(1)
   if (open) return open
   const [row] = await db

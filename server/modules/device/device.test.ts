@@ -53,7 +53,12 @@ describe.each(backends)('device passwords on %s', (backend) => {
   })
 
   it('answers 401 with a Basic challenge without a password, with a wrong one, and with a web session token', async () => {
-    for (const res of [await test(), await test('Bearer not-a-password'), await test(basic('x', 'wrong')), await test(`Bearer ${tokens[ANNA]}`)]) {
+    for (const res of [
+      await test(),
+      await test('Bearer not-a-password'),
+      await test(basic('x', 'wrong')),
+      await test(`Bearer ${tokens[ANNA]}`),
+    ]) {
       expect(res.statusCode).toBe(401)
       expect(res.headers['www-authenticate']).toMatch(/^Basic realm=/)
     }
@@ -65,7 +70,12 @@ describe.each(backends)('device passwords on %s', (backend) => {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${password}` } })
       expect([401, 403], `${url}: ${res.body}`).toContain(res.statusCode)
     }
-    const made = await t.app.inject({ method: 'POST', url: '/api/v6/device/add', headers: { authorization: `Bearer ${password}` }, payload: { name: 'x', kind: 'app' } })
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/device/add',
+      headers: { authorization: `Bearer ${password}` },
+      payload: { name: 'x', kind: 'app' },
+    })
     expect([401, 403]).toContain(made.statusCode)
   })
 

@@ -13,13 +13,19 @@ export interface DeviceCredential {
   maxEntries: number | null
 }
 
-export async function addDevice(db: Db, d: { userId: number; name: string; kind: DeviceKind; maxEntries: number | null; secretHash: string }) {
+export async function addDevice(
+  db: Db,
+  d: { userId: number; name: string; kind: DeviceKind; maxEntries: number | null; secretHash: string },
+) {
   const [row] = await db.insert(devicePasswords).values(d).returning()
   return row
 }
 
 export async function liveDeviceCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(devicePasswords).where(and(eq(devicePasswords.userId, userId), isNull(devicePasswords.revokedAt)))
+  const [row] = await db
+    .select({ n: count() })
+    .from(devicePasswords)
+    .where(and(eq(devicePasswords.userId, userId), isNull(devicePasswords.revokedAt)))
   return row.n
 }
 
@@ -43,20 +49,39 @@ export async function revokeDevice(db: Db, userId: number, id: number): Promise<
 
 /** Ends every device of a person (signing out everywhere, deactivation, deletion). */
 export async function revokeAllDevices(db: Db, userId: number, now = new Date()): Promise<void> {
-  await db.update(devicePasswords).set({ revokedAt: now }).where(and(eq(devicePasswords.userId, userId), isNull(devicePasswords.revokedAt)))
+  await db
+    .update(devicePasswords)
+    .set({ revokedAt: now })
+    .where(and(eq(devicePasswords.userId, userId), isNull(devicePasswords.revokedAt)))
 }
 
 /** The live device whose password hashes so, with its account not deactivated; null otherwise. */
 export async function deviceBySecret(db: Db, secretHash: string): Promise<DeviceCredential | null> {
   const [row] = await db
-    .select({ id: devicePasswords.id, userId: devicePasswords.userId, phone: users.phone, kind: devicePasswords.kind, maxEntries: devicePasswords.maxEntries })
+    .select({
+      id: devicePasswords.id,
+      userId: devicePasswords.userId,
+      phone: users.phone,
+      kind: devicePasswords.kind,
+      maxEntries: devicePasswords.maxEntries,
+    })
     .from(devicePasswords)
     .innerJoin(users, eq(users.id, devicePasswords.userId))
-    .where(and(eq(devicePasswords.secretHash, secretHash), isNull(devicePasswords.revokedAt), isNull(users.deactivatedAt), isNull(users.purgedAt)))
+    .where(
+      and(
+        eq(devicePasswords.secretHash, secretHash),
+        isNull(devicePasswords.revokedAt),
+        isNull(users.deactivatedAt),
+        isNull(users.purgedAt),
+      ),
+    )
   return row ?? null
 }
 
 /** Notes a device's use (the settings list shows it). */
 export async function touchDevice(db: Db, id: number): Promise<void> {
-  await db.update(devicePasswords).set({ lastUsedAt: sql`now()` }).where(eq(devicePasswords.id, id))
+  await db
+    .update(devicePasswords)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(devicePasswords.id, id))
 }

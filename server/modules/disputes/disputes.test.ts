@@ -44,7 +44,9 @@ const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOSt
 
 function multipartCsv(csv: string) {
   const boundary = `----test${crypto.randomBytes(8).toString('hex')}`
-  const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`)
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  )
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
@@ -72,7 +74,12 @@ describe.each(backends)('contesting a number on %s', (backend) => {
   }
   const upload = (who: string, csv: string) => {
     const body = multipartCsv(csv)
-    return t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: { ...bearer(tokens[who]), ...body.headers }, payload: body.payload })
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v6/contacts/upload',
+      headers: { ...bearer(tokens[who]), ...body.headers },
+      payload: body.payload,
+    })
   }
   const contest = (who: string, params: Record<string, string>) =>
     post(who, '/api/v6/dispute/add', { reasons: 'I got this number from the carrier last month', ...params })
@@ -84,11 +91,16 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect(csv.statusCode, csv.body).toBe(200)
     // Saved ten days ago, before the new owner got the number.
     const numberId = (await findNumber(t.database.db, OWNER))!
-    await t.database.db.update(contacts).set({ createdAt: new Date(Date.now() - 10 * 86_400_000) }).where(eq(contacts.numberId, numberId))
+    await t.database.db
+      .update(contacts)
+      .set({ createdAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(contacts.numberId, numberId))
     const p = await page(VIEWER, OWNER)
     expect(p.dispute).toBeNull()
     expect(p.metrics.index).toBeLessThan(5)
-    expect(p.evidence).toEqual([expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 1238, direction: 'negative' })])
+    expect(p.evidence).toEqual([
+      expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 1238, direction: 'negative' }),
+    ])
     expect(p.evidence[0].discounted).toBeUndefined()
     expect(p.averageProfile.firstName).toBe('Old Owner')
     // The viewer's friends BOOK and MOD (each saved the other): BOOK has the number saved, so BOOK knows its owner.
@@ -107,15 +119,30 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expectError(await contest(OWNER, { phone: OWNER, category: 'not_spam', reasons: 'too short' }), 400, /reasons/)
     expectError(await contest(OWNER, { phone: OWNER, category: 'mistake' }), 400, /category/)
     expectError(await contest(OWNER, { phone: 'call me', category: 'not_spam' }), 400, /phone/)
-    expectError(await post(null, '/api/v6/dispute/add', { phone: OWNER, category: 'not_spam', reasons: 'I got this number last month' }), 401)
+    expectError(
+      await post(null, '/api/v6/dispute/add', { phone: OWNER, category: 'not_spam', reasons: 'I got this number last month' }),
+      401,
+    )
     expect(await disputeRows()).toEqual([])
   })
 
   it('opens the owner\u2019s dispute (the number typed with spaces); everyone sees it under review; a second one while open is 409', async () => {
-    const res = await contest(OWNER, { phone: '+49 163 787 5622', category: 'new_owner', owned_since: today(), link: 'https://example.org/contract.pdf' })
+    const res = await contest(OWNER, {
+      phone: '+49 163 787 5622',
+      category: 'new_owner',
+      owned_since: today(),
+      link: 'https://example.org/contract.pdf',
+    })
     expect(res.statusCode, res.body).toBe(200)
     const state = res.json().data
-    expect(state).toEqual({ id: expect.any(Number), status: 'open', category: 'new_owner', createdAtTimestamp: expect.any(Number), decidedAtTimestamp: null, decisionNote: null })
+    expect(state).toEqual({
+      id: expect.any(Number),
+      status: 'open',
+      category: 'new_owner',
+      createdAtTimestamp: expect.any(Number),
+      decidedAtTimestamp: null,
+      decisionNote: null,
+    })
     disputeOf[OWNER] = state.id
     expectError(await contest(OWNER, { phone: '01637875622', category: 'not_spam' }), 409, /already under review/)
     expect(await disputeRows()).toHaveLength(1)
@@ -129,7 +156,11 @@ describe.each(backends)('contesting a number on %s', (backend) => {
   })
 
   it('opens one dispute of a number under parallel calls; the others are 409', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => contest(OTHER, { phone: OTHER, category: 'not_spam', reasons: 'These are my own calls to my customers' })))
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        contest(OTHER, { phone: OTHER, category: 'not_spam', reasons: 'These are my own calls to my customers' }),
+      ),
+    )
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409])
     const numberId = (await findNumber(t.database.db, OTHER))!
     expect(await t.database.db.select().from(disputes).where(eq(disputes.numberId, numberId))).toHaveLength(1)
@@ -157,7 +188,10 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     })
     expect(items[0].index).toBeLessThan(5)
     expect(items[0].evidence).toEqual([expect.objectContaining({ kind: 'imported', label: 'fraud', votes: 1238 })])
-    expect(disputeQueueResponse.parse((await get(MOD, '/api/v6/moderation/disputes', { status: 'decided' })).json()).data).toEqual({ items: [], total: 0 })
+    expect(disputeQueueResponse.parse((await get(MOD, '/api/v6/moderation/disputes', { status: 'decided' })).json()).data).toEqual({
+      items: [],
+      total: 0,
+    })
     expectError(await get(MOD, '/api/v6/moderation/disputes', { status: 'closed' }), 400)
     expectError(await decide(MOD, { dispute_id: 999999, decision: 'uphold' }), 404)
     expectError(await decide(MOD, { dispute_id: disputeOf[OWNER], decision: 'maybe' }), 400)
@@ -169,18 +203,38 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     const res = await decide(MOD, { dispute_id: disputeOf[OWNER], decision: 'uphold', note: 'Contract checked' })
     expect(res.statusCode, res.body).toBe(200)
     const decided = disputeDecideResponse.parse(res.json()).data
-    expect(decided).toMatchObject({ id: disputeOf[OWNER], status: 'upheld', category: 'new_owner', decisionNote: 'Contract checked', index: 5 })
+    expect(decided).toMatchObject({
+      id: disputeOf[OWNER],
+      status: 'upheld',
+      category: 'new_owner',
+      decisionNote: 'Contract checked',
+      index: 5,
+    })
     expect(decided.decidedAtTimestamp).toBeGreaterThan(0)
     expectError(await decide(MOD, { dispute_id: disputeOf[OWNER], decision: 'reject' }), 409, /already been decided/)
     expect((await page(VIEWER, OWNER)).metrics.index).toBe(5)
-    const [log] = await t.database.db.select().from(moderationLog).where(and(eq(moderationLog.targetType, 'dispute'), eq(moderationLog.targetId, disputeOf[OWNER])))
-    expect(log).toMatchObject({ moderatorId: ids[MOD], action: 'dispute_uphold', details: expect.objectContaining({ category: 'new_owner', indexAfter: 5, archivedNames: 1 }) })
+    const [log] = await t.database.db
+      .select()
+      .from(moderationLog)
+      .where(and(eq(moderationLog.targetType, 'dispute'), eq(moderationLog.targetId, disputeOf[OWNER])))
+    expect(log).toMatchObject({
+      moderatorId: ids[MOD],
+      action: 'dispute_uphold',
+      details: expect.objectContaining({ category: 'new_owner', indexAfter: 5, archivedNames: 1 }),
+    })
     expect((log.details as { indexBefore: number }).indexBefore).toBeLessThan(5)
 
     let p = await page(VIEWER, OWNER)
     expect(p.metrics.index).toBe(5)
     expect(p.evidence).toEqual([expect.objectContaining({ kind: 'imported', label: 'fraud', votes: 1238, discounted: true })])
-    expect(p.dispute).toEqual({ id: disputeOf[OWNER], status: 'upheld', category: 'new_owner', createdAtTimestamp: expect.any(Number), decidedAtTimestamp: decided.decidedAtTimestamp, decisionNote: 'Contract checked' })
+    expect(p.dispute).toEqual({
+      id: disputeOf[OWNER],
+      status: 'upheld',
+      category: 'new_owner',
+      createdAtTimestamp: expect.any(Number),
+      decidedAtTimestamp: decided.decidedAtTimestamp,
+      decisionNote: 'Contract checked',
+    })
     expect(p.tagsTop.categories).toEqual([])
     expect(p.averageProfile).toMatchObject({ firstName: null, lastName: null })
     expect(p.metrics.contactsCount).toBe(0)
@@ -217,11 +271,18 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect((await disputeRows()).find((d) => d.id === disputeOf[OTHER])!.status).toBe('open')
 
     // Two moderators at once: one decision, one 409, one log row.
-    const both = await Promise.all([1, 2].map(() => decide(MOD, { dispute_id: disputeOf[OTHER], decision: 'uphold', discount: 'bans, Polls' })))
+    const both = await Promise.all(
+      [1, 2].map(() => decide(MOD, { dispute_id: disputeOf[OTHER], decision: 'uphold', discount: 'bans, Polls' })),
+    )
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409])
     const decided = disputeDecideResponse.parse(both.find((r) => r.statusCode === 200)!.json()).data
     expect(decided.status).toBe('upheld')
-    expect(await t.database.db.select().from(moderationLog).where(and(eq(moderationLog.targetType, 'dispute'), eq(moderationLog.targetId, disputeOf[OTHER])))).toHaveLength(1)
+    expect(
+      await t.database.db
+        .select()
+        .from(moderationLog)
+        .where(and(eq(moderationLog.targetType, 'dispute'), eq(moderationLog.targetId, disputeOf[OTHER]))),
+    ).toHaveLength(1)
     let p = await page(VIEWER, OTHER)
     expect(p.dispute?.status).toBe('upheld')
     expect(p.evidence).toEqual(
@@ -249,9 +310,15 @@ describe.each(backends)('contesting a number on %s', (backend) => {
   })
 
   it('a rejected dispute changes nothing but says so, and the owner may contest again', async () => {
-    expect((await post(VIEWER, '/api/v6/poll/answer', { phone: THIRD, poll: 'onPage', answers: String(tagId.advertising) })).statusCode).toBe(200)
+    expect(
+      (await post(VIEWER, '/api/v6/poll/answer', { phone: THIRD, poll: 'onPage', answers: String(tagId.advertising) })).statusCode,
+    ).toBe(200)
     const before = await page(VIEWER, THIRD)
-    const opened = await contest(THIRD, { phone: THIRD, category: 'business', reasons: 'This is our shop line, we call our customers back' })
+    const opened = await contest(THIRD, {
+      phone: THIRD,
+      category: 'business',
+      reasons: 'This is our shop line, we call our customers back',
+    })
     expect(opened.statusCode, opened.body).toBe(200)
     const id = opened.json().data.id
     const res = await decide(MOD, { dispute_id: id, decision: 'reject', discount: 'polls', note: 'The reports are recent' })
@@ -265,7 +332,10 @@ describe.each(backends)('contesting a number on %s', (backend) => {
     expect(after.evidence.map(shape)).toEqual(before.evidence.map(shape))
     expect(after.evidence.map(shape)).toEqual([{ kind: 'polls', label: 'advertising', votes: 1, discounted: undefined }])
     expect(after.dispute).toMatchObject({ id, status: 'rejected', decisionNote: 'The reports are recent' })
-    const [log] = await t.database.db.select().from(moderationLog).where(and(eq(moderationLog.targetType, 'dispute'), eq(moderationLog.targetId, id)))
+    const [log] = await t.database.db
+      .select()
+      .from(moderationLog)
+      .where(and(eq(moderationLog.targetType, 'dispute'), eq(moderationLog.targetId, id)))
     expect(log.action).toBe('dispute_reject')
 
     const again = await contest(THIRD, { phone: THIRD, category: 'not_spam', reasons: 'Still our shop line, see our website' })

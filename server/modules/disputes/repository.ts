@@ -41,7 +41,11 @@ export async function openDispute(
   args: { numberId: number; userId: number; category: DisputeCategory; reasons: string; link: string | null; ownedSince: Date | null },
 ): Promise<DisputeState | null> {
   // The partial unique index (one open dispute per number) decides between concurrent calls.
-  const [row] = await db.insert(disputes).values(args).onConflictDoNothing({ target: disputes.numberId, where: sql`status = 'open'` }).returning()
+  const [row] = await db
+    .insert(disputes)
+    .values(args)
+    .onConflictDoNothing({ target: disputes.numberId, where: sql`status = 'open'` })
+    .returning()
   return row ? stateOf(row) : null
 }
 
@@ -49,7 +53,12 @@ export async function openDispute(
  * One page of disputes: open ones oldest first (work them in order), decided ones latest
  * decided first; each with the number's index and evidence as they are now, in one statement.
  */
-export async function disputeQueue(db: Db, status: 'open' | 'decided', limit: number, offset: number): Promise<{ items: DisputeQueueItem[]; total: number }> {
+export async function disputeQueue(
+  db: Db,
+  status: 'open' | 'decided',
+  limit: number,
+  offset: number,
+): Promise<{ items: DisputeQueueItem[]; total: number }> {
   const which = status === 'open' ? sql`dq.status = 'open'` : sql`dq.status <> 'open'`
   const order = status === 'open' ? sql`dq.created_at asc, dq.id asc` : sql`dq.decided_at desc, dq.id desc`
   const [rows, [{ total }]] = await Promise.all([
@@ -59,7 +68,10 @@ export async function disputeQueue(db: Db, status: 'open' | 'decided', limit: nu
         floor(extract(epoch from dq.owned_since))::bigint as owned_since, ${evidenceJson(sql`dq.number_id`)} as evidence
       from ${disputes} dq join ${numbers} nq on nq.id = dq.number_id
       where ${which} order by ${order} limit ${limit} offset ${offset}`),
-    db.select({ total: sql<number>`count(*)::int` }).from(disputes).where(status === 'open' ? sql`status = 'open'` : sql`status <> 'open'`),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(disputes)
+      .where(status === 'open' ? sql`status = 'open'` : sql`status <> 'open'`),
   ])
   type Row = {
     id: number
@@ -78,7 +90,9 @@ export async function disputeQueue(db: Db, status: 'open' | 'decided', limit: nu
   }
   const items = rowsOf<Row>(rows).map((r): DisputeQueueItem => {
     const evidence = evidenceFrom(readEvidenceRows(r.evidence))
-    const discount = (typeof r.discount === 'string' ? (JSON.parse(r.discount) as string[]) : (r.discount ?? [])).filter((x) => !x.startsWith(ARCHIVED_NAME))
+    const discount = (typeof r.discount === 'string' ? (JSON.parse(r.discount) as string[]) : (r.discount ?? [])).filter(
+      (x) => !x.startsWith(ARCHIVED_NAME),
+    )
     return {
       id: r.id,
       status: r.status,

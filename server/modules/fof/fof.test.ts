@@ -38,7 +38,13 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     await signInEach(t.app, [ME, FRIEND, FRIEND_TWO, STRANGER], { tokens, ids })
     await t.database.db.update(users).set({ firstName: 'Mia', lastName: 'Requester' }).where(eq(users.id, ids[ME]))
     const save = async (owner: string, e164: string, firstName: string, lastName: string | null = null) =>
-      t.database.db.insert(contacts).values({ ownerId: ids[owner], numberId: await upsertNumber(t.database.db, e164, 'DE'), firstName, lastName, nameHash: contactNameHash(firstName, lastName) })
+      t.database.db.insert(contacts).values({
+        ownerId: ids[owner],
+        numberId: await upsertNumber(t.database.db, e164, 'DE'),
+        firstName,
+        lastName,
+        nameHash: contactNameHash(firstName, lastName),
+      })
     // My two friends and I have each other in our books (friends are mutual); my friends have the callers in theirs.
     await save(ME, FRIEND, 'Friend')
     await save(ME, FRIEND_TWO, 'Friend Two')
@@ -57,7 +63,8 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200)
     return fofRequestResponse.parse(res.json()).data
   }
-  const answer = (who: string, requestId: number, a: 'accept' | 'decline') => post(who, '/api/v6/fof/answer', { request_id: requestId, answer: a })
+  const answer = (who: string, requestId: number, a: 'accept' | 'decline') =>
+    post(who, '/api/v6/fof/answer', { request_id: requestId, answer: a })
   const answerOk = async (who: string, requestId: number, a: 'accept' | 'decline') => {
     const res = await answer(who, requestId, a)
     expect(res.statusCode, res.body).toBe(200)
@@ -65,8 +72,13 @@ describe.each(backends)('friends of friends on %s', (backend) => {
   }
   const balance = async () => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[ME])))[0].b
   const requests = () => t.database.db.select().from(introductionRequests).where(eq(introductionRequests.fromUserId, ids[ME]))
-  const requestRow = async (id: number) => (await t.database.db.select().from(introductionRequests).where(eq(introductionRequests.id, id)))[0]
-  const ledger = (reason = 'fof_request') => t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, ids[ME]), eq(coinLedger.reason, reason)))
+  const requestRow = async (id: number) =>
+    (await t.database.db.select().from(introductionRequests).where(eq(introductionRequests.id, id)))[0]
+  const ledger = (reason = 'fof_request') =>
+    t.database.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, ids[ME]), eq(coinLedger.reason, reason)))
   const refundsOf = async (requestId: number) => (await ledger('refund')).filter((l) => l.ref === `fof:${requestId}`)
   const page = async (who: string, phone: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[who]) })
@@ -74,9 +86,14 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     return searchResponse.parse(res.json()).data.fof
   }
   const inbox = async (who: string) =>
-    notificationListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[who]) })).json()).data
+    notificationListResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[who]) })).json(),
+    ).data
   const backdate = (id: number, days: number) =>
-    t.database.db.update(introductionRequests).set({ createdAt: new Date(Date.now() - days * DAY) }).where(eq(introductionRequests.id, id))
+    t.database.db
+      .update(introductionRequests)
+      .set({ createdAt: new Date(Date.now() - days * DAY) })
+      .where(eq(introductionRequests.id, id))
 
   it('refuses a short balance with 402 and changes nothing', async () => {
     await grantCoins(t.database.db, ids[ME], PRICE - 1, 'test')
@@ -102,7 +119,9 @@ describe.each(backends)('friends of friends on %s', (backend) => {
 
     const fof = await page(ME, CALLER)
     expect(fof.list).toHaveLength(2)
-    expect(fof.requests.outgoing).toEqual([expect.objectContaining({ status: 'pending', countFriends: 2, refunded: false, acceptedBy: null })])
+    expect(fof.requests.outgoing).toEqual([
+      expect.objectContaining({ status: 'pending', countFriends: 2, refunded: false, acceptedBy: null }),
+    ])
   })
 
   it('asks each contact who knows the number: in their inbox and on their page of the number', async () => {
@@ -110,10 +129,23 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     for (const friend of [FRIEND, FRIEND_TWO]) {
       const items = (await inbox(friend)).items.filter((i) => i.kind === 'commonAcquaintances')
       expect(items).toEqual([
-        expect.objectContaining({ phoneNumber: CALLER.slice(1), actor: { firstName: 'Mia', lastName: 'Requester' }, read: false, request: { id: made.id, answer: 'pending', status: 'pending' } }),
+        expect.objectContaining({
+          phoneNumber: CALLER.slice(1),
+          actor: { firstName: 'Mia', lastName: 'Requester' },
+          read: false,
+          request: { id: made.id, answer: 'pending', status: 'pending' },
+        }),
       ])
       const fof = await page(friend, CALLER)
-      const incoming = [{ id: made.id, requester: { id: ids[ME], firstName: 'Mia', lastName: 'Requester' }, status: 'pending', myAnswer: 'pending', createdAtTimestamp: expect.any(Number) }]
+      const incoming = [
+        {
+          id: made.id,
+          requester: { id: ids[ME], firstName: 'Mia', lastName: 'Requester' },
+          status: 'pending',
+          myAnswer: 'pending',
+          createdAtTimestamp: expect.any(Number),
+        },
+      ]
       expect(fof.requests.incoming).toEqual(incoming)
       expect(fof.myIncomingRequests).toEqual(incoming)
     }
@@ -132,7 +164,9 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     expectError(await answer(FRIEND, 999_999, 'accept'), 404, ERROR_CODES.NOT_FOUND)
     expect((await post(FRIEND, '/api/v6/fof/answer', { request_id: made.id, answer: 'maybe' })).statusCode).toBe(400)
     expect((await requestRow(made.id)).status).toBe('pending')
-    expect((await t.database.db.select().from(introductionAnswers).where(eq(introductionAnswers.requestId, made.id))).map((a) => a.status)).toEqual(['pending', 'pending'])
+    expect(
+      (await t.database.db.select().from(introductionAnswers).where(eq(introductionAnswers.requestId, made.id))).map((a) => a.status),
+    ).toEqual(['pending', 'pending'])
   })
 
   it('the first accept wins and the requester learns who knows the number; a later answer is still recorded, a second one is 409', async () => {
@@ -147,7 +181,12 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     expect(await requestRow(made.id)).toMatchObject({ status: 'accepted', acceptedBy: ids[FRIEND_TWO], refundedAt: null })
     // Named as I saved them in my book.
     expect((await page(ME, CALLER)).requests.outgoing).toEqual([
-      expect.objectContaining({ id: made.id, status: 'accepted', refunded: false, acceptedBy: { id: ids[FRIEND_TWO], firstName: 'Friend Two', lastName: null } }),
+      expect.objectContaining({
+        id: made.id,
+        status: 'accepted',
+        refunded: false,
+        acceptedBy: { id: ids[FRIEND_TWO], firstName: 'Friend Two', lastName: null },
+      }),
     ])
     expect(await balance()).toBe(before)
     // The answer shows in the friend's inbox, read now.
@@ -170,7 +209,9 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     expect(await balance()).toBe(charged + PRICE)
     expect((await refundsOf(made.id)).map((l) => l.delta)).toEqual([PRICE])
     expect(await requestRow(made.id)).toMatchObject({ status: 'declined', acceptedBy: null, refundedAt: expect.any(Date) })
-    expect((await page(ME, DECLINED)).requests.outgoing).toEqual([expect.objectContaining({ status: 'declined', refunded: true, acceptedBy: null })])
+    expect((await page(ME, DECLINED)).requests.outgoing).toEqual([
+      expect.objectContaining({ status: 'declined', refunded: true, acceptedBy: null }),
+    ])
     // Answering a decided request again changes nothing.
     expectError(await answer(FRIEND, made.id, 'accept'), 409, ERROR_CODES.CONFLICT)
     expect(await balance()).toBe(charged + PRICE)
@@ -214,9 +255,19 @@ describe.each(backends)('friends of friends on %s', (backend) => {
     expectError(await request(ME, STRANGER_NUMBER), 409, ERROR_CODES.CONFLICT)
     expectError(await request(ME, 'not a number'), 400, ERROR_CODES.NUMBER_INVALID)
     expect(await balance()).toBe(before)
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v6/fof/request', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ phone: CALLER }) })
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/fof/request',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ phone: CALLER }),
+    })
     expect(anonymous.statusCode).toBe(401)
-    const anonymousAnswer = await t.app.inject({ method: 'POST', url: '/api/v6/fof/answer', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ request_id: 1, answer: 'accept' }) })
+    const anonymousAnswer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/fof/answer',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ request_id: 1, answer: 'accept' }),
+    })
     expect(anonymousAnswer.statusCode).toBe(401)
   })
 })
@@ -243,7 +294,12 @@ describe.each(backends)('introductions tell nothing about a book that is not mut
     await signInEach(t.app, [ATTACKER, VICTIM, MUTUAL], { tokens, ids })
     await t.database.db.update(users).set({ firstName: 'Ada', lastName: 'Asker' }).where(eq(users.id, ids[ATTACKER]))
     const save = async (owner: string, e164: string, firstName: string) =>
-      t.database.db.insert(contacts).values({ ownerId: ids[owner], numberId: await upsertNumber(t.database.db, e164, 'DE'), firstName, nameHash: contactNameHash(firstName, null) })
+      t.database.db.insert(contacts).values({
+        ownerId: ids[owner],
+        numberId: await upsertNumber(t.database.db, e164, 'DE'),
+        firstName,
+        nameHash: contactNameHash(firstName, null),
+      })
     // The attacker saved the victim; the victim never saved the attacker, but saved VICTIM_SAVED.
     await save(ATTACKER, VICTIM, 'Victim')
     await save(VICTIM, VICTIM_SAVED, 'Doctor')
@@ -255,16 +311,27 @@ describe.each(backends)('introductions tell nothing about a book that is not mut
   afterAll(async () => t?.close())
 
   const request = (phone: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v6/fof/request', headers: { ...bearer(tokens[ATTACKER]), 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ phone }) })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v6/fof/request',
+      headers: { ...bearer(tokens[ATTACKER]), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ phone }),
+    })
   const search = async (who: string, phone: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(phone)}`, headers: bearer(tokens[who]) })
     expect(res.statusCode, res.body).toBe(200)
     return searchResponse.parse(res.json()).data.fof
   }
   const inbox = async (who: string) =>
-    notificationListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[who]) })).json()).data.items
+    notificationListResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[who]) })).json(),
+    ).data.items
   const balance = async () => (await t.database.db.select({ b: users.balance }).from(users).where(eq(users.id, ids[ATTACKER])))[0].b
-  const charges = () => t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, ids[ATTACKER]), eq(coinLedger.reason, 'fof_request')))
+  const charges = () =>
+    t.database.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, ids[ATTACKER]), eq(coinLedger.reason, 'fof_request')))
   const answerFor = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, body: res.json() })
 
   it('the search answer does not show the victim among those who know a number the victim saved', async () => {
@@ -305,7 +372,9 @@ describe.each(backends)('introductions tell nothing about a book that is not mut
     expect(res.statusCode, res.body).toBe(200)
     const made = fofRequestResponse.parse(res.json()).data
     expect(made).toMatchObject({ created: true, balance: before - PRICE, request: { status: 'pending', countFriends: 1 } })
-    expect(await inbox(MUTUAL)).toEqual([expect.objectContaining({ kind: 'commonAcquaintances', request: { id: made.request.id, answer: 'pending', status: 'pending' } })])
+    expect(await inbox(MUTUAL)).toEqual([
+      expect.objectContaining({ kind: 'commonAcquaintances', request: { id: made.request.id, answer: 'pending', status: 'pending' } }),
+    ])
     const accepted = await t.app.inject({
       method: 'POST',
       url: '/api/v6/fof/answer',
@@ -314,14 +383,25 @@ describe.each(backends)('introductions tell nothing about a book that is not mut
     })
     expect(accepted.statusCode, accepted.body).toBe(200)
     expect((await search(ATTACKER, MUTUAL_SAVED)).requests.outgoing).toEqual([
-      expect.objectContaining({ id: made.request.id, status: 'accepted', acceptedBy: { id: ids[MUTUAL], firstName: 'Mutual Friend', lastName: null } }),
+      expect.objectContaining({
+        id: made.request.id,
+        status: 'accepted',
+        acceptedBy: { id: ids[MUTUAL], firstName: 'Mutual Friend', lastName: null },
+      }),
     ])
   })
 
   it('a friend who saved the attacker but whom the attacker did not save is not one either', async () => {
     // The victim now saves the attacker, and the attacker deletes the victim: still one way only.
-    await t.database.db.insert(contacts).values({ ownerId: ids[VICTIM], numberId: await upsertNumber(t.database.db, ATTACKER, 'DE'), firstName: 'Ada', nameHash: contactNameHash('Ada', null) })
-    await t.database.db.delete(contacts).where(and(eq(contacts.ownerId, ids[ATTACKER]), eq(contacts.numberId, (await upsertNumber(t.database.db, VICTIM, 'DE')))))
+    await t.database.db.insert(contacts).values({
+      ownerId: ids[VICTIM],
+      numberId: await upsertNumber(t.database.db, ATTACKER, 'DE'),
+      firstName: 'Ada',
+      nameHash: contactNameHash('Ada', null),
+    })
+    await t.database.db
+      .delete(contacts)
+      .where(and(eq(contacts.ownerId, ids[ATTACKER]), eq(contacts.numberId, await upsertNumber(t.database.db, VICTIM, 'DE'))))
     expect((await search(ATTACKER, VICTIM_SAVED)).list).toEqual([])
     expect(answerFor(await request(VICTIM_SAVED))).toEqual(answerFor(await request(VICTIM_NOT_SAVED)))
     expect(await inbox(VICTIM)).toEqual([])
@@ -343,14 +423,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the introduction expiry job on 
     const db = databases[0].db
     const [user] = await db.insert(users).values({ phone }).returning({ id: users.id })
     const numberId = await upsertNumber(db, '+4930888800010', 'DE')
-    const [made] = await db.insert(introductionRequests).values({ fromUserId: user.id, numberId, countFriends: 1, createdAt: new Date(Date.now() - days * DAY) }).returning()
+    const [made] = await db
+      .insert(introductionRequests)
+      .values({ fromUserId: user.id, numberId, countFriends: 1, createdAt: new Date(Date.now() - days * DAY) })
+      .returning()
     return { userId: user.id, requestId: made.id }
   }
   const stateOf = async (r: { userId: number; requestId: number }) => {
     const db = databases[1].db
     const [u] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, r.userId))
-    const refunds = await db.select().from(coinLedger).where(and(eq(coinLedger.reason, 'refund'), eq(coinLedger.ref, `fof:${r.requestId}`)))
-    const [request] = await db.select({ status: introductionRequests.status }).from(introductionRequests).where(eq(introductionRequests.id, r.requestId))
+    const refunds = await db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.reason, 'refund'), eq(coinLedger.ref, `fof:${r.requestId}`)))
+    const [request] = await db
+      .select({ status: introductionRequests.status })
+      .from(introductionRequests)
+      .where(eq(introductionRequests.id, r.requestId))
     return { balance: u.balance, refunds: refunds.map((l) => l.delta), status: request.status }
   }
 

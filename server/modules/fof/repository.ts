@@ -28,28 +28,52 @@ const ledgerRef = (requestId: number) => `fof:${requestId}`
  * same whatever the books hold; then 409 when none of the friends knows the number (what
  * the page's fof list shows the user already); nothing is charged then (ADR 0048).
  */
-export async function requestIntroduction(db: Db, userId: number, numberId: number): Promise<{ request: IntroductionRequest; created: boolean; balance: number }> {
+export async function requestIntroduction(
+  db: Db,
+  userId: number,
+  numberId: number,
+): Promise<{ request: IntroductionRequest; created: boolean; balance: number }> {
   return db.transaction(async (tx) => {
     // One request at a time per user and number: parallel calls wait here and then find it.
     await tx.execute(keyedTransactionLock('introduction', userId, numberId))
     const [pending] = await tx
       .select()
       .from(introductionRequests)
-      .where(and(eq(introductionRequests.fromUserId, userId), eq(introductionRequests.numberId, numberId), eq(introductionRequests.status, 'pending')))
+      .where(
+        and(
+          eq(introductionRequests.fromUserId, userId),
+          eq(introductionRequests.numberId, numberId),
+          eq(introductionRequests.status, 'pending'),
+        ),
+      )
     if (pending) return { request: pending, created: false, balance: await balanceOf(tx, userId) }
     const price = LIMITS.defaultPriceDirectly
     // The balance first, the same for every number: a short one answers 402 before any book is read.
     const held = await balanceOf(tx, userId)
     if (held < price) throw notEnoughCoins(price, held)
     // The viewer's friends (mutual contacts) who have this number saved.
-    const asked = rowsOf<{ id: number }>(await tx.execute(sql`select distinct u.id from ${friendsWhoKnow(numberId, userId)}`)).map((r) => Number(r.id))
-    if (asked.length === 0) throw conflict('None of your friends (contacts who saved your number too) has this number saved, so nobody can introduce you; nothing was charged')
-    const [created] = await tx.insert(introductionRequests).values({ fromUserId: userId, numberId, type: 'DIRECT', status: 'pending', countFriends: asked.length }).returning()
+    const asked = rowsOf<{ id: number }>(await tx.execute(sql`select distinct u.id from ${friendsWhoKnow(numberId, userId)}`)).map((r) =>
+      Number(r.id),
+    )
+    if (asked.length === 0)
+      throw conflict(
+        'None of your friends (contacts who saved your number too) has this number saved, so nobody can introduce you; nothing was charged',
+      )
+    const [created] = await tx
+      .insert(introductionRequests)
+      .values({ fromUserId: userId, numberId, type: 'DIRECT', status: 'pending', countFriends: asked.length })
+      .returning()
     // The charge names its request, so a later request for the same number (after this one ends) is charged again.
     const balance = await spendCoins(tx, userId, price, 'fof_request', ledgerRef(created.id))
     if (balance === null) throw notEnoughCoins(price, await balanceOf(tx, userId))
     await tx.insert(introductionAnswers).values(asked.map((id) => ({ requestId: created.id, userId: id })))
-    await notifyMany(tx, asked, { kind: 'commonAcquaintances', numberId, actorId: userId, refKey: String(created.id), data: { requestId: created.id } })
+    await notifyMany(tx, asked, {
+      kind: 'commonAcquaintances',
+      numberId,
+      actorId: userId,
+      refKey: String(created.id),
+      data: { requestId: created.id },
+    })
     return { request: created, created: true, balance }
   })
 }
@@ -84,7 +108,13 @@ export type AnswerOutcome = { requestId: number; answer: 'accepted' | 'declined'
  * unknown request, 403 when the user was not asked, 409 when they answered already or
  * the request is over (an overdue one is expired and refunded on the spot).
  */
-export async function answerIntroduction(db: Db, userId: number, requestId: number, answer: 'accept' | 'decline', now = new Date()): Promise<AnswerOutcome> {
+export async function answerIntroduction(
+  db: Db,
+  userId: number,
+  requestId: number,
+  answer: 'accept' | 'decline',
+  now = new Date(),
+): Promise<AnswerOutcome> {
   const outcome = await db.transaction(async (tx) => {
     // Answers to one request one at a time, so "all declined" and "first accept" are decided once.
     const [request] = await tx.select().from(introductionRequests).where(eq(introductionRequests.id, requestId)).for('update')
@@ -100,14 +130,22 @@ export async function answerIntroduction(db: Db, userId: number, requestId: numb
       return 'expired' as const
     }
     if (request.status === 'declined' || request.status === 'expired') {
-      throw conflict(`This introduction request has ${request.status === 'expired' ? 'expired' : 'been declined'}; it can no longer be answered`)
+      throw conflict(
+        `This introduction request has ${request.status === 'expired' ? 'expired' : 'been declined'}; it can no longer be answered`,
+      )
     }
     const status = answer === 'accept' ? 'accepted' : 'declined'
-    await tx.update(introductionAnswers).set({ status, answeredAt: now }).where(and(eq(introductionAnswers.requestId, requestId), eq(introductionAnswers.userId, userId)))
+    await tx
+      .update(introductionAnswers)
+      .set({ status, answeredAt: now })
+      .where(and(eq(introductionAnswers.requestId, requestId), eq(introductionAnswers.userId, userId)))
     await markRequestRead(tx, userId, requestId)
     let requestStatus = request.status as FofRequestStatus
     if (status === 'accepted' && request.status === 'pending') {
-      await tx.update(introductionRequests).set({ status: 'accepted', acceptedBy: userId, decidedAt: now }).where(eq(introductionRequests.id, requestId))
+      await tx
+        .update(introductionRequests)
+        .set({ status: 'accepted', acceptedBy: userId, decidedAt: now })
+        .where(eq(introductionRequests.id, requestId))
       requestStatus = 'accepted'
     } else if (status === 'declined' && request.status === 'pending') {
       const [{ open }] = await tx
@@ -119,7 +157,10 @@ export async function answerIntroduction(db: Db, userId: number, requestId: numb
     return { requestId, answer: status, status: requestStatus } satisfies AnswerOutcome
   })
   // The expiry above is kept (committed) and the answer refused.
-  if (outcome === 'expired') throw conflict(`This introduction request has expired (nobody accepted it within ${INTRODUCTION_TTL_DAYS} days); it can no longer be answered`)
+  if (outcome === 'expired')
+    throw conflict(
+      `This introduction request has expired (nobody accepted it within ${INTRODUCTION_TTL_DAYS} days); it can no longer be answered`,
+    )
   return outcome
 }
 

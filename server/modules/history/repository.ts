@@ -35,7 +35,10 @@ export async function recordSearch(
  * already, by a look-up at the same moment too (the insert waits for that one's row), and then
  * nothing is to be paid. Run it in the transaction that spends the coin.
  */
-export async function recordPaidLookUp(db: Db, entry: { userId: number; numberId: number; day: string; anonymous: boolean }): Promise<boolean> {
+export async function recordPaidLookUp(
+  db: Db,
+  entry: { userId: number; numberId: number; day: string; anonymous: boolean },
+): Promise<boolean> {
   const rows = await db
     .insert(searchHistory)
     .values({ ...entry, paid: true, lookedUp: true })
@@ -77,7 +80,10 @@ export async function listHistory(db: Db, userId: number, page: { limit: number;
       .orderBy(page.order === 'old' ? asc(searchHistory.searchedAt) : desc(searchHistory.searchedAt), desc(searchHistory.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(searchHistory).where(mine),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(searchHistory)
+      .where(mine),
   ])
   return { items, total }
 }

@@ -8,10 +8,7 @@ export const KEY_TTL_HOURS = 24
 export const PENDING_ABANDONED_MS = 2 * 60_000
 
 export type KeyClaim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; statusCode: number; response: string }
-  | { kind: 'mismatch' }
-  | { kind: 'pending'; since: Date }
+  { kind: 'claimed' } | { kind: 'replay'; statusCode: number; response: string } | { kind: 'mismatch' } | { kind: 'pending'; since: Date }
 
 /**
  * Claims `key` for this request, or says what happened to the first request with it.
@@ -19,10 +16,19 @@ export type KeyClaim =
  */
 export async function claimKey(db: Db, userId: number, key: string, requestHash: string): Promise<KeyClaim> {
   // Keys expire after a day; a user's expired keys go when that user sends a new one.
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`)))
-  const claimed = await db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`)))
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
   if (claimed.length) return { kind: 'claimed' }
-  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
   // Gone between the insert and the select (the first attempt failed and released it): claim again.
   if (!row) return claimKey(db, userId, key, requestHash)
   if (row.requestHash !== requestHash) return { kind: 'mismatch' }
@@ -31,10 +37,15 @@ export async function claimKey(db: Db, userId: number, key: string, requestHash:
 }
 
 export async function completeKey(db: Db, userId: number, key: string, statusCode: number, response: string): Promise<void> {
-  await db.update(idempotencyKeys).set({ state: 'done', statusCode, response }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  await db
+    .update(idempotencyKeys)
+    .set({ state: 'done', statusCode, response })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
 }
 
 /** The first attempt failed on our side (5xx): the key is free for a retry. */
 export async function releaseKey(db: Db, userId: number, key: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'pending')))
 }

@@ -24,7 +24,8 @@ export interface LegalDocument {
 
 const marked = new Marked({ gfm: true, async: false })
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /**
  * The folders to try for a language code, most specific first, English last: `pt-BR` → pt-br, pt, en.
@@ -62,7 +63,12 @@ export function createLegalTexts(values: LegalValues, dir = TEXTS_DIR) {
       // The first line is the title (`# Terms of use`); the page shows it as its own heading.
       const [, heading = page, body = markdown] = /^#\s+(.+)\r?\n([\s\S]*)$/.exec(markdown.trimStart()) ?? []
       // The title is shown as text by the app (React escapes it); the body is HTML.
-      const doc: LegalDocument = { page, lang: candidate, title: fill(heading.trim(), (v) => v), html: fill(marked.parse(body) as string, escapeHtml) }
+      const doc: LegalDocument = {
+        page,
+        lang: candidate,
+        title: fill(heading.trim(), (v) => v),
+        html: fill(marked.parse(body) as string, escapeHtml),
+      }
       cache.set(key, doc)
       return doc
     }

@@ -81,7 +81,12 @@ describe.each(backends)('legal pages (issue 33) on %s', (backend) => {
 describe('legal pages with a main site instead (MAIN_SITE_URL, production)', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp('pglite', { NODE_ENV: 'production', PUBLIC_URL: 'https://callerid.com', SUPPORT_EMAIL: 'help@acme-calls.com', MAIN_SITE_URL: 'https://acme-calls.com' })
+    t = await createTestApp('pglite', {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://callerid.com',
+      SUPPORT_EMAIL: 'help@acme-calls.com',
+      MAIN_SITE_URL: 'https://acme-calls.com',
+    })
   })
   afterAll(async () => t?.close())
 
@@ -95,13 +100,24 @@ describe('legal pages with a main site instead (MAIN_SITE_URL, production)', () 
 describe('the run-time config of the web app (issue 33)', () => {
   it('carries the support address, the main site and only the store links configured', async () => {
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-legal-'))
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
-    const t = await createTestApp('pglite', { ...OPERATOR, MAIN_SITE_URL: 'https://acme-calls.com/', APP_STORE_URL: 'https://apps.apple.com/app/id1234567890?l=en&mt=8' }, { webRoot })
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>',
+    )
+    const t = await createTestApp(
+      'pglite',
+      { ...OPERATOR, MAIN_SITE_URL: 'https://acme-calls.com/', APP_STORE_URL: 'https://apps.apple.com/app/id1234567890?l=en&mt=8' },
+      { webRoot },
+    )
     try {
       const body = (await t.app.inject({ method: 'GET', url: '/' })).body
       const raw = /name="app-config" content="([^"]*)"/.exec(body)![1]
       const config = JSON.parse(raw.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
-      expect(config).toMatchObject({ supportEmail: 'help@acme-calls.com', mainSiteUrl: 'https://acme-calls.com', storeLinks: { appStore: 'https://apps.apple.com/app/id1234567890?l=en&mt=8' } })
+      expect(config).toMatchObject({
+        supportEmail: 'help@acme-calls.com',
+        mainSiteUrl: 'https://acme-calls.com',
+        storeLinks: { appStore: 'https://apps.apple.com/app/id1234567890?l=en&mt=8' },
+      })
       expect(Object.keys(config.storeLinks)).toEqual(['appStore'])
       // An `&` in an attribute is written as &amp;.
       expect(raw).toContain('?l=en&amp;mt=8')
@@ -112,9 +128,21 @@ describe('the run-time config of the web app (issue 33)', () => {
   }, 120_000)
 
   it('leaves out a main site and the store links not configured, and takes the support address as it is', () => {
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', JWT_SECRET: 'x'.repeat(40), ...OPERATOR, GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=com.acme.calls' })
-    expect(siteConfig(env)).toEqual({ supportEmail: 'help@acme-calls.com', storeLinks: { googlePlay: 'https://play.google.com/store/apps/details?id=com.acme.calls' } })
-    expect(siteConfig(loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', JWT_SECRET: 'x'.repeat(40) }))).toEqual({ supportEmail: 'support@callerid.example', storeLinks: {} })
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: '/nonexistent',
+      JWT_SECRET: 'x'.repeat(40),
+      ...OPERATOR,
+      GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=com.acme.calls',
+    })
+    expect(siteConfig(env)).toEqual({
+      supportEmail: 'help@acme-calls.com',
+      storeLinks: { googlePlay: 'https://play.google.com/store/apps/details?id=com.acme.calls' },
+    })
+    expect(siteConfig(loadEnv({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', JWT_SECRET: 'x'.repeat(40) }))).toEqual({
+      supportEmail: 'support@callerid.example',
+      storeLinks: {},
+    })
   })
 })
 
@@ -125,10 +153,14 @@ describe('the legal texts', () => {
     for (const page of LEGAL_PAGES) expect(fs.existsSync(path.join(TEXTS_DIR, 'en', `${page}.md`)), page).toBe(true)
     for (const lang of languages) {
       for (const file of fs.readdirSync(path.join(TEXTS_DIR, lang))) {
-        expect(LEGAL_PAGES.map((p) => `${p}.md`), `${lang}/${file}`).toContain(file)
+        expect(
+          LEGAL_PAGES.map((p) => `${p}.md`),
+          `${lang}/${file}`,
+        ).toContain(file)
         const text = fs.readFileSync(path.join(TEXTS_DIR, lang, file), 'utf8')
         expect(text, `${lang}/${file}`).toMatch(/^# \S/)
-        for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) expect(['operatorName', 'operatorAddress', 'supportEmail'], `${lang}/${file}`).toContain(name)
+        for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g))
+          expect(['operatorName', 'operatorAddress', 'supportEmail'], `${lang}/${file}`).toContain(name)
       }
     }
   })

@@ -13,21 +13,27 @@ import { createLegalTexts } from './documents'
 export async function legalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const operator = app.env.operator
-  const texts = operator ? createLegalTexts({ operatorName: operator.name, operatorAddress: operator.address, supportEmail: app.env.SUPPORT_EMAIL }) : null
+  const texts = operator
+    ? createLegalTexts({ operatorName: operator.name, operatorAddress: operator.address, supportEmail: app.env.SUPPORT_EMAIL })
+    : null
 
-  r.get('/api/v6/legal/:page', {
-    schema: {
-      tags: ['system'],
-      summary: 'A legal page (terms, privacy, cookies, purchase, contacts) as HTML, in the language asked for or in English',
-      querystring: legalPageQuery,
-      response: { 200: legalPageResponse },
+  r.get(
+    '/api/v6/legal/:page',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'A legal page (terms, privacy, cookies, purchase, contacts) as HTML, in the language asked for or in English',
+        querystring: legalPageQuery,
+        response: { 200: legalPageResponse },
+      },
     },
-  }, async (request, reply) => {
-    const { page } = request.params as { page: string }
-    if (!(LEGAL_PAGES as readonly string[]).includes(page)) throw notFound(`No legal page ${page}: one of ${LEGAL_PAGES.join(', ')}`)
-    if (!texts) throw notFound(`The legal pages are on the main site: ${app.env.MAIN_SITE_URL}`)
-    // The texts change only with a deployment: a browser may keep one for an hour.
-    reply.header('cache-control', 'public, max-age=3600')
-    return { status: true as const, data: texts(page as LegalPage, request.query.lang) }
-  })
+    async (request, reply) => {
+      const { page } = request.params as { page: string }
+      if (!(LEGAL_PAGES as readonly string[]).includes(page)) throw notFound(`No legal page ${page}: one of ${LEGAL_PAGES.join(', ')}`)
+      if (!texts) throw notFound(`The legal pages are on the main site: ${app.env.MAIN_SITE_URL}`)
+      // The texts change only with a deployment: a browser may keep one for an hour.
+      reply.header('cache-control', 'public, max-age=3600')
+      return { status: true as const, data: texts(page as LegalPage, request.query.lang) }
+    },
+  )
 }

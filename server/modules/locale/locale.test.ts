@@ -43,7 +43,10 @@ describe('the language file', () => {
 
   it('matches the language code like the web app does', async () => {
     const ru = (await get('ru-RU')).json()
-    for (const [lang, same] of [['ru_RU', ru], ['RU-ru', ru]] as const) {
+    for (const [lang, same] of [
+      ['ru_RU', ru],
+      ['RU-ru', ru],
+    ] as const) {
       const res = await get(lang)
       expect(res.statusCode, `${lang}: ${res.body}`).toBe(200)
       expect(res.json(), lang).toEqual(same)

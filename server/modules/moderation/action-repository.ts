@@ -45,7 +45,10 @@ async function namedCases(
   },
 ) {
   if (args.complaintId !== undefined) {
-    const [c] = await db.select({ targetType: complaints.targetType, targetId: complaints.targetId, extra: complaints.extra }).from(complaints).where(eq(complaints.id, args.complaintId))
+    const [c] = await db
+      .select({ targetType: complaints.targetType, targetId: complaints.targetId, extra: complaints.extra })
+      .from(complaints)
+      .where(eq(complaints.id, args.complaintId))
     if (!c) throw notFound('No such complaint')
     if (!matches.complaint(c)) throw badRequest('That complaint is about another text')
   }
@@ -62,16 +65,26 @@ async function namedCases(
 /** Closes the open reports and complaints given as resolved by the moderator. */
 async function closeCases(db: Db, moderatorId: number, reportIds: number[], complaintIds: number[], now: Date): Promise<void> {
   const closed = { status: 'resolved' as const, resolvedBy: moderatorId, resolvedAt: now }
-  if (complaintIds.length) await db.update(complaints).set(closed).where(and(inArray(complaints.id, complaintIds), eq(complaints.status, 'open')))
-  if (reportIds.length) await db.update(reports).set(closed).where(and(inArray(reports.id, reportIds), eq(reports.status, 'open')))
+  if (complaintIds.length)
+    await db
+      .update(complaints)
+      .set(closed)
+      .where(and(inArray(complaints.id, complaintIds), eq(complaints.status, 'open')))
+  if (reportIds.length)
+    await db
+      .update(reports)
+      .set(closed)
+      .where(and(inArray(reports.id, reportIds), eq(reports.status, 'open')))
 }
 
 const withNamed = (ids: number[], named: number | undefined) => [...new Set([...ids, ...(named !== undefined ? [named] : [])])]
 
 /** A contact name or name suggestion a report or complaint names: same number and name. */
 const aboutName = (numberId: number, nameHash: string) => ({
-  report: (r: { targetType: string; numberId: number | null; nameHash: string | null }) => r.targetType === 'contact' && r.numberId === numberId && r.nameHash === nameHash,
-  complaint: (c: { targetType: string; extra: unknown }) => c.targetType === 'contact' && (c.extra as { name_hash?: unknown } | null)?.name_hash === nameHash,
+  report: (r: { targetType: string; numberId: number | null; nameHash: string | null }) =>
+    r.targetType === 'contact' && r.numberId === numberId && r.nameHash === nameHash,
+  complaint: (c: { targetType: string; extra: unknown }) =>
+    c.targetType === 'contact' && (c.extra as { name_hash?: unknown } | null)?.name_hash === nameHash,
 })
 
 export interface RemoveArgs {
@@ -124,7 +137,11 @@ export async function removeText(db: Db, moderatorId: number, args: RemoveArgs) 
   })
 }
 
-async function removeName(db: Db, moderatorId: number, args: RemoveArgs & { target: { type: 'contact'; numberId: number; nameHash: string } }) {
+async function removeName(
+  db: Db,
+  moderatorId: number,
+  args: RemoveArgs & { target: { type: 'contact'; numberId: number; nameHash: string } },
+) {
   const { numberId, nameHash } = args.target
   return db.transaction(async (tx) => {
     const decided = await moderatedName(tx, numberId, nameHash, true)
@@ -137,10 +154,20 @@ async function removeName(db: Db, moderatorId: number, args: RemoveArgs & { targ
     const reportIds = withNamed(open.reportIds, args.reportId)
     const now = new Date()
     const row = { removed: true, firstName: null, lastName: null, moderatorId, createdAt: now }
-    await tx.insert(moderatedNames).values({ numberId, nameHash, ...row }).onConflictDoUpdate({ target: [moderatedNames.numberId, moderatedNames.nameHash], set: row })
+    await tx
+      .insert(moderatedNames)
+      .values({ numberId, nameHash, ...row })
+      .onConflictDoUpdate({ target: [moderatedNames.numberId, moderatedNames.nameHash], set: row })
     await closeCases(tx, moderatorId, reportIds, complaintIds, now)
     await requoteText(tx, { kind: 'newContactName', numberId, nameHash }, null)
-    await logAction(tx, moderatorId, 'remove', 'contact', numberId, { reason: args.reason, text: name, nameHash, numberId, complaintIds, reportIds })
+    await logAction(tx, moderatorId, 'remove', 'contact', numberId, {
+      reason: args.reason,
+      text: name,
+      nameHash,
+      numberId,
+      complaintIds,
+      reportIds,
+    })
     return { removed: true, removalsAfterComplaint: 0, postingBanned: false }
   })
 }
@@ -157,7 +184,10 @@ async function removeSuggestion(db: Db, moderatorId: number, args: RemoveArgs & 
     await tx.update(nameSuggestions).set({ removedAt: now, removedBy: moderatorId }).where(eq(nameSuggestions.id, s.id))
     await closeCases(tx, moderatorId, reportIds, complaintIds, now)
     await unquoteIfGone(tx, s.numberId, s.nameHash)
-    const standing = complaintIds.length + reportIds.length > 0 ? await countRemovalAfterComplaint(tx, s.userId, s.numberId) : await removalsOf(tx, s.userId, s.numberId)
+    const standing =
+      complaintIds.length + reportIds.length > 0
+        ? await countRemovalAfterComplaint(tx, s.userId, s.numberId)
+        : await removalsOf(tx, s.userId, s.numberId)
     await logAction(tx, moderatorId, 'remove', 'suggestion', s.id, {
       reason: args.reason,
       text: s.name,
@@ -192,7 +222,12 @@ export async function editText(db: Db, moderatorId: number, args: { target: Mode
         .values({ numberId: t.numberId, nameHash: t.nameHash, ...row })
         .onConflictDoUpdate({ target: [moderatedNames.numberId, moderatedNames.nameHash], set: row })
       await requoteText(tx, { kind: 'newContactName', numberId: t.numberId, nameHash: t.nameHash }, args.text)
-      await logAction(tx, moderatorId, 'edit', 'contact', t.numberId, { before, after: args.text, nameHash: t.nameHash, numberId: t.numberId })
+      await logAction(tx, moderatorId, 'edit', 'contact', t.numberId, {
+        before,
+        after: args.text,
+        nameHash: t.nameHash,
+        numberId: t.numberId,
+      })
       return
     }
     if (t.type === 'suggestion') {
@@ -204,7 +239,13 @@ export async function editText(db: Db, moderatorId: number, args: { target: Mode
         .set({ firstName: args.text, lastName: null, nameHash: contactNameHash(args.text, null) })
         .where(eq(nameSuggestions.id, s.id))
       await unquoteIfGone(tx, s.numberId, s.nameHash)
-      await logAction(tx, moderatorId, 'edit', 'suggestion', s.id, { before: s.name, after: args.text, nameHash: s.nameHash, authorId: s.userId, numberId: s.numberId })
+      await logAction(tx, moderatorId, 'edit', 'suggestion', s.id, {
+        before: s.name,
+        after: args.text,
+        nameHash: s.nameHash,
+        authorId: s.userId,
+        numberId: s.numberId,
+      })
       return
     }
     const target = await findText(tx, t.type, t.id, true)
@@ -213,12 +254,21 @@ export async function editText(db: Db, moderatorId: number, args: { target: Mode
     const table = t.type === 'thread' ? threadReplies : comments
     await tx.update(table).set({ text: args.text }).where(eq(table.id, target.id))
     await requoteText(tx, { kind: t.type === 'thread' ? 'reply' : 'newNotice', id: target.id }, args.text)
-    await logAction(tx, moderatorId, 'edit', t.type, target.id, { before: target.text, after: args.text, authorId: target.userId, numberId: target.numberId })
+    await logAction(tx, moderatorId, 'edit', t.type, target.id, {
+      before: target.text,
+      after: args.text,
+      authorId: target.userId,
+      numberId: target.numberId,
+    })
   })
 }
 
 /** Closes an open report or complaint as resolved or rejected; 409 when it is already closed. Logged. */
-export async function resolveCase(db: Db, moderatorId: number, args: { kind: 'report' | 'complaint'; id: number; status: 'resolved' | 'rejected' }): Promise<void> {
+export async function resolveCase(
+  db: Db,
+  moderatorId: number,
+  args: { kind: 'report' | 'complaint'; id: number; status: 'resolved' | 'rejected' },
+): Promise<void> {
   const { kind, id, status } = args
   const table = kind === 'report' ? reports : complaints
   await db.transaction(async (tx) => {

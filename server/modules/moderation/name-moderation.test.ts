@@ -42,7 +42,12 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
   const { post, get } = apiClient(() => t.app, tokens)
   const upload = async (who: string, csv: string) => {
     const body = multipart(csv)
-    const res = await t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: { ...bearer(tokens[who]), ...body.headers }, payload: body.payload })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/contacts/upload',
+      headers: { ...bearer(tokens[who]), ...body.headers },
+      payload: body.payload,
+    })
     expect(res.statusCode, res.body).toBe(200)
   }
   const names = async (who: string, phone: string) => {
@@ -66,11 +71,20 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
     expect((await inbox(OWNER)).find((n) => n.kind === 'newContactName')?.text).toBe('Lying Scammer')
     const hash = contactNameHash('Lying', 'Scammer')
 
-    const report = await post(REPORTER, '/api/v6/report/contact', { phone: OWNER, name_hash: hash, first_name: 'Lying', last_name: 'Scammer', report_text: 'Insult' })
+    const report = await post(REPORTER, '/api/v6/report/contact', {
+      phone: OWNER,
+      name_hash: hash,
+      first_name: 'Lying',
+      last_name: 'Scammer',
+      report_text: 'Insult',
+    })
     expect(report.statusCode, report.body).toBe(200)
     const reportId = report.json().data.id
     const item = (await queue()).find((i) => i.id === reportId)
-    expect(item).toMatchObject({ targetType: 'contact', target: { text: 'Lying Scammer', phoneNumber: OWNER, removed: false, authorId: null, commentId: null } })
+    expect(item).toMatchObject({
+      targetType: 'contact',
+      target: { text: 'Lying Scammer', phoneNumber: OWNER, removed: false, authorId: null, commentId: null },
+    })
 
     // Bad targets change nothing.
     expectError(await post(MOD, '/api/v6/moderation/remove', { target_type: 'contact', phone: OWNER }), 400)
@@ -81,16 +95,34 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
     expectError(await post(MOD, '/api/v6/moderation/remove', { target_type: 'planet', target_id: 1 }), 400)
     expectError(await post(MOD, '/api/v6/moderation/remove', { target_type: 'suggestion' }), 400)
     // A report about another name cannot be closed with this one's removal.
-    const other = (await post(REPORTER, '/api/v6/report/contact', { phone: '+493077770009', name_hash: contactNameHash('Plumber', 'Joe'), report_text: 'Not his name' })).json().data.id
-    expectError(await post(MOD, '/api/v6/moderation/remove', { target_type: 'contact', phone: OWNER, name_hash: hash, report_id: other }), 400)
+    const other = (
+      await post(REPORTER, '/api/v6/report/contact', {
+        phone: '+493077770009',
+        name_hash: contactNameHash('Plumber', 'Joe'),
+        report_text: 'Not his name',
+      })
+    ).json().data.id
+    expectError(
+      await post(MOD, '/api/v6/moderation/remove', { target_type: 'contact', phone: OWNER, name_hash: hash, report_id: other }),
+      400,
+    )
     // Not a moderator: refused.
-    expectError(await post(REPORTER, '/api/v6/moderation/remove', { target_type: 'contact', phone: OWNER, name_hash: hash, report_id: reportId }), 403)
+    expectError(
+      await post(REPORTER, '/api/v6/moderation/remove', { target_type: 'contact', phone: OWNER, name_hash: hash, report_id: reportId }),
+      403,
+    )
     expectError(await post(OWNER, '/api/v6/moderation/edit', { target_type: 'contact', phone: OWNER, name_hash: hash, text: 'Mine' }), 403)
     expectError(await post(null, '/api/v6/moderation/remove', { target_type: 'contact', phone: OWNER, name_hash: hash }), 401)
     expect(await names(REPORTER, OWNER)).toEqual(['Lying Scammer'])
     expect((await t.database.db.select().from(reports).where(eq(reports.id, reportId)))[0].status).toBe('open')
 
-    const removed = await post(MOD, '/api/v6/moderation/remove', { target_type: 'contact', phone: OWNER, name_hash: hash, reason: 'insult', report_id: reportId })
+    const removed = await post(MOD, '/api/v6/moderation/remove', {
+      target_type: 'contact',
+      phone: OWNER,
+      name_hash: hash,
+      reason: 'insult',
+      report_id: reportId,
+    })
     expect(removed.statusCode, removed.body).toBe(200)
     expect(removed.json().data).toEqual({ removed: true, removalsAfterComplaint: 0, postingBanned: false })
 
@@ -103,7 +135,10 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
     const note = (await inbox(OWNER)).find((n) => n.kind === 'newContactName')
     expect(note).toBeDefined()
     expect(note!.text).toBeNull()
-    const [logged] = await t.database.db.select().from(moderationLog).where(and(eq(moderationLog.action, 'remove'), eq(moderationLog.targetType, 'contact')))
+    const [logged] = await t.database.db
+      .select()
+      .from(moderationLog)
+      .where(and(eq(moderationLog.action, 'remove'), eq(moderationLog.targetType, 'contact')))
     expect(logged.details).toMatchObject({ reason: 'insult', text: 'Lying Scammer', nameHash: hash, reportIds: [reportId] })
     // The closed item still shows the name, struck, with the removal in its log.
     const closed = (await queue('closed')).find((i) => i.id === reportId)
@@ -122,9 +157,17 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
     await upload(OWNER, `Name,Phone\nStupid Joe,${SAVER}\n`)
     const saverHash = contactNameHash('Stupid', 'Joe')
     expect((await inbox(SAVER)).find((n) => n.kind === 'newContactName')?.text).toBe('Stupid Joe')
-    expectError(await post(MOD, '/api/v6/moderation/edit', { target_type: 'contact', phone: SAVER, name_hash: saverHash, text: 'two\nlines' }), 400)
-    expectError(await post(MOD, '/api/v6/moderation/edit', { target_type: 'contact', phone: SAVER, name_hash: saverHash, text: 'x'.repeat(101) }), 400)
-    expect((await post(MOD, '/api/v6/moderation/edit', { target_type: 'contact', phone: SAVER, name_hash: saverHash, text: 'Joe' })).statusCode).toBe(200)
+    expectError(
+      await post(MOD, '/api/v6/moderation/edit', { target_type: 'contact', phone: SAVER, name_hash: saverHash, text: 'two\nlines' }),
+      400,
+    )
+    expectError(
+      await post(MOD, '/api/v6/moderation/edit', { target_type: 'contact', phone: SAVER, name_hash: saverHash, text: 'x'.repeat(101) }),
+      400,
+    )
+    expect(
+      (await post(MOD, '/api/v6/moderation/edit', { target_type: 'contact', phone: SAVER, name_hash: saverHash, text: 'Joe' })).statusCode,
+    ).toBe(200)
     expect(await names(REPORTER, SAVER)).toEqual(['Joe'])
     expect((await page(REPORTER, SAVER)).averageProfile).toMatchObject({ firstName: 'Joe', lastName: null })
     expect((await inbox(SAVER)).find((n) => n.kind === 'newContactName')?.text).toBe('Joe')
@@ -134,7 +177,8 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
 
   it('a name suggestion is edited and removed; non-moderators are refused', async () => {
     const number = '+493077770010'
-    for (const who of [S1, S2]) expect((await post(who, '/api/v6/suggest/add', { phone: number, first_name: 'Idiot', last_name: 'Boss' })).statusCode).toBe(200)
+    for (const who of [S1, S2])
+      expect((await post(who, '/api/v6/suggest/add', { phone: number, first_name: 'Idiot', last_name: 'Boss' })).statusCode).toBe(200)
     expect(await names(REPORTER, number)).toEqual(['Idiot Boss'])
     const rows = await t.database.db.select().from(nameSuggestions).where(eq(nameSuggestions.userId, ids[S1]))
     const s1 = rows[0].id
@@ -147,14 +191,19 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
     expect(edited).toMatchObject({ firstName: 'Boss', lastName: null, nameHash: contactNameHash('Boss', null) })
     // Each name now has one suggester: neither counts.
     expect(await names(REPORTER, number)).toEqual([])
-    expect((await post(MOD, '/api/v6/moderation/edit', { target_type: 'suggestion', target_id: s1, text: 'Idiot Boss' })).statusCode).toBe(200)
+    expect((await post(MOD, '/api/v6/moderation/edit', { target_type: 'suggestion', target_id: s1, text: 'Idiot Boss' })).statusCode).toBe(
+      200,
+    )
     expect(await names(REPORTER, number)).toEqual(['Idiot Boss'])
 
     const removed = await post(MOD, '/api/v6/moderation/remove', { target_type: 'suggestion', target_id: s1, reason: 'insult' })
     expect(removed.statusCode, removed.body).toBe(200)
     expect(await names(REPORTER, number)).toEqual([])
     expectError(await post(MOD, '/api/v6/moderation/remove', { target_type: 'suggestion', target_id: s1 }), 409)
-    const logged = await t.database.db.select().from(moderationLog).where(and(eq(moderationLog.targetType, 'suggestion'), eq(moderationLog.targetId, s1)))
+    const logged = await t.database.db
+      .select()
+      .from(moderationLog)
+      .where(and(eq(moderationLog.targetType, 'suggestion'), eq(moderationLog.targetId, s1)))
     expect(logged.map((l) => l.action)).toEqual(['edit', 'edit', 'remove'])
     // Suggesting again brings one's suggestion back, as saving a comment again does.
     expect((await post(S1, '/api/v6/suggest/add', { phone: number, first_name: 'Idiot', last_name: 'Boss' })).statusCode).toBe(200)
@@ -166,7 +215,9 @@ describe.each(backends)('moderating contact names and name suggestions on %s', (
     const quoted = async (who: string, kind: string) => (await inbox(who)).find((n) => n.kind === kind)?.text
     expect(await quoted(OWNER, 'newNotice')).toBe('Owner is a crook')
     expect(await quoted(SAVER, 'reply')).toBe('Crook indeed')
-    expect((await post(MOD, '/api/v6/moderation/edit', { target_type: 'comment', target_id: comment, text: 'Owner is fine' })).statusCode).toBe(200)
+    expect(
+      (await post(MOD, '/api/v6/moderation/edit', { target_type: 'comment', target_id: comment, text: 'Owner is fine' })).statusCode,
+    ).toBe(200)
     expect(await quoted(OWNER, 'newNotice')).toBe('Owner is fine')
     expect((await post(MOD, '/api/v6/moderation/remove', { target_type: 'thread', target_id: reply })).statusCode).toBe(200)
     expect(await quoted(SAVER, 'reply')).toBeNull()

@@ -53,16 +53,28 @@ describe.each(backends)('a posting ban covers every text on the number on %s', (
     return searchResponse.parse(res.json()).data
   }
   const names = async (who: string, phone: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v6/contacts/by-phone?phone=${encodeURIComponent(phone)}`, headers: bearer(tokens[who]) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v6/contacts/by-phone?phone=${encodeURIComponent(phone)}`,
+      headers: bearer(tokens[who]),
+    })
     expect(res.statusCode, res.body).toBe(200)
     return contactsResponse.parse(res.json()).data.contacts.map((c) => [c.firstName, c.lastName].filter(Boolean).join(' '))
   }
   const upload = (who: string, csv: string) => {
     const body = multipart(csv)
-    return t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: { ...bearer(tokens[who]), ...body.headers }, payload: body.payload })
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v6/contacts/upload',
+      headers: { ...bearer(tokens[who]), ...body.headers },
+      payload: body.payload,
+    })
   }
   const suggestionsOf = (who: string) =>
-    t.database.db.select().from(nameSuggestions).where(and(eq(nameSuggestions.userId, ids[who]), eq(nameSuggestions.numberId, numberId)))
+    t.database.db
+      .select()
+      .from(nameSuggestions)
+      .where(and(eq(nameSuggestions.userId, ids[who]), eq(nameSuggestions.numberId, numberId)))
 
   it('the number’s answer tells the banned viewer, and nobody else, that they cannot post there', async () => {
     expect((await page(BANNED, OWNER)).common.postingBanned).toBe(true)
@@ -73,7 +85,11 @@ describe.each(backends)('a posting ban covers every text on the number on %s', (
   it('refuses the banned user’s name suggestion with a clear 403 and stores nothing; elsewhere it is taken', async () => {
     const res = await post(BANNED, '/api/v6/suggest/add', { phone: OWNER, first_name: 'Liar', last_name: 'Cheat' })
     expect(res.statusCode, res.body).toBe(403)
-    expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.POSTING_BANNED, message: expect.stringMatching(/can no longer post on this number/) })
+    expect(res.json()).toMatchObject({
+      status: false,
+      status_code: ERROR_CODES.POSTING_BANNED,
+      message: expect.stringMatching(/can no longer post on this number/),
+    })
     expect(await suggestionsOf(BANNED)).toEqual([])
     expect((await page(BANNED, OWNER)).suggestedProfile).toEqual({ firstName: null, lastName: null })
     expect((await post(BANNED, '/api/v6/suggest/add', { phone: ELSEWHERE, first_name: 'Bakery' })).statusCode).toBe(200)
@@ -105,7 +121,9 @@ describe.each(backends)('a posting ban covers every text on the number on %s', (
     expect(history.body).toContain(OWNER.slice(1))
     expect(history.body).not.toContain('Scammer')
     // Nor does the owner hear of it in their inbox.
-    const inbox = notificationListResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[OWNER]) })).json()).data
+    const inbox = notificationListResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list', headers: bearer(tokens[OWNER]) })).json(),
+    ).data
     expect(JSON.stringify(inbox)).not.toContain('Scammer')
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, ids[OWNER]))).toEqual([])
     // The other number of the same upload is named as saved.

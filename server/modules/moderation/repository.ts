@@ -1,7 +1,18 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import type { ModerationLogEntry, ModerationQueueItem } from '../../../contract/api/community'
 import type { Db } from '../../db/client'
-import { comments, complaints, moderatedNames, moderationLog, nameSuggestions, numbers, postingBans, reports, threadReplies, users } from '../../db/schema'
+import {
+  comments,
+  complaints,
+  moderatedNames,
+  moderationLog,
+  nameSuggestions,
+  numbers,
+  postingBans,
+  reports,
+  threadReplies,
+  users,
+} from '../../db/schema'
 import { forbidden } from '../../errors'
 import type { AuthUser } from '../../plugins/auth'
 import { contactNames } from '../contacts/name-repository'
@@ -17,9 +28,7 @@ export type TextTarget = 'comment' | 'thread'
  * contact name of a number by its hash (as a contact report names it, issue 33).
  */
 export type ModerationTarget =
-  | { type: TextTarget; id: number }
-  | { type: 'suggestion'; id: number }
-  | { type: 'contact'; numberId: number; nameHash: string }
+  { type: TextTarget; id: number } | { type: 'suggestion'; id: number } | { type: 'contact'; numberId: number; nameHash: string }
 
 /** The moderators' decision on a crowd name of a number; null when there is none. `lock` holds the number while deciding. */
 export async function moderatedName(db: Db, numberId: number, nameHash: string, lock = false) {
@@ -64,12 +73,29 @@ export interface TextRow {
 export async function findText(db: Db, type: TextTarget, id: number, lock = false): Promise<TextRow | null> {
   if (type === 'comment') {
     const q = db
-      .select({ id: comments.id, userId: comments.userId, numberId: comments.numberId, e164: numbers.e164, text: comments.text, removedAt: comments.removedAt })
+      .select({
+        id: comments.id,
+        userId: comments.userId,
+        numberId: comments.numberId,
+        e164: numbers.e164,
+        text: comments.text,
+        removedAt: comments.removedAt,
+      })
       .from(comments)
       .innerJoin(numbers, eq(numbers.id, comments.numberId))
       .where(eq(comments.id, id))
     const [row] = lock ? await q.for('update', { of: comments }) : await q
-    return row ? { id: row.id, commentId: row.id, userId: row.userId, numberId: row.numberId, e164: row.e164, text: row.text, removed: row.removedAt !== null } : null
+    return row
+      ? {
+          id: row.id,
+          commentId: row.id,
+          userId: row.userId,
+          numberId: row.numberId,
+          e164: row.e164,
+          text: row.text,
+          removed: row.removedAt !== null,
+        }
+      : null
   }
   const q = db
     .select({
@@ -86,7 +112,17 @@ export async function findText(db: Db, type: TextTarget, id: number, lock = fals
     .innerJoin(numbers, eq(numbers.id, comments.numberId))
     .where(eq(threadReplies.id, id))
   const [row] = lock ? await q.for('update', { of: threadReplies }) : await q
-  return row ? { id: row.id, commentId: row.commentId, userId: row.userId, numberId: row.numberId, e164: row.e164, text: row.text, removed: row.removedAt !== null } : null
+  return row
+    ? {
+        id: row.id,
+        commentId: row.commentId,
+        userId: row.userId,
+        numberId: row.numberId,
+        e164: row.e164,
+        text: row.text,
+        removed: row.removedAt !== null,
+      }
+    : null
 }
 
 export async function logAction(
@@ -131,7 +167,13 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
  * author's standing on the number and the moderators' actions on it. Open items come
  * oldest first (work them in order); closed ones (resolved or rejected) latest closed first.
  */
-export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'all', status: 'open' | 'closed', limit: number, offset: number) {
+export async function moderationQueue(
+  db: Db,
+  kind: 'report' | 'complaint' | 'all',
+  status: 'open' | 'closed',
+  limit: number,
+  offset: number,
+) {
   const open = status === 'open'
   const which = open ? sql`status = 'open'` : sql`status <> 'open'`
   // Both kinds in one ordered page: ids and dates from a union, details fetched after.
@@ -142,11 +184,24 @@ export async function moderationQueue(db: Db, kind: 'report' | 'complaint' | 'al
   const order = open ? sql`created_at asc, kind, id` : sql`coalesce(resolved_at, created_at) desc, kind, id desc`
   const rows = await db.execute<{ kind: 'report' | 'complaint'; id: number; created_at: string | Date }>(sql`
     select * from (${sql.join(parts, sql` union all `)}) q order by ${order} limit ${limit} offset ${offset}`)
-  const page = ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])) as Array<{ kind: 'report' | 'complaint'; id: number }>
+  const page = ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])) as Array<{
+    kind: 'report' | 'complaint'
+    id: number
+  }>
   const statusIs = (col: typeof reports.status | typeof complaints.status) => (open ? eq(col, 'open') : ne(col, 'open'))
   const [[{ r }], [{ c }]] = await Promise.all([
-    kind === 'complaint' ? [{ r: 0 }] : db.select({ r: sql<number>`count(*)::int` }).from(reports).where(statusIs(reports.status)),
-    kind === 'report' ? [{ c: 0 }] : db.select({ c: sql<number>`count(*)::int` }).from(complaints).where(statusIs(complaints.status)),
+    kind === 'complaint'
+      ? [{ r: 0 }]
+      : db
+          .select({ r: sql<number>`count(*)::int` })
+          .from(reports)
+          .where(statusIs(reports.status)),
+    kind === 'report'
+      ? [{ c: 0 }]
+      : db
+          .select({ c: sql<number>`count(*)::int` })
+          .from(complaints)
+          .where(statusIs(complaints.status)),
   ])
   const items: ModerationQueueItem[] = []
   for (const entry of page) {
@@ -252,7 +307,11 @@ async function actionsOn(
   const aboutItem = and(eq(moderationLog.targetType, kind), eq(moderationLog.targetId, id))
   const aboutText =
     name && name.numberId !== null && name.nameHash !== null
-      ? and(eq(moderationLog.targetType, 'contact'), eq(moderationLog.targetId, name.numberId), sql`${moderationLog.details}->>'nameHash' = ${name.nameHash}`)
+      ? and(
+          eq(moderationLog.targetType, 'contact'),
+          eq(moderationLog.targetId, name.numberId),
+          sql`${moderationLog.details}->>'nameHash' = ${name.nameHash}`,
+        )
       : targetId !== null && (targetType === 'comment' || targetType === 'thread')
         ? and(eq(moderationLog.targetType, targetType), eq(moderationLog.targetId, targetId))
         : undefined
@@ -279,8 +338,14 @@ async function actionsOn(
 /** The open reports and complaints about one text. */
 export async function openCasesAbout(db: Db, type: TextTarget, id: number) {
   const [reps, coms] = await Promise.all([
-    db.select({ id: reports.id }).from(reports).where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open'))),
-    db.select({ id: complaints.id }).from(complaints).where(and(eq(complaints.targetType, type), eq(complaints.targetId, id), eq(complaints.status, 'open'))),
+    db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open'))),
+    db
+      .select({ id: complaints.id })
+      .from(complaints)
+      .where(and(eq(complaints.targetType, type), eq(complaints.targetId, id), eq(complaints.status, 'open'))),
   ])
   return { reportIds: reps.map((x) => x.id), complaintIds: coms.map((x) => x.id) }
 }
@@ -293,17 +358,29 @@ export async function openContactCases(db: Db, numberId: number, nameHash: strin
   const reps = await db
     .select({ id: reports.id })
     .from(reports)
-    .where(and(eq(reports.targetType, 'contact'), eq(reports.numberId, numberId), eq(reports.nameHash, nameHash), eq(reports.status, 'open')))
+    .where(
+      and(eq(reports.targetType, 'contact'), eq(reports.numberId, numberId), eq(reports.nameHash, nameHash), eq(reports.status, 'open')),
+    )
   return { reportIds: reps.map((x) => x.id), complaintIds: [] as number[] }
 }
 
 /** Reports a comment or reply to the moderators; while the user's report on it is open, answers that one's id. */
-export async function fileReport(db: Db, report: { reporterId: number; targetType: TextTarget; targetId: number; numberId: number; text: string }): Promise<number> {
+export async function fileReport(
+  db: Db,
+  report: { reporterId: number; targetType: TextTarget; targetId: number; numberId: number; text: string },
+): Promise<number> {
   // Reporting the same text again while the first report is open changes nothing.
   const [open] = await db
     .select({ id: reports.id })
     .from(reports)
-    .where(and(eq(reports.reporterId, report.reporterId), eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId), eq(reports.status, 'open')))
+    .where(
+      and(
+        eq(reports.reporterId, report.reporterId),
+        eq(reports.targetType, report.targetType),
+        eq(reports.targetId, report.targetId),
+        eq(reports.status, 'open'),
+      ),
+    )
   if (open) return open.id
   const [row] = await db.insert(reports).values(report).returning({ id: reports.id })
   return row.id

@@ -106,15 +106,26 @@ describe.each(backends)('notes and name suggestions on %s', (backend) => {
 
   it('a name two users suggested (trimmed, any case) counts like a contact-book entry: one vote per suggesting user', async () => {
     const number = '+493011110020'
-    const [a, b, c, viewer] = await Promise.all(['+4915111110021', '+4915111110022', '+4915111110023', '+4915111110024'].map((p) => signIn(t.app, p)))
+    const [a, b, c, viewer] = await Promise.all(
+      ['+4915111110021', '+4915111110022', '+4915111110023', '+4915111110024'].map((p) => signIn(t.app, p)),
+    )
     const names = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v6/contacts/by-phone', headers: bearer(viewer.token), query: { phone: number } })
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v6/contacts/by-phone',
+        headers: bearer(viewer.token),
+        query: { phone: number },
+      })
       expect(res.statusCode, res.body).toBe(200)
       return contactsResponse.parse(res.json()).data.contacts.map((n) => [n.firstName, n.lastName, n.count])
     }
     // One user's contact book saves the number as "Plumber Joe".
-    const numberId = (await post(a.token, '/api/v6/suggest/add', { phone: number, first_name: 'Pizza', last_name: 'Roma' }), (await t.database.db.select().from(nameSuggestions).where(eq(nameSuggestions.userId, a.profileId)))[0].numberId)
-    await t.database.db.insert(contacts).values({ ownerId: c.profileId, numberId, firstName: 'Plumber', lastName: 'Joe', nameHash: contactNameHash('Plumber', 'Joe') })
+    const numberId =
+      (await post(a.token, '/api/v6/suggest/add', { phone: number, first_name: 'Pizza', last_name: 'Roma' }),
+      (await t.database.db.select().from(nameSuggestions).where(eq(nameSuggestions.userId, a.profileId)))[0].numberId)
+    await t.database.db
+      .insert(contacts)
+      .values({ ownerId: c.profileId, numberId, firstName: 'Plumber', lastName: 'Joe', nameHash: contactNameHash('Plumber', 'Joe') })
 
     // One suggestion alone is not accepted.
     expect(await names()).toEqual([['Plumber', 'Joe', 1]])
@@ -124,19 +135,34 @@ describe.each(backends)('notes and name suggestions on %s', (backend) => {
 
     // A second user suggests the same name in other case and spacing: accepted, and it outvotes the single book entry.
     await post(b.token, '/api/v6/suggest/add', { phone: number, first_name: '  pizza ', last_name: 'ROMA' })
-    expect(await names()).toEqual([['Pizza', 'Roma', 2], ['Plumber', 'Joe', 1]])
+    expect(await names()).toEqual([
+      ['Pizza', 'Roma', 2],
+      ['Plumber', 'Joe', 1],
+    ])
     p = await page(viewer.token, number)
     expect(p.averageProfile).toMatchObject({ firstName: 'Pizza', lastName: 'Roma' })
     expect(p.metrics.contactsCount).toBe(2)
 
     // A user who saved the name in their book and also suggests it still counts once.
-    await t.database.db.update(contacts).set({ firstName: 'Pizza', lastName: 'Roma', nameHash: contactNameHash('Pizza', 'Roma') }).where(eq(contacts.ownerId, c.profileId))
+    await t.database.db
+      .update(contacts)
+      .set({ firstName: 'Pizza', lastName: 'Roma', nameHash: contactNameHash('Pizza', 'Roma') })
+      .where(eq(contacts.ownerId, c.profileId))
     await post(c.token, '/api/v6/suggest/add', { phone: number, first_name: 'Pizza', last_name: 'Roma' })
     expect(await names()).toEqual([['Pizza', 'Roma', 3]])
 
     // The name can be liked like a book entry.
-    const [entry] = contactsResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v6/contacts/by-phone', headers: bearer(viewer.token), query: { phone: number } })).json()).data.contacts
-    const like = await post(viewer.token, '/api/v6/contacts/like', { phone: number, name_hash: entry.name_hash, action_type: 'ADD', like_type: 'LIKE' })
+    const [entry] = contactsResponse.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v6/contacts/by-phone', headers: bearer(viewer.token), query: { phone: number } })
+      ).json(),
+    ).data.contacts
+    const like = await post(viewer.token, '/api/v6/contacts/like', {
+      phone: number,
+      name_hash: entry.name_hash,
+      action_type: 'ADD',
+      like_type: 'LIKE',
+    })
     expect(like.statusCode, like.body).toBe(200)
     expect(like.json().data).toMatchObject({ firstName: 'Pizza', count: 3, likes: 1, hasLike: true })
 

@@ -16,7 +16,10 @@ export async function saveNote(db: Db, userId: number, numberId: number, text: s
 
 /** Deletes the user's note on a number; false when there was none. */
 export async function deleteNote(db: Db, userId: number, numberId: number): Promise<boolean> {
-  const deleted = await db.delete(notes).where(and(eq(notes.userId, userId), eq(notes.numberId, numberId))).returning({ id: notes.id })
+  const deleted = await db
+    .delete(notes)
+    .where(and(eq(notes.userId, userId), eq(notes.numberId, numberId)))
+    .returning({ id: notes.id })
   return deleted.length > 0
 }
 
@@ -24,7 +27,13 @@ export async function deleteNote(db: Db, userId: number, numberId: number): Prom
  * The user's name suggestion for a number (one per user and number); no name at all clears
  * it. A suggestion that makes a name count tells the number's owner about the new name.
  */
-export async function saveSuggestion(db: Db, userId: number, numberId: number, firstName: string | null, lastName: string | null): Promise<void> {
+export async function saveSuggestion(
+  db: Db,
+  userId: number,
+  numberId: number,
+  firstName: string | null,
+  lastName: string | null,
+): Promise<void> {
   if (firstName === null && lastName === null) {
     await db.delete(nameSuggestions).where(and(eq(nameSuggestions.userId, userId), eq(nameSuggestions.numberId, numberId)))
     return
@@ -36,7 +45,12 @@ export async function saveSuggestion(db: Db, userId: number, numberId: number, f
       .values({ userId, numberId, firstName, lastName, nameHash })
       .onConflictDoUpdate({
         target: [nameSuggestions.userId, nameSuggestions.numberId],
-        set: { firstName: sql`excluded.first_name`, lastName: sql`excluded.last_name`, nameHash: sql`excluded.name_hash`, createdAt: sql`now()` },
+        set: {
+          firstName: sql`excluded.first_name`,
+          lastName: sql`excluded.last_name`,
+          nameHash: sql`excluded.name_hash`,
+          createdAt: sql`now()`,
+        },
       })
     const name = [firstName, lastName].filter(Boolean).join(' ')
     await notifyAcceptedSuggestion(tx, { userId, numberId, nameHash, name })

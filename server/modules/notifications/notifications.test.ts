@@ -42,14 +42,20 @@ describe.each(backends)('the notifications inbox on %s', (backend) => {
   const { post } = apiClient(() => t.app, tokens)
   const upload = (who: string, csv: string) => {
     const body = multipart(csv)
-    return t.app.inject({ method: 'POST', url: '/api/v6/contacts/upload', headers: { ...bearer(tokens[who]), ...body.headers }, payload: body.payload })
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v6/contacts/upload',
+      headers: { ...bearer(tokens[who]), ...body.headers },
+      payload: body.payload,
+    })
   }
   const inbox = async (who: string, query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v6/notifications/list${query}`, headers: bearer(tokens[who]) })
     expect(res.statusCode, res.body).toBe(200)
     return notificationListResponse.parse(res.json()).data
   }
-  const ofKind = async (who: string, kind: NotificationItem['kind']) => (await inbox(who, '?limit=100')).items.filter((i) => i.kind === kind)
+  const ofKind = async (who: string, kind: NotificationItem['kind']) =>
+    (await inbox(who, '?limit=100')).items.filter((i) => i.kind === kind)
   const comment = async (who: string, phone: string, text: string) => {
     const res = await post(who, '/api/v7/comment/add', { phone, text })
     expect(res.statusCode, res.body).toBe(200)
@@ -60,7 +66,8 @@ describe.each(backends)('the notifications inbox on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200)
     return res.json().data.id as number
   }
-  const setUser = (who: string, values: Partial<typeof users.$inferInsert>) => t.database.db.update(users).set(values).where(eq(users.id, ids[who]))
+  const setUser = (who: string, values: Partial<typeof users.$inferInsert>) =>
+    t.database.db.update(users).set(values).where(eq(users.id, ids[who]))
   const digits = (e164: string) => e164.slice(1)
 
   it('tells a comment’s author of a reply, with an excerpt and who replied, once; not of their own reply', async () => {
@@ -71,7 +78,12 @@ describe.each(backends)('the notifications inbox on %s', (backend) => {
     await reply(OWNER, mine.id, 'Thanks for telling')
     const replies = await ofKind(OWNER, 'reply')
     expect(replies).toHaveLength(1)
-    expect(replies[0]).toMatchObject({ read: false, phoneNumber: digits(CALLER), actor: { firstName: 'Rita', lastName: 'Replier' }, request: null })
+    expect(replies[0]).toMatchObject({
+      read: false,
+      phoneNumber: digits(CALLER),
+      actor: { firstName: 'Rita', lastName: 'Replier' },
+      request: null,
+    })
     expect(replies[0].text!.startsWith('Same here! xxx')).toBe(true)
     expect(replies[0].text!.length).toBeLessThanOrEqual(EXCERPT_LENGTH)
     // The replier is told nothing of their own reply.
@@ -163,12 +175,18 @@ describe.each(backends)('the notifications inbox on %s', (backend) => {
     for (const id of [theirs.id, 999_999]) {
       const res = await post(COMMENTER, '/api/v6/notifications/read', { id })
       expect(res.statusCode, res.body).toBe(404)
-      expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.NOT_FOUND, message: expect.stringMatching(/no notification/i) })
+      expect(res.json()).toMatchObject({
+        status: false,
+        status_code: ERROR_CODES.NOT_FOUND,
+        message: expect.stringMatching(/no notification/i),
+      })
     }
     expect((await inbox(OWNER)).items.find((i) => i.id === theirs.id)?.read).toBe(false)
     expect((await post(OWNER, '/api/v6/notifications/read', { id: 'abc' })).statusCode).toBe(400)
     expect((await post(OWNER, '/api/v6/notifications/read', {})).statusCode).toBe(400)
     expect((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list' })).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list?limit=0', headers: bearer(tokens[OWNER]) })).statusCode).toBe(400)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v6/notifications/list?limit=0', headers: bearer(tokens[OWNER]) })).statusCode,
+    ).toBe(400)
   })
 })

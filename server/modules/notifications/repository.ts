@@ -79,7 +79,14 @@ export async function notify(db: Db, e: NotificationEvent): Promise<boolean> {
 /** Notifies each of the users of an event (see notifyWhere for who is left out); how many were written. */
 export async function notifyMany(db: Db, userIds: number[], e: Omit<NotificationEvent, 'userId'>): Promise<number> {
   if (userIds.length === 0) return 0
-  return notifyWhere(db, sql`${users} where ${users.id} in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`, e)
+  return notifyWhere(
+    db,
+    sql`${users} where ${users.id} in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    e,
+  )
 }
 
 /** Notifies the owner of a number (the user whose verified sign-in number it is), when it has one. */
@@ -123,7 +130,10 @@ export async function notifyNewContactNames(db: Db, ownerId: number): Promise<nu
  * it), tells the number's owner, once per name. The suggesting user is the actor (an owner
  * naming their own number is not told), but stays anonymous in the inbox.
  */
-export async function notifyAcceptedSuggestion(db: Db, s: { userId: number; numberId: number; nameHash: string; name: string }): Promise<boolean> {
+export async function notifyAcceptedSuggestion(
+  db: Db,
+  s: { userId: number; numberId: number; nameHash: string; name: string },
+): Promise<boolean> {
   const [state] = rowsOf<{ suggesters: number; inBooks: boolean }>(
     await db.execute(sql`
       select
@@ -145,12 +155,18 @@ export type QuotedText = { kind: 'newNotice' | 'reply'; id: number } | { kind: '
 export async function requoteText(db: Db, quoted: QuotedText, text: string | null): Promise<number> {
   const which =
     quoted.kind === 'newContactName'
-      ? and(eq(notifications.kind, 'newContactName'), eq(notifications.numberId, quoted.numberId), eq(notifications.refKey, quoted.nameHash))
+      ? and(
+          eq(notifications.kind, 'newContactName'),
+          eq(notifications.numberId, quoted.numberId),
+          eq(notifications.refKey, quoted.nameHash),
+        )
       : and(eq(notifications.kind, quoted.kind), eq(notifications.refKey, String(quoted.id)))
   const value = text === null ? null : quoted.kind === 'newContactName' ? text : excerpt(text)
   const changed = await db
     .update(notifications)
-    .set({ data: sql`jsonb_set(coalesce(${notifications.data}, '{}'::jsonb), '{text}', coalesce(to_jsonb(${value}::text), 'null'::jsonb))` })
+    .set({
+      data: sql`jsonb_set(coalesce(${notifications.data}, '{}'::jsonb), '{text}', coalesce(to_jsonb(${value}::text), 'null'::jsonb))`,
+    })
     .where(which)
     .returning({ id: notifications.id })
   return changed.length
@@ -205,7 +221,10 @@ export async function listNotifications(db: Db, userId: number, limit: number, o
     phoneNumber: r.e164 ? r.e164.replace(/^\+/, '') : null,
     actor: r.actor_id === null ? null : { firstName: r.actor_first_name, lastName: r.actor_last_name },
     text: r.text,
-    request: r.request_id !== null && r.answer !== null && r.request_status !== null ? { id: r.request_id, answer: r.answer, status: r.request_status } : null,
+    request:
+      r.request_id !== null && r.answer !== null && r.request_status !== null
+        ? { id: r.request_id, answer: r.answer, status: r.request_status }
+        : null,
   }))
   const counts = await inboxCounts(db, userId)
   return { items, ...counts }
@@ -231,7 +250,10 @@ export async function markRead(db: Db, userId: number, id: number): Promise<bool
 }
 
 export async function markAllRead(db: Db, userId: number): Promise<void> {
-  await db.update(notifications).set({ readAt: sql`now()` }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
 }
 
 /** Marks the user's notification about an introduction request read (they answered it). */
@@ -256,9 +278,15 @@ export async function notificationSettingsOf(db: Db, userId: number): Promise<No
 }
 
 /** Changes the given notification settings, the others stay; answers all of them. */
-export async function setNotificationSettings(db: Db, userId: number, change: Partial<NotificationSettings>): Promise<NotificationSettings | null> {
+export async function setNotificationSettings(
+  db: Db,
+  userId: number,
+  change: Partial<NotificationSettings>,
+): Promise<NotificationSettings | null> {
   const set = Object.fromEntries(
-    (Object.keys(notificationFields) as Array<keyof NotificationSettings>).filter((k) => change[k] !== undefined).map((k) => [notificationFields[k], change[k]]),
+    (Object.keys(notificationFields) as Array<keyof NotificationSettings>)
+      .filter((k) => change[k] !== undefined)
+      .map((k) => [notificationFields[k], change[k]]),
   )
   if (!Object.keys(set).length) return notificationSettingsOf(db, userId)
   const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning(notificationColumns)

@@ -99,7 +99,15 @@ export function evidenceFrom(rows: EvidenceRows): EvidenceItem[] {
     items.push({ kind: 'bans', source: 'users', label: 'ban', votes: rows.bans.n, weight: rows.bans.weight, direction: 'negative' })
   }
   if (rows.bans.discountedN) {
-    items.push({ kind: 'bans', source: 'users', label: 'ban', votes: rows.bans.discountedN, weight: rows.bans.discountedWeight, direction: 'negative', discounted: true })
+    items.push({
+      kind: 'bans',
+      source: 'users',
+      label: 'ban',
+      votes: rows.bans.discountedN,
+      weight: rows.bans.discountedWeight,
+      direction: 'negative',
+      discounted: true,
+    })
   }
   for (const row of rows.polls) {
     const tag = TAG_BY_CODE.get(row.code)

@@ -21,7 +21,8 @@ async function page(app: FastifyInstance, token: string, number = NUMBER): Promi
   return searchResponse.parse(res.json()).data
 }
 
-const post = (app: FastifyInstance, token: string, url: string, params: Record<string, string | number>) => apiClient(app).postOk(token, url, params)
+const post = (app: FastifyInstance, token: string, url: string, params: Record<string, string | number>) =>
+  apiClient(app).postOk(token, url, params)
 
 /** Every kind of write a viewer notices, each checked on the next search of another viewer through `read`. */
 async function writesShowAtOnce(write: FastifyInstance, read: FastifyInstance, tokens: { viewer: string; alice: string; bob: string }) {

@@ -107,7 +107,14 @@ export interface PublicPage {
   evidence: EvidenceRows
   dispute: DisputeState | null
   tags: Array<{ id: number; code: string; kind: string; count: number }>
-  owner: { id: number; firstName: string | null; lastName: string | null; profileGoing: boolean; antispy: boolean; planExpiresAt: string | null } | null
+  owner: {
+    id: number
+    firstName: string | null
+    lastName: string | null
+    profileGoing: boolean
+    antispy: boolean
+    planExpiresAt: string | null
+  } | null
   names: { firstName: string | null; lastName: string | null } | null
   contactsCount: number
   /** The first PUBLIC_COMMENTS comments in the page's order, as nobody in particular sees them (no own reactions). */
@@ -166,7 +173,8 @@ export async function loadPublicPage(db: Db, numberId: number, e164: string): Pr
   return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
 }
 
-const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(({ numberId, e164 }) => sql`
+const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
+  ({ numberId, e164 }) => sql`
     with
     tag_counts as (
       select t.id, t.code, t.kind, sum(x.n)::int as count from (
@@ -290,7 +298,15 @@ export interface PublicPageStore {
  * (one round trip, unless the start of the search read it already) and the public page, from `store` while its version and epoch are
  * current, else read again (a second round trip) and kept.
  */
-async function loadPage(db: Db, numberId: number, e164: string, viewerId: number, store?: PublicPageStore, read?: ViewerPart, now = Date.now()): Promise<PageRow> {
+async function loadPage(
+  db: Db,
+  numberId: number,
+  e164: string,
+  viewerId: number,
+  store?: PublicPageStore,
+  read?: ViewerPart,
+  now = Date.now(),
+): Promise<PageRow> {
   const part = read ?? (await loadViewerPart(db, numberId, viewerId))
   let pub = store?.get(numberId)
   if (!pub || pub.version !== part.version || pub.epoch !== part.epoch) {
@@ -321,7 +337,10 @@ function viewerPage(pub: PublicPage, part: ViewerPart, viewerId: number, now: nu
     thread: c.thread.map((t) => ({ ...t, kinds: kinds.get(`thread:${t.id}`) ?? [] })),
   })
   // The viewer's own comment comes first, so that it is never cut off, then the others in the page's order.
-  const others = pub.comments.filter((c) => c.userId !== viewerId).slice(0, PAGE_COMMENTS - (part.own ? 1 : 0)).map(asSeen)
+  const others = pub.comments
+    .filter((c) => c.userId !== viewerId)
+    .slice(0, PAGE_COMMENTS - (part.own ? 1 : 0))
+    .map(asSeen)
   const list = part.own ? [part.own, ...others] : others
   // A hidden review counts for its author and the number's owner only.
   const isOwner = owner?.id === viewerId
@@ -412,7 +431,13 @@ export async function buildNumberProfile(
   profile.suggestedProfile = { firstName: page.suggestion?.firstName ?? null, lastName: page.suggestion?.lastName ?? null }
   profile.averageProfile = { id: null, firstName: names?.firstName ?? null, lastName: names?.lastName ?? null }
   if (ownerListed) {
-    profile.profile = { id: owner.id, firstName: owner.firstName, lastName: owner.lastName, antispy_subscription: owner.antispy, is_pro: owner.isPro }
+    profile.profile = {
+      id: owner.id,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      antispy_subscription: owner.antispy,
+      is_pro: owner.isPro,
+    }
   }
   profile.metrics = {
     bans: page.evidence.bans.n + page.evidence.bans.discountedN,
@@ -454,7 +479,10 @@ export async function buildNumberProfile(
     priceDirectly: LIMITS.defaultPriceDirectly,
     myIncomingRequests: incoming,
   }
-  profile.neuroanalysis = neuroanalysisFor(computeNeuroanalysis({ numberId, evidence: counted, tagsTop, comments: page.commentStats }), viewer.planActive)
+  profile.neuroanalysis = neuroanalysisFor(
+    computeNeuroanalysis({ numberId, evidence: counted, tagsTop, comments: page.commentStats }),
+    viewer.planActive,
+  )
   profile.evidence = evidence
   profile.dispute = page.dispute
   return profile

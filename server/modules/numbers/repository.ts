@@ -16,4 +16,3 @@ export async function findNumber(db: Db, e164: string): Promise<number | null> {
   const [row] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.e164, e164)).limit(1)
   return row?.id ?? null
 }
-

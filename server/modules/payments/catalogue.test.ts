@@ -24,9 +24,21 @@ describe('catalogue', () => {
     expect(() => loadCatalogue('/nonexistent/plans.json')).toThrow(/PLANS_FILE \/nonexistent\/plans.json: cannot be read/)
     expect(() => loadCatalogue(write('{ not json'))).toThrow(/cannot be read as JSON/)
     expect(() => loadCatalogue(write({ ...DEFAULT_CATALOGUE, plans: [{ id: 'tier1_month', price: -5 }] }))).toThrow(/plans\.0\.price: /)
-    expect(() => loadCatalogue(write({ ...DEFAULT_CATALOGUE, packs: [{ id: 'numcy_pack_7', coins: 7, price: 1 }] }))).toThrow(/packs\.0\.id: /)
+    expect(() => loadCatalogue(write({ ...DEFAULT_CATALOGUE, packs: [{ id: 'numcy_pack_7', coins: 7, price: 1 }] }))).toThrow(
+      /packs\.0\.id: /,
+    )
     expect(() => loadCatalogue(write({ ...DEFAULT_CATALOGUE, currency: 'euro' }))).toThrow(/currency: currency must be an ISO 4217 code/)
-    expect(() => loadCatalogue(write({ ...DEFAULT_CATALOGUE, plans: [{ id: 'tier1_month', price: 1 }, { id: 'tier1_month', price: 2 }] }))).toThrow(/plans\.1\.id: tier1_month is listed twice/)
+    expect(() =>
+      loadCatalogue(
+        write({
+          ...DEFAULT_CATALOGUE,
+          plans: [
+            { id: 'tier1_month', price: 1 },
+            { id: 'tier1_month', price: 2 },
+          ],
+        }),
+      ),
+    ).toThrow(/plans\.1\.id: tier1_month is listed twice/)
   })
 
   it('formats prices in the asker’s language with Latin digits and the currency’s own decimals', () => {

@@ -16,7 +16,9 @@ export interface PaymentsContext {
 /** Built once at start; a bad PLANS_FILE stops the server here with the entry named. */
 export function createPaymentsContext(env: Env, stripeGateway?: StripeGateway): PaymentsContext {
   const catalogue = loadCatalogue(env.PLANS_FILE)
-  const stripe = env.payments.stripe ? { gateway: stripeGateway ?? createStripeGateway(env.payments.stripe), prices: env.payments.stripe.prices } : null
+  const stripe = env.payments.stripe
+    ? { gateway: stripeGateway ?? createStripeGateway(env.payments.stripe), prices: env.payments.stripe.prices }
+    : null
   const providers = (): CheckoutProvider[] => [...(stripe ? (['stripe'] as const) : []), ...(env.payments.dev ? (['dev'] as const) : [])]
   return {
     catalogue,

@@ -85,7 +85,15 @@ export async function ensureSubscription(
 ): Promise<void> {
   await tx
     .insert(subscriptions)
-    .values({ userId: s.userId, tier: s.tier, period: s.period, provider: 'stripe', providerRef: s.providerRef, customerRef: s.customerRef, status: 'active' })
+    .values({
+      userId: s.userId,
+      tier: s.tier,
+      period: s.period,
+      provider: 'stripe',
+      providerRef: s.providerRef,
+      customerRef: s.customerRef,
+      status: 'active',
+    })
     .onConflictDoUpdate({
       target: [subscriptions.provider, subscriptions.providerRef],
       set: { customerRef: sql`coalesce(${subscriptions.customerRef}, excluded.customer_ref)` },
@@ -97,7 +105,12 @@ export async function ensureSubscription(
  * from now for the beneficiary; a gift does not renew, a development plan renews until
  * cancelled (the expiry job plays its provider).
  */
-export async function fulfilPlanPayment(tx: Tx, paymentId: number, intentRef: string | null, coinsPerPeriod: (tier: Tier) => number): Promise<Outcome> {
+export async function fulfilPlanPayment(
+  tx: Tx,
+  paymentId: number,
+  intentRef: string | null,
+  coinsPerPeriod: (tier: Tier) => number,
+): Promise<Outcome> {
   const paid = await markPaymentPaid(tx, paymentId, intentRef)
   if (!paid || !isPlanProduct(paid.product)) return 'ignored'
   const { tier, period } = planOf(paid.product)
@@ -237,7 +250,9 @@ export async function applySubscriptionState(tx: Tx, s: SubscriptionSnapshot): P
         : s.periodEnd
           ? {
               expiresAt: sql`case when ${refunded} then ${subscriptions.expiresAt} else greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd}) end`,
-              nextCronAt: s.autoRenewing ? sql`case when ${refunded} then null else greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd}) end` : null,
+              nextCronAt: s.autoRenewing
+                ? sql`case when ${refunded} then null else greatest(coalesce(${subscriptions.expiresAt}, ${s.periodEnd}), ${s.periodEnd}) end`
+                : null,
             }
           : { nextCronAt: s.autoRenewing ? sql`case when ${refunded} then null else ${subscriptions.expiresAt} end` : null }),
     })
@@ -268,7 +283,11 @@ export async function refundPayment(
   coinsPerPeriod: (tier: Tier) => number,
   now: Date = new Date(),
 ): Promise<Outcome> {
-  const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.intentRef, intentRef))).for('update')
+  const [p] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.intentRef, intentRef)))
+    .for('update')
   if (!p || p.status === 'pending') return 'ignored'
   const plan = isPlanProduct(p.product) ? planOf(p.product) : null
   const coins = plan ? coinsPerPeriod(plan.tier) : p.coins
@@ -282,7 +301,8 @@ export async function refundPayment(
     .update(payments)
     .set({ coinsTakenBack: p.coinsTakenBack + owed, status: refundedFraction >= 1 ? 'refunded' : p.status })
     .where(eq(payments.id, p.id))
-  if (plan && refundedFraction >= 1) await takeBackPeriod(tx, p.giftNumber !== null ? 'gift' : p.provider, `${p.giftNumber !== null ? 'gift' : p.provider}:${p.id}`, now)
+  if (plan && refundedFraction >= 1)
+    await takeBackPeriod(tx, p.giftNumber !== null ? 'gift' : p.provider, `${p.giftNumber !== null ? 'gift' : p.provider}:${p.id}`, now)
   return 'applied'
 }
 
@@ -303,7 +323,13 @@ export async function refundSubscriptionCharge(
   const [sub] = await tx
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.customerRef, customerRef), sql`${subscriptions.status} not in ('expired', 'refunded')`))
+    .where(
+      and(
+        eq(subscriptions.provider, 'stripe'),
+        eq(subscriptions.customerRef, customerRef),
+        sql`${subscriptions.status} not in ('expired', 'refunded')`,
+      ),
+    )
     .orderBy(sql`${subscriptions.expiresAt} desc nulls last`)
     .limit(1)
     .for('update')
@@ -315,7 +341,8 @@ export async function refundSubscriptionCharge(
     .where(and(eq(coinLedger.userId, sub.userId), eq(coinLedger.reason, 'refund'), sql`${coinLedger.ref} like ${`refund:${chargeId}:%`}`))
   const owed = Math.max(0, Math.round(coinsPerPeriod(sub.tier as Tier) * Math.min(1, refundedFraction)) - Number(before?.taken ?? 0))
   const take = Math.min(owed, u?.balance ?? 0)
-  if (take > 0 && !(await applyOnce(tx, sub.userId, -take, 'refund', `refund:${chargeId}:${Math.round(refundedFraction * 1e6)}`))) return 'duplicate'
+  if (take > 0 && !(await applyOnce(tx, sub.userId, -take, 'refund', `refund:${chargeId}:${Math.round(refundedFraction * 1e6)}`)))
+    return 'duplicate'
   if (refundedFraction >= 1) await takeBackPeriod(tx, 'stripe', sub.providerRef!, now)
   return 'applied'
 }
@@ -324,7 +351,12 @@ export async function refundSubscriptionCharge(
 async function takeBackPeriod(tx: Tx, provider: string, providerRef: string, now: Date): Promise<void> {
   const [sub] = await tx
     .update(subscriptions)
-    .set({ status: 'refunded', autoRenewing: false, nextCronAt: null, expiresAt: sql`least(coalesce(${subscriptions.expiresAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)` })
+    .set({
+      status: 'refunded',
+      autoRenewing: false,
+      nextCronAt: null,
+      expiresAt: sql`least(coalesce(${subscriptions.expiresAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerRef, providerRef)))
     .returning({ userId: subscriptions.userId })
   if (sub) await syncUserPlan(tx, sub.userId, now)
@@ -336,7 +368,11 @@ async function takeBackPeriod(tx: Tx, provider: string, providerRef: string, now
  * whose paid period has ended is marked expired, its user's plan following. A Stripe
  * renewal paid late (invoice.paid) makes the plan active again.
  */
-export async function expireLapsedPlans(db: Db, coinsPerPeriod: (tier: Tier) => number, now: Date = new Date()): Promise<{ renewed: number; expired: number }> {
+export async function expireLapsedPlans(
+  db: Db,
+  coinsPerPeriod: (tier: Tier) => number,
+  now: Date = new Date(),
+): Promise<{ renewed: number; expired: number }> {
   const due = await db
     .select()
     .from(subscriptions)
@@ -373,7 +409,12 @@ export async function expireLapsedPlans(db: Db, coinsPerPeriod: (tier: Tier) => 
     .update(subscriptions)
     .set({ status: 'expired', autoRenewing: false, nextCronAt: null })
     // A refunded plan keeps its status: Stripe's later view of the subscription must not give the period back.
-    .where(and(sql`${subscriptions.status} not in ('expired', 'refunded')`, sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        sql`${subscriptions.status} not in ('expired', 'refunded')`,
+        sql`${subscriptions.expiresAt} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .returning({ userId: subscriptions.userId })
   for (const userId of new Set(lapsed.map((l) => l.userId))) await syncUserPlan(db, userId, now)
   return { renewed: due.length, expired: lapsed.length }

@@ -35,7 +35,10 @@ describe.each(backends)('money on %s', (backend) => {
   const ids: Record<string, number> = {}
 
   beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, amounts: { price_tier1_month: 499, price_tier2_month: 999, price_tier2_year: 7999 } })
+    fake = await startFakeStripe({
+      webhookSecret: WEBHOOK_SECRET,
+      amounts: { price_tier1_month: 499, price_tier2_month: 999, price_tier2_year: 7999 },
+    })
     t = await createTestApp(backend, { ...STRIPE_ENV, STRIPE_API_BASE: fake.url, APK_URL: 'https://example.test/callerid.apk' })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     fake.webhookUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/v6/payment/webhook/stripe`
@@ -50,7 +53,11 @@ describe.each(backends)('money on %s', (backend) => {
   const call = (method: 'GET' | 'POST', url: string, who?: string, payload?: object) =>
     t.app.inject({ method, url, headers: who ? bearer(tokens[who]) : {}, ...(payload ? { payload } : {}) })
   const balance = async (userId: number) => (await db().select({ b: users.balance }).from(users).where(eq(users.id, userId)))[0].b
-  const ledger = (userId: number, reason: string) => db().select().from(coinLedger).where(and(eq(coinLedger.userId, userId), eq(coinLedger.reason, reason)))
+  const ledger = (userId: number, reason: string) =>
+    db()
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, userId), eq(coinLedger.reason, reason)))
   const checkout = async (who: string, body: object) => {
     const res = await call('POST', '/api/v6/payment/checkout', who, body)
     expect(res.statusCode, res.body).toBe(200)
@@ -63,14 +70,26 @@ describe.each(backends)('money on %s', (backend) => {
     const res = await call('GET', '/api/v6/payment/products?locale=de')
     const data = productsResponse.parse(res.json()).data
     expect(data.providers).toEqual(['stripe', 'dev'])
-    expect(data.products.map((p) => p.id)).toEqual(['numcy_pack_100', 'numcy_pack_550', 'numcy_pack_1200', 'tier1_month', 'tier1_year', 'tier2_month', 'tier2_year'])
+    expect(data.products.map((p) => p.id)).toEqual([
+      'numcy_pack_100',
+      'numcy_pack_550',
+      'numcy_pack_1200',
+      'tier1_month',
+      'tier1_year',
+      'tier2_month',
+      'tier2_year',
+    ])
     const pack = data.products.find((p) => p.id === 'numcy_pack_100')!
     expect(pack).toMatchObject({ kind: 'pack', coins: 100, price: 199, currency: 'USD', providers: ['stripe', 'dev'] })
     expect(pack.priceText).toBe('1,99\u00a0$')
     // No Stripe price for the yearly tier1 plan: only the development provider sells it here.
     expect(data.products.find((p) => p.id === 'tier1_year')!.providers).toEqual(['dev'])
     expect(data.products.find((p) => p.id === 'tier2_year')!.providers).toEqual(['stripe', 'dev'])
-    expect(data.tiers).toEqual({ free: { searchDailyLimit: 30 }, tier1: { searchDailyLimit: 300 }, tier2: { searchDailyLimit: 300, coinsPerPeriod: 100 } })
+    expect(data.tiers).toEqual({
+      free: { searchDailyLimit: 30 },
+      tier1: { searchDailyLimit: 300 },
+      tier2: { searchDailyLimit: 300, coinsPerPeriod: 100 },
+    })
   })
 
   it('refuses a checkout signed out, an unknown product, a pack as a gift, a malformed gift number, and a provider that does not sell it', async () => {
@@ -78,7 +97,11 @@ describe.each(backends)('money on %s', (backend) => {
     expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'numcy_pack_7' }), 400, ERROR_CODES.VALIDATION)
     expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'numcy_pack_100', gift_number: GIFTEE }), 400)
     expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'tier1_month', gift_number: '12' }), 400)
-    expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'tier1_month', gift_number: 'not a number at all' }), 400, ERROR_CODES.NUMBER_INVALID)
+    expectError(
+      await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'tier1_month', gift_number: 'not a number at all' }),
+      400,
+      ERROR_CODES.NUMBER_INVALID,
+    )
     expectError(await call('POST', '/api/v6/payment/checkout', BUYER, { product: 'tier1_year', provider: 'stripe' }), 400)
     expect(await db().select().from(payments)).toEqual([])
   })
@@ -93,13 +116,20 @@ describe.each(backends)('money on %s', (backend) => {
     const back = await fake.pay(sessionIdOf(url))
     expect(back).toContain('/paywall/numcy?session_id=cs_test_')
     expect(await balance(ids[BUYER])).toBe(before + 100)
-    const completed = fake.sent.find((s) => s.event.type === 'checkout.session.completed' && (s.event.data as { object: { id: string } }).object.id === sessionIdOf(url))!
+    const completed = fake.sent.find(
+      (s) => s.event.type === 'checkout.session.completed' && (s.event.data as { object: { id: string } }).object.id === sessionIdOf(url),
+    )!
     expect(completed.body).toMatchObject({ data: { outcome: 'applied' } })
     // The same event 20 times at once: each answered 200, none credits again.
     const payload = JSON.stringify(completed.event)
     const replies = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/v6/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) }, payload }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v6/payment/webhook/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) },
+          payload,
+        }),
       ),
     )
     expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
@@ -112,14 +142,24 @@ describe.each(backends)('money on %s', (backend) => {
 
   it('never builds Stripe’s return pages or the development checkout from a forged Host header', async () => {
     const forged = { ...bearer(tokens[BUYER]), host: 'evil.example', 'x-forwarded-host': 'evil.example' }
-    const res = await t.app.inject({ method: 'POST', url: '/api/v6/payment/checkout', headers: forged, payload: { product: 'numcy_pack_100' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/payment/checkout',
+      headers: forged,
+      payload: { product: 'numcy_pack_100' },
+    })
     const { url } = checkoutResponse.parse(res.json()).data
     const session = fake.sessions.get(sessionIdOf(url))!
     for (const back of [session.success_url, session.cancel_url]) {
       expect(String(back)).not.toContain('evil.example')
       expect(String(back)).toMatch(/^http:\/\/localhost:\d+\/paywall\/numcy/)
     }
-    const dev = await t.app.inject({ method: 'POST', url: '/api/v6/payment/checkout', headers: forged, payload: { product: 'numcy_pack_100', provider: 'dev' } })
+    const dev = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/payment/checkout',
+      headers: forged,
+      payload: { product: 'numcy_pack_100', provider: 'dev' },
+    })
     expect(checkoutResponse.parse(dev.json()).data.url).toMatch(/^http:\/\/localhost:\d+\/payment\/dev\/\d+$/)
   })
 
@@ -127,10 +167,21 @@ describe.each(backends)('money on %s', (backend) => {
     const before = await balance(ids[BUYER])
     const { url, paymentId } = await checkout(BUYER, { product: 'numcy_pack_550' })
     const session = fake.sessions.get(sessionIdOf(url))!
-    const event = { id: 'evt_forged', object: 'event', created: Math.floor(Date.now() / 1000), type: 'checkout.session.completed', data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' } } }
+    const event = {
+      id: 'evt_forged',
+      object: 'event',
+      created: Math.floor(Date.now() / 1000),
+      type: 'checkout.session.completed',
+      data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' } },
+    }
     const payload = JSON.stringify(event)
     const post = (signature: string | undefined, body = payload) =>
-      t.app.inject({ method: 'POST', url: '/api/v6/payment/webhook/stripe', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, payload: body })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v6/payment/webhook/stripe',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+        payload: body,
+      })
     expectError(await post(undefined), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
     expectError(await post(fake.sign(payload).replace(/v1=\w+/, `v1=${'0'.repeat(64)}`)), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
     expectError(await post(fake.sign(payload, Math.floor(Date.now() / 1000) - 400)), 400, ERROR_CODES.WEBHOOK_SIGNATURE_INVALID)
@@ -144,7 +195,13 @@ describe.each(backends)('money on %s', (backend) => {
     expect((await db().select().from(payments).where(eq(payments.id, paymentId)))[0].status).toBe('pending')
 
     expect((await fake.send('customer.created', { id: 'cus_x', object: 'customer' })).body).toMatchObject({ data: { outcome: 'ignored' } })
-    const strangers = { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_x', metadata: { ...(session.metadata as object), user_id: '999999' } }
+    const strangers = {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_x',
+      metadata: { ...(session.metadata as object), user_id: '999999' },
+    }
     const unknown = await fake.send('checkout.session.completed', strangers)
     expect(unknown).toMatchObject({ status: 200, body: { data: { outcome: 'ignored' } } })
     expect(await balance(ids[BUYER])).toBe(before)
@@ -174,14 +231,25 @@ describe.each(backends)('money on %s', (backend) => {
     const PLAN_REFUNDEE = '+4915170000012'
     const GIFT_REFUNDEE = '+4915170000013'
     await signInEach(t.app, [PLAN_REFUNDEE], { tokens, ids })
-    const state = async (who: string) => subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', who)).json()).data.activeSubscription
+    const state = async (who: string) =>
+      subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', who)).json()).data.activeSubscription
 
     // A Stripe subscription: its invoice's charge refunded in full.
     await fake.pay(sessionIdOf((await checkout(PLAN_REFUNDEE, { product: 'tier2_month' })).url))
     expect(await state(PLAN_REFUNDEE)).toMatchObject({ tier: 'tier2', status: 'active', autoRenewing: true })
     expect(await balance(ids[PLAN_REFUNDEE])).toBe(100)
-    const stripeSub = [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[PLAN_REFUNDEE]))!
-    const charge = { id: 'ch_plan_1', object: 'charge', customer: stripeSub.customer, payment_intent: 'pi_invoice_1', amount: 999, amount_refunded: 999, refunded: true }
+    const stripeSub = [...fake.subscriptions.values()].find(
+      (s) => (s.metadata as { user_id: string }).user_id === String(ids[PLAN_REFUNDEE]),
+    )!
+    const charge = {
+      id: 'ch_plan_1',
+      object: 'charge',
+      customer: stripeSub.customer,
+      payment_intent: 'pi_invoice_1',
+      amount: 999,
+      amount_refunded: 999,
+      refunded: true,
+    }
     const refunded = await fake.send('charge.refunded', charge)
     expect(refunded.body).toMatchObject({ data: { outcome: 'applied' } })
     expect(await state(PLAN_REFUNDEE)).toMatchObject({ status: 'expired', autoRenewing: false })
@@ -190,9 +258,16 @@ describe.each(backends)('money on %s', (backend) => {
     expect(await balance(ids[PLAN_REFUNDEE])).toBe(0)
     expect((await ledger(ids[PLAN_REFUNDEE], 'refund')).map((r) => r.delta)).toEqual([-100])
     // The same event again, the same refund told again, and Stripe's later view of the subscription: nothing more.
-    const event = fake.sent.find((s) => s.event.type === 'charge.refunded' && (s.event.data as { object: { id: string } }).object.id === 'ch_plan_1')!.event
+    const event = fake.sent.find(
+      (s) => s.event.type === 'charge.refunded' && (s.event.data as { object: { id: string } }).object.id === 'ch_plan_1',
+    )!.event
     const payload = JSON.stringify(event)
-    const again = await t.app.inject({ method: 'POST', url: '/api/v6/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) }, payload })
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/payment/webhook/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) },
+      payload,
+    })
     expect(again.json()).toMatchObject({ data: { outcome: 'duplicate' } })
     await grantCoins(db(), ids[PLAN_REFUNDEE], 7, 'admin_grant')
     expect((await fake.send('charge.refunded', charge)).body).toMatchObject({ data: { outcome: 'ignored' } })
@@ -228,7 +303,13 @@ describe.each(backends)('money on %s', (backend) => {
     expect(fake.sessions.get(sessionIdOf(url))!.mode).toBe('subscription')
     await fake.pay(sessionIdOf(url))
     const sub = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', BUYER)).json()).data
-    expect(sub.activeSubscription).toMatchObject({ tier: 'tier1', period: 'month', provider: 'stripe', status: 'active', autoRenewing: true })
+    expect(sub.activeSubscription).toMatchObject({
+      tier: 'tier1',
+      period: 'month',
+      provider: 'stripe',
+      status: 'active',
+      autoRenewing: true,
+    })
     expect(sub.activeSubscription!.expiredAt).toBeGreaterThan(Date.now() + 25 * 86_400_000)
     expect(sub.stripe?.portalUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/portal\/cus_test_/)
     expect(await mainLoad(BUYER)).toMatchObject({ searchDailyLimit: 300, leftRequests: 300, accessToNeuroOwl: true })
@@ -246,8 +327,14 @@ describe.each(backends)('money on %s', (backend) => {
     const end = sub.activeSubscription!.expiredAt
     expect(await t.app.planExpiryJob.run(new Date(end + 86_400_000))).toMatchObject({ expired: 1 })
     // The period is over in the job's clock; entitlements read the plan's end against the database clock, so move it too.
-    await db().update(subscriptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(subscriptions.providerRef, String(stripeSub.id)))
-    await db().update(users).set({ planExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.id, ids[BUYER]))
+    await db()
+      .update(subscriptions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.providerRef, String(stripeSub.id)))
+    await db()
+      .update(users)
+      .set({ planExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, ids[BUYER]))
     expect(await mainLoad(BUYER)).toMatchObject({ searchDailyLimit: 30, accessToNeuroOwl: false })
     expect((await call('GET', '/api/v6/profile/my', BUYER)).json().data).toMatchObject({ isPro: false, planTier: null })
     const after = subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', BUYER)).json()).data
@@ -257,12 +344,15 @@ describe.each(backends)('money on %s', (backend) => {
   it('orders subscription events by their time: a late older update changes nothing, a deletion ends the plan', async () => {
     const { url } = await checkout(OTHER, { product: 'tier2_month' })
     await fake.pay(sessionIdOf(url))
-    const stripeSub = [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[OTHER]) && s.status === 'active')!
+    const stripeSub = [...fake.subscriptions.values()].find(
+      (s) => (s.metadata as { user_id: string }).user_id === String(ids[OTHER]) && s.status === 'active',
+    )!
     const nowS = Math.floor(Date.now() / 1000)
     await fake.send('customer.subscription.updated', { ...stripeSub, status: 'past_due' }, { created: nowS + 10 })
     const late = await fake.send('customer.subscription.updated', { ...stripeSub, status: 'active' }, { created: nowS + 5 })
     expect(late.body).toMatchObject({ data: { outcome: 'ignored' } })
-    const state = async () => subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', OTHER)).json()).data.activeSubscription
+    const state = async () =>
+      subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', OTHER)).json()).data.activeSubscription
     expect(await state()).toMatchObject({ tier: 'tier2', status: 'past_due' })
     // tier2 credits its period's coins once, with the invoice.
     expect((await ledger(ids[OTHER], 'plan_coins')).map((r) => r.delta)).toEqual([100])
@@ -279,7 +369,12 @@ describe.each(backends)('money on %s', (backend) => {
     expect(new URL(url).pathname).toBe(`/payment/dev/${paymentId}`)
     expectError(await call('GET', `/api/v6/payment/dev/${paymentId}`, BUYER), 404)
     const page = await call('GET', `/api/v6/payment/dev/${paymentId}`, SPY)
-    expect(page.json().data).toMatchObject({ id: paymentId, status: 'pending', giftNumber: null, product: { id: 'numcy_pack_100', coins: 100 } })
+    expect(page.json().data).toMatchObject({
+      id: paymentId,
+      status: 'pending',
+      giftNumber: null,
+      product: { id: 'numcy_pack_100', coins: 100 },
+    })
     const paid = await Promise.all([1, 2, 3].map(() => call('POST', '/api/v6/payment/dev/pay', SPY, { id: paymentId })))
     expect(paid.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1)
     expect(await balance(ids[SPY])).toBe(before + 100)
@@ -316,7 +411,8 @@ describe.each(backends)('money on %s', (backend) => {
 
   it('an unpaid gift changes nothing about its number; paid, the plan waits, and "Owner verified" comes only with its owner signing in', async () => {
     const SCAM = '+4915170000011'
-    const page = async (who: string) => searchResponse.parse((await call('GET', `/api/v202505/search/${encodeURIComponent(SCAM)}`, who)).json()).data
+    const page = async (who: string) =>
+      searchResponse.parse((await call('GET', `/api/v202505/search/${encodeURIComponent(SCAM)}`, who)).json()).data
     const accountOf = async () => (await db().select().from(users).where(eq(users.phone, SCAM)))[0]
     // The attack: gifts started through both providers, never paid.
     const dev = await checkout(BUYER, { product: 'tier1_month', provider: 'dev', gift_number: SCAM })
@@ -331,7 +427,10 @@ describe.each(backends)('money on %s', (backend) => {
     expect((await call('POST', '/api/v6/payment/dev/pay', BUYER, { id: dev.paymentId })).statusCode).toBe(200)
     const account = await accountOf()
     expect(account).toMatchObject({ planTier: 'tier1' })
-    expect((await db().select().from(subscriptions).where(eq(subscriptions.userId, account.id)))[0]).toMatchObject({ provider: 'gift', status: 'active' })
+    expect((await db().select().from(subscriptions).where(eq(subscriptions.userId, account.id)))[0]).toMatchObject({
+      provider: 'gift',
+      status: 'active',
+    })
     const paid = await page(OTHER)
     expect(paid.profile.id).toBeNull()
     expect(paid.metrics.isVerified).toBe(false)
@@ -339,7 +438,10 @@ describe.each(backends)('money on %s', (backend) => {
     // The owner signs in: the plan is theirs, and now the number is owner verified.
     await signInEach(t.app, [SCAM], { tokens, ids })
     expect(ids[SCAM]).toBe(account.id)
-    expect(subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', SCAM)).json()).data.activeSubscription).toMatchObject({ tier: 'tier1', provider: 'gift' })
+    expect(subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', SCAM)).json()).data.activeSubscription).toMatchObject({
+      tier: 'tier1',
+      provider: 'gift',
+    })
     const owned = await page(OTHER)
     expect(owned.metrics.isVerified).toBe(true)
     expect(owned.profile.id).toBe(account.id)
@@ -359,7 +461,10 @@ describe.each(backends)('money on %s', (backend) => {
 
   it('a paid search past the daily limit spends exactly one coin; without coins it offers the paid alert', async () => {
     const day = new Date().toISOString().slice(0, 10)
-    await db().insert(dailyUsage).values({ userId: ids[SPY], day, count: 30 }).onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count: 30 } })
+    await db()
+      .insert(dailyUsage)
+      .values({ userId: ids[SPY], day, count: 30 })
+      .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count: 30 } })
     expect((await call('POST', '/api/v6/params/overlimit', SPY)).json().data).toEqual({ overlimit: true })
     const before = await balance(ids[SPY])
     const paid = (await call('GET', '/api/v202505/search/%2B4930555500042?paidSearch=1', SPY)).json().data
@@ -374,7 +479,11 @@ describe.each(backends)('money on %s', (backend) => {
   it('trades a one-time key for a session once; a key is no session and a session no key', async () => {
     const issued = (await call('POST', '/api/v6/payment/key', BUYER)).json().data
     expect(issued.expiresIn).toBe(900)
-    expectError(await t.app.inject({ method: 'GET', url: '/api/v6/profile/my', headers: bearer(issued.key) }), 403, ERROR_CODES.SESSION_INVALID)
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/v6/profile/my', headers: bearer(issued.key) }),
+      403,
+      ERROR_CODES.SESSION_INVALID,
+    )
     const traded = await call('POST', '/api/v6/auth/key', undefined, { key: issued.key })
     expect(traded.statusCode, traded.body).toBe(200)
     expect(traded.json().data).toMatchObject({ profileId: ids[BUYER], phoneNumber: BUYER })
@@ -390,7 +499,8 @@ describe.each(backends)('money on %s', (backend) => {
     const DEV_LEAVER = '+4915170000007'
     await signInEach(t.app, [LEAVER, DEV_LEAVER], { tokens, ids })
     await fake.pay(sessionIdOf((await checkout(LEAVER, { product: 'tier2_month' })).url))
-    const stripeSub = () => [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[LEAVER]))!
+    const stripeSub = () =>
+      [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[LEAVER]))!
     expect(stripeSub().cancel_at_period_end).toBeFalsy()
     const dev = await checkout(DEV_LEAVER, { product: 'tier2_month', provider: 'dev' })
     expect((await call('POST', '/api/v6/payment/dev/pay', DEV_LEAVER, { id: dev.paymentId })).statusCode).toBe(200)
@@ -398,7 +508,8 @@ describe.each(backends)('money on %s', (backend) => {
     expect(await devPlan()).toMatchObject({ autoRenewing: true, status: 'active' })
     const coinsBefore = (await ledger(ids[DEV_LEAVER], 'plan_coins')).length
 
-    for (const who of [LEAVER, DEV_LEAVER]) expect((await call('POST', '/api/v6/profile/deactivate', who, { cancel: '1' })).statusCode).toBe(200)
+    for (const who of [LEAVER, DEV_LEAVER])
+      expect((await call('POST', '/api/v6/profile/deactivate', who, { cancel: '1' })).statusCode).toBe(200)
     // Stripe was told; the plan holds until its period ends, then is not renewed.
     expect(stripeSub().cancel_at_period_end).toBe(true)
     const leaverPlan = (await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[LEAVER])))[0]
@@ -420,7 +531,8 @@ describe.each(backends)('money on %s', (backend) => {
 
   const subscription = async (who: string) => subscriptionResponse.parse((await call('GET', '/api/v6/subscription/get', who)).json()).data
   const change = (who: string, product: string) => call('POST', '/api/v6/subscription/change', who, { product })
-  const stripeSubOf = (who: string) => [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[who]) && s.status === 'active')!
+  const stripeSubOf = (who: string) =>
+    [...fake.subscriptions.values()].find((s) => (s.metadata as { user_id: string }).user_id === String(ids[who]) && s.status === 'active')!
 
   it('refuses a second plan while one is in force, through every provider, also many checkouts at once (issue 33)', async () => {
     const HOLDER = '+4915170000021'
@@ -428,17 +540,31 @@ describe.each(backends)('money on %s', (backend) => {
     await fake.pay(sessionIdOf((await checkout(HOLDER, { product: 'tier2_month' })).url))
     const before = await db().select().from(payments).where(eq(payments.userId, ids[HOLDER]))
     // The reported case: a tier2 subscriber buys tier1. Refused, through Stripe and the development provider.
-    for (const body of [{ product: 'tier1_month' }, { product: 'tier1_month', provider: 'dev' }, { product: 'tier2_month' }, { product: 'tier2_year', provider: 'dev' }]) {
+    for (const body of [
+      { product: 'tier1_month' },
+      { product: 'tier1_month', provider: 'dev' },
+      { product: 'tier2_month' },
+      { product: 'tier2_year', provider: 'dev' },
+    ]) {
       const res = await call('POST', '/api/v6/payment/checkout', HOLDER, body)
       expectError(res, 409, ERROR_CODES.CONFLICT)
       expect(res.json().message).toMatch(/already have a plan .*Upgrade or Downgrade/)
     }
-    const many = await Promise.all(['tier1_month', 'tier1_year', 'tier2_month', 'tier1_month'].map((product, i) => call('POST', '/api/v6/payment/checkout', HOLDER, { product, ...(i % 2 ? { provider: 'dev' } : {}) })))
+    const many = await Promise.all(
+      ['tier1_month', 'tier1_year', 'tier2_month', 'tier1_month'].map((product, i) =>
+        call('POST', '/api/v6/payment/checkout', HOLDER, { product, ...(i % 2 ? { provider: 'dev' } : {}) }),
+      ),
+    )
     expect(many.map((r) => r.statusCode)).toEqual([409, 409, 409, 409])
     expect(await db().select().from(payments).where(eq(payments.userId, ids[HOLDER]))).toHaveLength(before.length)
-    expect([...fake.subscriptions.values()].filter((s) => (s.metadata as { user_id: string }).user_id === String(ids[HOLDER]))).toHaveLength(1)
+    expect(
+      [...fake.subscriptions.values()].filter((s) => (s.metadata as { user_id: string }).user_id === String(ids[HOLDER])),
+    ).toHaveLength(1)
     // A gift for another number is not a second plan of one's own.
-    expect((await call('POST', '/api/v6/payment/checkout', HOLDER, { product: 'tier1_month', provider: 'dev', gift_number: '+4915170000029' })).statusCode).toBe(200)
+    expect(
+      (await call('POST', '/api/v6/payment/checkout', HOLDER, { product: 'tier1_month', provider: 'dev', gift_number: '+4915170000029' }))
+        .statusCode,
+    ).toBe(200)
 
     // SPEC.md section 3's fields of the Subscription.
     expect(await subscription(HOLDER)).toMatchObject({
@@ -455,7 +581,12 @@ describe.each(backends)('money on %s', (backend) => {
   it('takes two checkouts of a plan at once in turn: only the newest can be paid, and the plan arriving is waited for', async () => {
     const DOUBLE = '+4915170000022'
     await signInEach(t.app, [DOUBLE], { tokens, ids })
-    expect(await subscription(DOUBLE)).toMatchObject({ status: 'none', waitSubscribeData: false, neverRequested: true, activeSubscription: null })
+    expect(await subscription(DOUBLE)).toMatchObject({
+      status: 'none',
+      waitSubscribeData: false,
+      neverRequested: true,
+      activeSubscription: null,
+    })
     const both = await Promise.all(['tier1_month', 'tier2_month'].map((product) => checkout(DOUBLE, { product })))
     const sessions = both.map((b) => fake.sessions.get(sessionIdOf(b.url))!)
     expect(sessions.map((x) => x.status).sort()).toEqual(['expired', 'open'])
@@ -469,8 +600,10 @@ describe.each(backends)('money on %s', (backend) => {
     expectError(await call('POST', '/api/v6/payment/dev/pay', DOUBLE, { id: dev.paymentId }), 409, ERROR_CODES.CONFLICT)
     await fake.pay(sessionIdOf(last.url))
     expect(await subscription(DOUBLE)).toMatchObject({ status: 'active', waitSubscribeData: false, activeSubscription: { tier: 'tier2' } })
-    expect([...fake.subscriptions.values()].filter((s) => (s.metadata as { user_id: string }).user_id === String(ids[DOUBLE]))).toHaveLength(1)
-    expect((await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[DOUBLE])))).toHaveLength(1)
+    expect(
+      [...fake.subscriptions.values()].filter((s) => (s.metadata as { user_id: string }).user_id === String(ids[DOUBLE])),
+    ).toHaveLength(1)
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[DOUBLE]))).toHaveLength(1)
     expectError(await call('POST', '/api/v6/payment/checkout', DOUBLE, { product: 'tier1_month' }), 409, ERROR_CODES.CONFLICT)
   })
 
@@ -484,11 +617,17 @@ describe.each(backends)('money on %s', (backend) => {
 
     const up = await change(CHANGER, 'tier2_month')
     expect(up.statusCode, up.body).toBe(200)
-    expect(up.json().data).toMatchObject({ change: 'upgrade', activeSubscription: { tier: 'tier2', period: 'month', status: 'active', autoRenewing: true } })
+    expect(up.json().data).toMatchObject({
+      change: 'upgrade',
+      activeSubscription: { tier: 'tier2', period: 'month', status: 'active', autoRenewing: true },
+    })
     // Stripe changed the price with a prorated invoice, charged at once: the unused tier1 time credited, tier2's charged.
     expect((sub.items as { data: { price: { id: string } }[] }).data[0].price.id).toBe('price_tier2_month')
     expect(sub.metadata).toMatchObject({ product: 'tier2_month', user_id: String(ids[CHANGER]) })
-    const invoice = fake.invoices.at(-1)! as { amount_paid: number; lines: { data: { amount: number; parent: { subscription_item_details: { proration: boolean } } }[] } }
+    const invoice = fake.invoices.at(-1)! as {
+      amount_paid: number
+      lines: { data: { amount: number; parent: { subscription_item_details: { proration: boolean } } }[] }
+    }
     expect(invoice.lines.data.every((l) => l.parent.subscription_item_details.proration)).toBe(true)
     expect(invoice.lines.data.map((l) => l.amount)).toEqual([expect.closeTo(-499, -1), expect.closeTo(999, -1)])
     expect(invoice.amount_paid).toBeGreaterThan(490)
@@ -503,24 +642,38 @@ describe.each(backends)('money on %s', (backend) => {
 
     // Downgrade: nothing changes before the period's end; Stripe holds it in a schedule.
     const down = await change(CHANGER, 'tier1_month')
-    expect(down.json().data).toMatchObject({ change: 'downgrade', activeSubscription: { tier: 'tier2', pendingChange: { tier: 'tier1', period: 'month' } } })
+    expect(down.json().data).toMatchObject({
+      change: 'downgrade',
+      activeSubscription: { tier: 'tier2', pendingChange: { tier: 'tier1', period: 'month' } },
+    })
     const end = down.json().data.activeSubscription.expiredAt
     expect(down.json().data.activeSubscription.pendingChange.startsAt).toBe(end)
     expect(sub.schedule).toMatch(/^sub_sched_/)
-    const schedule = fake.schedules.get(String(sub.schedule))! as { phases: { items: { price: string }[]; end_date: number; start_date: number }[] }
+    const schedule = fake.schedules.get(String(sub.schedule))! as {
+      phases: { items: { price: string }[]; end_date: number; start_date: number }[]
+    }
     expect(schedule.phases.map((ph) => ph.items[0].price)).toEqual(['price_tier2_month', 'price_tier1_month'])
     expect(schedule.phases[0].end_date * 1000).toBe(end)
     expectError(await change(CHANGER, 'tier1_month'), 409, ERROR_CODES.CONFLICT)
     expect((await call('GET', '/api/v6/profile/my', CHANGER)).json().data).toMatchObject({ planTier: 'tier2' })
     // Keeping the plan withdraws the downgrade; asked again, it waits once more.
-    expect((await change(CHANGER, 'tier2_month')).json().data).toMatchObject({ change: 'kept', activeSubscription: { tier: 'tier2', pendingChange: null } })
+    expect((await change(CHANGER, 'tier2_month')).json().data).toMatchObject({
+      change: 'kept',
+      activeSubscription: { tier: 'tier2', pendingChange: null },
+    })
     expect(sub.schedule).toBeNull()
     expect((await change(CHANGER, 'tier1_month')).json().data.change).toBe('downgrade')
 
     // The period ends: Stripe renews as tier1, and the shown plan follows.
     await fake.renew(String(sub.id))
     const after = await subscription(CHANGER)
-    expect(after.activeSubscription).toMatchObject({ tier: 'tier1', period: 'month', status: 'active', autoRenewing: true, pendingChange: null })
+    expect(after.activeSubscription).toMatchObject({
+      tier: 'tier1',
+      period: 'month',
+      status: 'active',
+      autoRenewing: true,
+      pendingChange: null,
+    })
     expect(after.activeSubscription!.expiredAt).toBeGreaterThan(end + 25 * 86_400_000)
     expect((await call('GET', '/api/v6/profile/my', CHANGER)).json().data).toMatchObject({ planTier: 'tier1' })
     expect(sub.metadata).toMatchObject({ product: 'tier1_month', user_id: String(ids[CHANGER]) })
@@ -537,7 +690,10 @@ describe.each(backends)('money on %s', (backend) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200)
     expect(sub.schedule).toBeNull()
     expect(sub.cancel_at_period_end).toBe(true)
-    expect(cancelled.json().data).toMatchObject({ status: 'active', activeSubscription: { tier: 'tier2', status: 'active', autoRenewing: false, pendingChange: null } })
+    expect(cancelled.json().data).toMatchObject({
+      status: 'active',
+      activeSubscription: { tier: 'tier2', status: 'active', autoRenewing: false, pendingChange: null },
+    })
     // Stripe's own view of it says the same.
     await fake.send('customer.subscription.updated', { ...sub }, { created: Math.floor(Date.now() / 1000) + 30 })
     expect(await subscription(QUITTER)).toMatchObject({ status: 'active', activeSubscription: { status: 'active', autoRenewing: false } })
@@ -559,11 +715,20 @@ describe.each(backends)('money on %s', (backend) => {
     expect((await call('GET', '/api/v6/profile/my', DEV_CHANGER)).json().data).toMatchObject({ planTier: 'tier2' })
 
     const down = await change(DEV_CHANGER, 'tier1_month')
-    expect(down.json().data).toMatchObject({ change: 'downgrade', activeSubscription: { tier: 'tier2', period: 'year', pendingChange: { tier: 'tier1', period: 'month' } } })
+    expect(down.json().data).toMatchObject({
+      change: 'downgrade',
+      activeSubscription: { tier: 'tier2', period: 'year', pendingChange: { tier: 'tier1', period: 'month' } },
+    })
     const end = down.json().data.activeSubscription.expiredAt
     await t.app.planExpiryJob.run(new Date(end + 60_000))
     const after = await subscription(DEV_CHANGER)
-    expect(after.activeSubscription).toMatchObject({ tier: 'tier1', period: 'month', status: 'active', autoRenewing: true, pendingChange: null })
+    expect(after.activeSubscription).toMatchObject({
+      tier: 'tier1',
+      period: 'month',
+      status: 'active',
+      autoRenewing: true,
+      pendingChange: null,
+    })
     expect(after.activeSubscription!.expiredAt).toBeGreaterThan(end + 27 * 86_400_000)
     expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[DEV_CHANGER]))).toHaveLength(1)
     // tier1 gives no coins with its period.
@@ -583,7 +748,12 @@ describe('payments configuration', () => {
       await signInEach(t.app, [BUYER], { tokens, ids: {} })
       const products = (await t.app.inject({ method: 'GET', url: '/api/v6/payment/products' })).json().data
       expect(products.providers).toEqual([])
-      const res = await t.app.inject({ method: 'POST', url: '/api/v6/payment/checkout', headers: bearer(tokens[BUYER]), payload: { product: 'numcy_pack_100' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v6/payment/checkout',
+        headers: bearer(tokens[BUYER]),
+        payload: { product: 'numcy_pack_100' },
+      })
       expect(res.statusCode).toBe(503)
       expect(res.json().message).toMatch(/not configured/)
       expect((await t.app.inject({ method: 'GET', url: '/api/v202305/apk/get' })).statusCode).toBe(404)

@@ -38,7 +38,9 @@ export async function refuseSecondPlan(tx: Tx, userId: number): Promise<void> {
   const [arriving] = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.expiresAt), sql`${subscriptions.status} not in ('expired', 'refunded')`))
+    .where(
+      and(eq(subscriptions.userId, userId), isNull(subscriptions.expiresAt), sql`${subscriptions.status} not in ('expired', 'refunded')`),
+    )
     .limit(1)
   if (arriving) throw conflict('Your plan is paid and on its way; it shows here in a few seconds')
 }
@@ -52,16 +54,30 @@ export async function endOpenPlanCheckouts(tx: Tx, ctx: PaymentsContext, userId:
   const open = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.status, 'pending'), isNull(payments.giftNumber), inArray(payments.product, [...PLAN_PRODUCTS])))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, 'pending'),
+        isNull(payments.giftNumber),
+        inArray(payments.product, [...PLAN_PRODUCTS]),
+      ),
+    )
   for (const p of open) {
     if (p.provider === 'stripe' && p.providerRef) {
       if (!ctx.stripe) throw conflict('An earlier checkout of a plan is open at Stripe, which is not configured here now')
       const ended = await ctx.stripe.gateway.expireCheckoutSession(p.providerRef).catch(() => {
-        throw new AppError(503, ERROR_CODES.PROVIDER_DISABLED, 'The payment provider did not answer; nothing was charged. Try again in a moment.')
+        throw new AppError(
+          503,
+          ERROR_CODES.PROVIDER_DISABLED,
+          'The payment provider did not answer; nothing was charged. Try again in a moment.',
+        )
       })
       if (!ended) throw conflict('Your earlier checkout of a plan was paid; the plan shows here in a few seconds')
     }
-    await tx.update(payments).set({ status: 'expired' }).where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+    await tx
+      .update(payments)
+      .set({ status: 'expired' })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
   }
 }
 
@@ -71,13 +87,23 @@ export async function planArriving(db: Db, userId: number, windowSeconds: number
   const [open] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.status, 'pending'), isNull(payments.giftNumber), inArray(payments.product, [...PLAN_PRODUCTS]), gt(payments.createdAt, since)))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, 'pending'),
+        isNull(payments.giftNumber),
+        inArray(payments.product, [...PLAN_PRODUCTS]),
+        gt(payments.createdAt, since),
+      ),
+    )
     .limit(1)
   if (open) return true
   const [linked] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.expiresAt), sql`${subscriptions.status} not in ('expired', 'refunded')`))
+    .where(
+      and(eq(subscriptions.userId, userId), isNull(subscriptions.expiresAt), sql`${subscriptions.status} not in ('expired', 'refunded')`),
+    )
     .limit(1)
   return Boolean(linked)
 }
@@ -99,7 +125,8 @@ export async function changePlan(db: Db, ctx: PaymentsContext, userId: number, p
     await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, row.id)).for('update')
     if (row.provider === 'gift') throw conflict('A gifted plan cannot be changed; buy a plan of your own after it ends')
     if (!row.autoRenewing) throw conflict('Your plan is set to end at the end of its period; resume it first, then change it')
-    if (toActiveSubscription(row).status === 'past_due') throw conflict('Your last payment failed; update your card in the billing portal before changing the plan')
+    if (toActiveSubscription(row).status === 'past_due')
+      throw conflict('Your last payment failed; update your card in the billing portal before changing the plan')
     const from = { tier: row.tier as Tier, period: row.period as Period }
     const pending = row.pendingTier && row.pendingPeriod ? { tier: row.pendingTier as Tier, period: row.pendingPeriod as Period } : null
 
@@ -110,7 +137,8 @@ export async function changePlan(db: Db, ctx: PaymentsContext, userId: number, p
       await tx.update(subscriptions).set({ pendingTier: null, pendingPeriod: null, scheduleRef: null }).where(eq(subscriptions.id, row.id))
       return 'kept'
     }
-    if (pending && pending.tier === to.tier && pending.period === to.period) throw conflict('Your plan already changes to this one at the end of its period')
+    if (pending && pending.tier === to.tier && pending.period === to.period)
+      throw conflict('Your plan already changes to this one at the end of its period')
 
     const kind = planChangeKind(from, to)
     const price = row.provider === 'stripe' ? stripeOf(ctx).prices[product] : null
@@ -149,7 +177,9 @@ export async function changePlan(db: Db, ctx: PaymentsContext, userId: number, p
 
     let scheduleRef: string | null = null
     if (row.provider === 'stripe') {
-      scheduleRef = await stripeOf(ctx).gateway.scheduleDowngrade(row.providerRef!, { price: price!, interval: to.period, metadata }).catch(providerDown)
+      scheduleRef = await stripeOf(ctx)
+        .gateway.scheduleDowngrade(row.providerRef!, { price: price!, interval: to.period, metadata })
+        .catch(providerDown)
     }
     await tx.update(subscriptions).set({ pendingTier: to.tier, pendingPeriod: to.period, scheduleRef }).where(eq(subscriptions.id, row.id))
     return 'downgrade'
@@ -162,7 +192,11 @@ function stripeOf(ctx: PaymentsContext) {
 }
 
 function providerDown(err: unknown): never {
-  if ((err as { type?: string }).type === 'StripeCardError') throw conflict('Your card was declined for the difference; your plan is unchanged')
-  throw new AppError(503, ERROR_CODES.PROVIDER_DISABLED, 'The payment provider did not take the change; your plan is unchanged. Try again in a moment.')
+  if ((err as { type?: string }).type === 'StripeCardError')
+    throw conflict('Your card was declined for the difference; your plan is unchanged')
+  throw new AppError(
+    503,
+    ERROR_CODES.PROVIDER_DISABLED,
+    'The payment provider did not take the change; your plan is unchanged. Try again in a moment.',
+  )
 }
-

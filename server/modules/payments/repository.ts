@@ -46,9 +46,15 @@ export async function currentSubscription(db: Db, userId: number): Promise<{ row
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.expiresAt} is not null`))
-    .orderBy(sql`(${subscriptions.status} <> 'expired' and ${subscriptions.expiresAt} > now()) desc`, desc(subscriptions.tier), desc(subscriptions.expiresAt))
+    .orderBy(
+      sql`(${subscriptions.status} <> 'expired' and ${subscriptions.expiresAt} > now()) desc`,
+      desc(subscriptions.tier),
+      desc(subscriptions.expiresAt),
+    )
     .limit(1)
-  const [any] = rows.length ? rows : await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1)
+  const [any] = rows.length
+    ? rows
+    : await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1)
   return { row: rows[0] ?? null, neverRequested: !any }
 }
 
@@ -70,9 +76,7 @@ export function toActiveSubscription(row: SubscriptionRow, now = new Date()): Ac
     autoRenewing: !lapsed && row.autoRenewing,
     expiredAt: expiredAt.getTime(),
     nextCronScheduledAt: !lapsed && row.autoRenewing && row.nextCronAt ? row.nextCronAt.getTime() : null,
-    pendingChange: pending
-      ? { tier: row.pendingTier as Tier, period: row.pendingPeriod as Period, startsAt: expiredAt.getTime() }
-      : null,
+    pendingChange: pending ? { tier: row.pendingTier as Tier, period: row.pendingPeriod as Period, startsAt: expiredAt.getTime() } : null,
   }
 }
 
@@ -91,7 +95,13 @@ export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolea
       nextCronAt: on ? subscriptions.expiresAt : null,
       ...(on ? {} : { pendingTier: null, pendingPeriod: null, scheduleRef: null }),
     })
-    .where(and(eq(subscriptions.id, subscriptionId), sql`${subscriptions.status} in ('active', 'canceled', 'past_due')`, gt(subscriptions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(subscriptions.id, subscriptionId),
+        sql`${subscriptions.status} in ('active', 'canceled', 'past_due')`,
+        gt(subscriptions.expiresAt, new Date()),
+      ),
+    )
     .returning()
   return row ?? null
 }
@@ -101,7 +111,13 @@ export async function hiddenCommentOf(db: Db, userId: number): Promise<number | 
   const [row] = await db
     .select({ commentId: commentSubscriptions.commentId })
     .from(commentSubscriptions)
-    .where(and(eq(commentSubscriptions.userId, userId), sql`${commentSubscriptions.status} <> 'lapsed'`, gt(commentSubscriptions.endsAt, new Date())))
+    .where(
+      and(
+        eq(commentSubscriptions.userId, userId),
+        sql`${commentSubscriptions.status} <> 'lapsed'`,
+        gt(commentSubscriptions.endsAt, new Date()),
+      ),
+    )
     .orderBy(desc(commentSubscriptions.endsAt))
     .limit(1)
   return row?.commentId ?? null
@@ -138,7 +154,15 @@ export async function paymentsReport(db: Db, since: Date) {
     .where(and(eq(coinLedger.reason, 'refund'), gte(coinLedger.createdAt, since)))
     .orderBy(desc(coinLedger.createdAt))
   const plans = await db
-    .select({ phone: users.phone, tier: subscriptions.tier, period: subscriptions.period, provider: subscriptions.provider, status: subscriptions.status, expiresAt: subscriptions.expiresAt, autoRenewing: subscriptions.autoRenewing })
+    .select({
+      phone: users.phone,
+      tier: subscriptions.tier,
+      period: subscriptions.period,
+      provider: subscriptions.provider,
+      status: subscriptions.status,
+      expiresAt: subscriptions.expiresAt,
+      autoRenewing: subscriptions.autoRenewing,
+    })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(and(sql`${subscriptions.status} <> 'expired'`, gt(subscriptions.expiresAt, new Date())))

@@ -50,7 +50,12 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
           if (!subscriptionId) return 'ignored'
           await markPaymentPaid(tx, paymentId, null)
           // The plan's period comes with invoice.paid; here the subscription is linked to the user.
-          await ensureSubscription(tx, { userId: meta.data.user_id, ...planOf(product), providerRef: subscriptionId, customerRef: idOf(session.customer) })
+          await ensureSubscription(tx, {
+            userId: meta.data.user_id,
+            ...planOf(product),
+            providerRef: subscriptionId,
+            customerRef: idOf(session.customer),
+          })
           return 'applied'
         }
         if (session.payment_status !== 'paid') return 'ignored' // a delayed method: async_payment_succeeded follows
@@ -64,7 +69,8 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
         const details = invoice.parent?.subscription_details
         const subscriptionId = idOf(details?.subscription)
         const meta = checkoutMetadata.safeParse(details?.metadata ?? {})
-        if (!subscriptionId || !meta.success || !isPlanProduct(meta.data.product) || !(await userExists(tx, meta.data.user_id))) return 'ignored'
+        if (!subscriptionId || !meta.success || !isPlanProduct(meta.data.product) || !(await userExists(tx, meta.data.user_id)))
+          return 'ignored'
         const periodEnd = Math.max(0, ...invoice.lines.data.map((line) => line.period?.end ?? 0))
         if (!periodEnd) return 'ignored'
         const { tier, period } = planOf(meta.data.product)
@@ -87,7 +93,12 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
         const sub = event.data.object
         const meta = checkoutMetadata.safeParse(sub.metadata ?? {})
         if (!meta.success || !isPlanProduct(meta.data.product) || !(await userExists(tx, meta.data.user_id))) return 'ignored'
-        await ensureSubscription(tx, { userId: meta.data.user_id, ...planOf(meta.data.product), providerRef: sub.id, customerRef: idOf(sub.customer) })
+        await ensureSubscription(tx, {
+          userId: meta.data.user_id,
+          ...planOf(meta.data.product),
+          providerRef: sub.id,
+          customerRef: idOf(sub.customer),
+        })
         // The plan follows the subscription's metadata, which an upgrade or a downgrade's next phase sets (ADR 0053).
         return applySubscriptionState(tx, { ...snapshotOf(sub, event), plan: planOf(meta.data.product) })
       }
@@ -97,7 +108,9 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
         if (!charge.amount) return 'ignored'
         const fraction = charge.amount_refunded / charge.amount
         // A pack or a gift is its own payment; otherwise the charge paid a subscription's invoice, found by its customer.
-        const paid = intent ? await refundPayment(tx, intent, fraction, `refund:${charge.id}:${charge.amount_refunded}`, catalogue.coinsPerPeriod) : 'ignored'
+        const paid = intent
+          ? await refundPayment(tx, intent, fraction, `refund:${charge.id}:${charge.amount_refunded}`, catalogue.coinsPerPeriod)
+          : 'ignored'
         if (paid !== 'ignored') return paid
         const customer = idOf(charge.customer)
         return customer ? refundSubscriptionCharge(tx, customer, charge.id, fraction, catalogue.coinsPerPeriod) : 'ignored'
@@ -110,7 +123,12 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
 
 function snapshotOf(sub: Stripe.Subscription, event: Stripe.Event): SubscriptionSnapshot {
   const periodEnd = Math.max(0, ...sub.items.data.map((item) => item.current_period_end ?? 0))
-  const base = { providerRef: sub.id, eventAt: seconds(event.created), autoRenewing: !sub.cancel_at_period_end, periodEnd: periodEnd ? seconds(periodEnd) : null }
+  const base = {
+    providerRef: sub.id,
+    eventAt: seconds(event.created),
+    autoRenewing: !sub.cancel_at_period_end,
+    periodEnd: periodEnd ? seconds(periodEnd) : null,
+  }
   if (event.type === 'customer.subscription.deleted' || sub.status === 'canceled' || sub.status === 'incomplete_expired') {
     return { ...base, status: 'expired', autoRenewing: false, endedAt: seconds(sub.ended_at ?? event.created) }
   }

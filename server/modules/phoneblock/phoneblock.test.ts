@@ -48,7 +48,8 @@ const SPAMBLOCKER = {
   },
   negative: /"rating":"(B_MISSED|C_PING|D_POLL|E_ADVERTISING|F_GAMBLE|G_FRAUD)"/,
   positive: /"rating":"A_LEGITIMATE"/,
-  report: (cc: string, domestic: string, rating: string, comment: string) => `{"phone":"00${cc}${domestic}","rating":"${rating}","comment":"${comment}"}`,
+  report: (cc: string, domestic: string, rating: string, comment: string) =>
+    `{"phone":"00${cc}${domestic}","rating":"${rating}","comment":"${comment}"}`,
 }
 
 describe.each(backends)('the PhoneBlock API on %s', (backend) => {
@@ -74,11 +75,16 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     t.app.inject({
       method,
       url,
-      headers: { ...(who ? { authorization: `Bearer ${passwords[who]}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(who ? { authorization: `Bearer ${passwords[who]}` } : {}),
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(payload !== undefined ? { payload: payload as string } : {}),
     })
   const get = (who: string | null, url: string) => call(who, 'GET', url)
-  const rate = (who: string, phone: string, rating: string, comment?: string) => call(who, 'POST', '/phoneblock/api/rate', JSON.stringify({ phone, rating, ...(comment ? { comment } : {}) }))
+  const rate = (who: string, phone: string, rating: string, comment?: string) =>
+    call(who, 'POST', '/phoneblock/api/rate', JSON.stringify({ phone, rating, ...(comment ? { comment } : {}) }))
   const page = async (e164: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(e164)}`, headers: bearer(tokens[DORA]) })
     expect(res.statusCode, res.body).toBe(200)
@@ -116,7 +122,7 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     expect(xpath.select('string(/phone-info/@phone)', doc)).toBe(FRAUD)
   })
 
-  it('answers num/{phone} in any format, national ones in the person\'s region', async () => {
+  it("answers num/{phone} in any format, national ones in the person's region", async () => {
     for (const input of [FRAUD, '01637875622', '0049 163 7875622', encodeURIComponent('+49 (163) 787-5622')]) {
       const res = await get(ANNA, `/phoneblock/api/num/${input}`)
       expect(res.statusCode, `${input}: ${res.body}`).toBe(200)
@@ -135,7 +141,7 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     }
   })
 
-  it('takes a rating as the person\'s report: on the number\'s page as evidence, in its index, once per person and number', async () => {
+  it("takes a rating as the person's report: on the number's page as evidence, in its index, once per person and number", async () => {
     const before = await page(TARGET)
     expect(before.evidence).toEqual([])
     const res = await rate(ANNA, '0' + TARGET.slice(3), 'G_FRAUD', 'Fake bank')
@@ -143,10 +149,19 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     expect(res.body).toBe(`{"phone":"${TARGET}","rating":"G_FRAUD"}`)
     const after = await page(TARGET)
     expect(after.evidence).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'polls', label: 'fraud', votes: 1 }), expect.objectContaining({ kind: 'bans', votes: 1 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'polls', label: 'fraud', votes: 1 }),
+        expect.objectContaining({ kind: 'bans', votes: 1 }),
+      ]),
     )
     expect(after.metrics.index).toBeLessThan(before.metrics.index)
-    expect((await check(ANNA, TARGET)).json()).toMatchObject({ phone: TARGET, votes: 1, rating: 'G_FRAUD', blackListed: true, whiteListed: false })
+    expect((await check(ANNA, TARGET)).json()).toMatchObject({
+      phone: TARGET,
+      votes: 1,
+      rating: 'G_FRAUD',
+      blackListed: true,
+      whiteListed: false,
+    })
     // Another person sees the number, not Anna's own lists.
     expect((await check(BEN, TARGET)).json()).toMatchObject({ votes: 1, blackListed: false })
 
@@ -154,7 +169,12 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     expect((await rate(ANNA, TARGET, 'E_ADVERTISING')).statusCode).toBe(200)
     const again = await page(TARGET)
     const mine = again.evidence.filter((e) => e.kind !== 'imported')
-    expect(mine).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'polls', label: 'advertising', votes: 1 }), expect.objectContaining({ kind: 'bans', votes: 1 })]))
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'polls', label: 'advertising', votes: 1 }),
+        expect.objectContaining({ kind: 'bans', votes: 1 }),
+      ]),
+    )
     expect(mine.find((e) => e.label === 'fraud')).toBeUndefined()
     expect(mine.reduce((n, e) => n + e.votes, 0)).toBe(2)
 
@@ -191,7 +211,7 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     expect((await blocklist(`?since=${version}`)).json().numbers).toEqual([expect.objectContaining({ phone: OTHER, votes: 0 })])
   })
 
-  it('replays SpamBlocker\'s PhoneBlock preset: its query URL, its two regular expressions, its report body', async () => {
+  it("replays SpamBlocker's PhoneBlock preset: its query URL, its two regular expressions, its report body", async () => {
     const host = 'https://api.test'
     const url = new URL(SPAMBLOCKER.query(host, '49', FRAUD.slice(3)))
     const res = await get(ANNA, url.pathname + url.search)
@@ -211,7 +231,9 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     expect(sent.statusCode, sent.body).toBe(200)
     const after = new URL(SPAMBLOCKER.query(host, '49', reported.slice(3)))
     expect((await get(BEN, after.pathname + after.search)).body).toMatch(SPAMBLOCKER.negative)
-    expect((await page(reported)).evidence).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'polls', label: 'poll', votes: 1 })]))
+    expect((await page(reported)).evidence).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'polls', label: 'poll', votes: 1 })]),
+    )
   })
 
   it('serves what the offline bot reads by XPath from blocklist?format=xml&since=', async () => {
@@ -262,14 +284,26 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
   })
 
   it('needs a device password on every route: 401 with a Basic challenge, a web session is not one', async () => {
-    for (const url of ['/phoneblock/api/check?sha1=' + sha1(FRAUD), `/phoneblock/api/num/${FRAUD}`, '/phoneblock/api/check-prefix?sha1=abcd', '/phoneblock/api/blocklist', '/phoneblock/api/test']) {
-      for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${tokens[ANNA]}` }, { authorization: 'Bearer wrong' }]) {
+    for (const url of [
+      '/phoneblock/api/check?sha1=' + sha1(FRAUD),
+      `/phoneblock/api/num/${FRAUD}`,
+      '/phoneblock/api/check-prefix?sha1=abcd',
+      '/phoneblock/api/blocklist',
+      '/phoneblock/api/test',
+    ]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: `Bearer ${tokens[ANNA]}` },
+        { authorization: 'Bearer wrong' },
+      ]) {
         const res = await call(null, 'GET', url, undefined, headers)
         expect(res.statusCode, url).toBe(401)
         expect(res.headers['www-authenticate']).toMatch(/^Basic /)
       }
     }
-    const res = await call(null, 'POST', '/phoneblock/api/rate', JSON.stringify({ phone: TARGET, rating: 'G_FRAUD' }), { authorization: `Bearer ${tokens[CARL]}` })
+    const res = await call(null, 'POST', '/phoneblock/api/rate', JSON.stringify({ phone: TARGET, rating: 'G_FRAUD' }), {
+      authorization: `Bearer ${tokens[CARL]}`,
+    })
     expect(res.statusCode).toBe(401)
   })
 
@@ -285,10 +319,16 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
       await signInEach(limited.app, [ANNA, BEN], into)
       const pw: string[] = []
       for (const who of [ANNA, BEN]) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/v6/device/add', headers: bearer(into.tokens[who]), payload: { name: 'x', kind: 'app' } })
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v6/device/add',
+          headers: bearer(into.tokens[who]),
+          payload: { name: 'x', kind: 'app' },
+        })
         pw.push(res.json().data.password)
       }
-      const hit = (password: string) => limited.app.inject({ method: 'GET', url: '/phoneblock/api/test', headers: { authorization: `Bearer ${password}` } })
+      const hit = (password: string) =>
+        limited.app.inject({ method: 'GET', url: '/phoneblock/api/test', headers: { authorization: `Bearer ${password}` } })
       const codes = []
       for (let i = 0; i < 5; i++) codes.push((await hit(pw[0])).statusCode)
       expect(codes).toContain(429)

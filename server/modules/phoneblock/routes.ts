@@ -45,7 +45,9 @@ function answerXml(a: NumberAnswer): string {
 }
 
 function blocklistXml(version: number, entries: BlockEntry[]): string {
-  const numbers = create({ version: '1.0', encoding: 'UTF-8' }).ele('blocklist', { version: String(version) }).ele('numbers')
+  const numbers = create({ version: '1.0', encoding: 'UTF-8' })
+    .ele('blocklist', { version: String(version) })
+    .ele('numbers')
   for (const e of entries) numbers.ele('phone-info', { phone: e.e164, rating: e.rating, votes: String(e.votes) })
   return numbers.end({ prettyPrint: false })
 }
@@ -81,72 +83,108 @@ export async function phoneblockRoutes(app: FastifyInstance) {
     reply.type('text/plain; charset=utf-8').send('OK'),
   )
 
-  r.get('/phoneblock/api/check', {
-    ...device,
-    schema: {
-      tags,
-      summary: 'A number by its SHA-1 (hex, of E.164 with +), with the votes of its ranges (prefix10, prefix100: the number without its last one or two digits)',
-      querystring: phoneblockCheckQuery,
+  r.get(
+    '/phoneblock/api/check',
+    {
+      ...device,
+      schema: {
+        tags,
+        summary:
+          'A number by its SHA-1 (hex, of E.164 with +), with the votes of its ranges (prefix10, prefix100: the number without its last one or two digits)',
+        querystring: phoneblockCheckQuery,
+      },
     },
-  }, async (request, reply) => {
-    const { sha1, prefix10, prefix100, format } = request.query
-    const answer = await lookUpBySha1(app.db, credential(request).userId, sha1.toLowerCase(), { prefix10: prefix10?.toLowerCase(), prefix100: prefix100?.toLowerCase() })
-    return sendAnswer(reply, answer, format)
-  })
-
-  r.get('/phoneblock/api/num/:phone', {
-    ...device,
-    schema: { tags, summary: 'A number in any format (read in your region)', params: phoneblockNumParams, querystring: phoneblockFormatQuery },
-  }, async (request, reply) => {
-    const d = credential(request)
-    const phone = readNumber(d, request.params.phone)
-    return sendAnswer(reply, await lookUpByE164(app.db, d.userId, phone.e164), request.query.format)
-  })
-
-  r.get('/phoneblock/api/check-prefix', {
-    ...device,
-    schema: { tags, summary: 'Every known number whose SHA-1 starts with the 4 to 40 hex digits given', querystring: phoneblockCheckPrefixQuery },
-  }, async (request, reply) => {
-    const found = await numbersBySha1Prefix(app.db, request.query.sha1.toLowerCase())
-    return reply
-      .type(JSON_TYPE)
-      .send(compact({ numbers: found.map((n) => ({ sha1: n.sha1, phone: n.e164, votes: n.votes, rating: n.rating, label: n.label })) }))
-  })
-
-  r.post('/phoneblock/api/rate', {
-    ...device,
-    schema: {
-      tags,
-      summary: 'Your rating of a number: your report, once per number (a new rating replaces yours); shown on its page as evidence',
-      body: phoneblockRateBody,
+    async (request, reply) => {
+      const { sha1, prefix10, prefix100, format } = request.query
+      const answer = await lookUpBySha1(app.db, credential(request).userId, sha1.toLowerCase(), {
+        prefix10: prefix10?.toLowerCase(),
+        prefix100: prefix100?.toLowerCase(),
+      })
+      return sendAnswer(reply, answer, format)
     },
-  }, async (request, reply) => {
-    const d = credential(request)
-    const phone = readNumber(d, request.body.phone)
-    if (phone.e164 === d.phone) throw badRequest('You cannot rate your own number')
-    const numberId = await upsertNumber(app.db, phone.e164, phone.country)
-    await rateNumber(app.db, d.userId, numberId, request.body.rating)
-    return reply.type(JSON_TYPE).send(compact({ phone: phone.e164, rating: request.body.rating }))
-  })
+  )
 
-  r.get('/phoneblock/api/blocklist', {
-    ...device,
-    schema: {
-      tags,
-      summary: 'The community blocklist (votes 4 or more, or index 2 or less); with since, only what changed after that version (votes 0: left the list)',
-      querystring: phoneblockBlocklistQuery,
+  r.get(
+    '/phoneblock/api/num/:phone',
+    {
+      ...device,
+      schema: {
+        tags,
+        summary: 'A number in any format (read in your region)',
+        params: phoneblockNumParams,
+        querystring: phoneblockFormatQuery,
+      },
     },
-  }, async (request, reply) => {
-    const { since, format } = request.query
-    let version: number
-    let entries: BlockEntry[]
-    if (since === undefined) {
-      version = await blocklistVersion(app.db)
-      entries = await communityBlocklist(app.db)
-    } else {
-      ;({ version, entries } = await blocklistChanges(app.db, since))
-      if (since > version) throw badRequest(`since is ahead of the current version ${version}`)
-    }
-    return format === 'xml' ? reply.type(XML_TYPE).send(blocklistXml(version, entries)) : reply.type(JSON_TYPE).send(blocklistJson(version, entries))
-  })
+    async (request, reply) => {
+      const d = credential(request)
+      const phone = readNumber(d, request.params.phone)
+      return sendAnswer(reply, await lookUpByE164(app.db, d.userId, phone.e164), request.query.format)
+    },
+  )
+
+  r.get(
+    '/phoneblock/api/check-prefix',
+    {
+      ...device,
+      schema: {
+        tags,
+        summary: 'Every known number whose SHA-1 starts with the 4 to 40 hex digits given',
+        querystring: phoneblockCheckPrefixQuery,
+      },
+    },
+    async (request, reply) => {
+      const found = await numbersBySha1Prefix(app.db, request.query.sha1.toLowerCase())
+      return reply
+        .type(JSON_TYPE)
+        .send(compact({ numbers: found.map((n) => ({ sha1: n.sha1, phone: n.e164, votes: n.votes, rating: n.rating, label: n.label })) }))
+    },
+  )
+
+  r.post(
+    '/phoneblock/api/rate',
+    {
+      ...device,
+      schema: {
+        tags,
+        summary: 'Your rating of a number: your report, once per number (a new rating replaces yours); shown on its page as evidence',
+        body: phoneblockRateBody,
+      },
+    },
+    async (request, reply) => {
+      const d = credential(request)
+      const phone = readNumber(d, request.body.phone)
+      if (phone.e164 === d.phone) throw badRequest('You cannot rate your own number')
+      const numberId = await upsertNumber(app.db, phone.e164, phone.country)
+      await rateNumber(app.db, d.userId, numberId, request.body.rating)
+      return reply.type(JSON_TYPE).send(compact({ phone: phone.e164, rating: request.body.rating }))
+    },
+  )
+
+  r.get(
+    '/phoneblock/api/blocklist',
+    {
+      ...device,
+      schema: {
+        tags,
+        summary:
+          'The community blocklist (votes 4 or more, or index 2 or less); with since, only what changed after that version (votes 0: left the list)',
+        querystring: phoneblockBlocklistQuery,
+      },
+    },
+    async (request, reply) => {
+      const { since, format } = request.query
+      let version: number
+      let entries: BlockEntry[]
+      if (since === undefined) {
+        version = await blocklistVersion(app.db)
+        entries = await communityBlocklist(app.db)
+      } else {
+        ;({ version, entries } = await blocklistChanges(app.db, since))
+        if (since > version) throw badRequest(`since is ahead of the current version ${version}`)
+      }
+      return format === 'xml'
+        ? reply.type(XML_TYPE).send(blocklistXml(version, entries))
+        : reply.type(JSON_TYPE).send(blocklistJson(version, entries))
+    },
+  )
 }

@@ -32,7 +32,11 @@ describe.each(backends)('polls and bans on %s', (backend) => {
 
   it('records poll answers, replacing the previous answers to the same poll, and moves the index', async () => {
     const me = await signIn(t.app, '+4915166660001')
-    const res = await post(me.token, '/api/v6/poll/answer', form({ phone: '030 66660001', poll: 'onComment', answers: `${tagId.fraud},${tagId.robot}` }))
+    const res = await post(
+      me.token,
+      '/api/v6/poll/answer',
+      form({ phone: '030 66660001', poll: 'onComment', answers: `${tagId.fraud},${tagId.robot}` }),
+    )
     expect(res.statusCode, res.body).toBe(200)
     const data = res.json().data
     expect(data.index).toBeLessThan(5)
@@ -46,17 +50,35 @@ describe.each(backends)('polls and bans on %s', (backend) => {
 
     // Repeated field; replaces onComment answers only.
     await post(me.token, '/api/v6/poll/answer', form({ phone: '+493066660001', poll: 'onPage', answers: String(tagId.angry) }))
-    const replaced = await post(me.token, '/api/v6/poll/answer', `phone=%2B493066660001&poll=onComment&answers=${tagId.legitimate}&answers=${tagId.person}`)
+    const replaced = await post(
+      me.token,
+      '/api/v6/poll/answer',
+      `phone=%2B493066660001&poll=onComment&answers=${tagId.legitimate}&answers=${tagId.person}`,
+    )
     expect(replaced.statusCode, replaced.body).toBe(200)
     expect(replaced.json().data.index).toBeGreaterThan(5)
     const numberId = (await findNumber(t.database.db, '+493066660001'))!
-    const rows = await t.database.db.select().from(pollAnswers).where(and(eq(pollAnswers.numberId, numberId), eq(pollAnswers.userId, me.profileId)))
-    expect(rows.map((r) => [r.tagId, r.poll]).sort()).toEqual([[tagId.angry, 'onPage'], [tagId.legitimate, 'onComment'], [tagId.person, 'onComment']].sort())
+    const rows = await t.database.db
+      .select()
+      .from(pollAnswers)
+      .where(and(eq(pollAnswers.numberId, numberId), eq(pollAnswers.userId, me.profileId)))
+    expect(rows.map((r) => [r.tagId, r.poll]).sort()).toEqual(
+      [
+        [tagId.angry, 'onPage'],
+        [tagId.legitimate, 'onComment'],
+        [tagId.person, 'onComment'],
+      ].sort(),
+    )
     // The index answered is the one the number's page shows.
     expect((await page(me.token, '+493066660001')).metrics.index).toBe(replaced.json().data.index)
 
     // JSON with numbers works too.
-    const json = await t.app.inject({ method: 'POST', url: '/api/v6/poll/answer', headers: bearer(me.token), payload: { phone: '+493066660001', poll: 'onBan', answers: [tagId.spam] } })
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v6/poll/answer',
+      headers: bearer(me.token),
+      payload: { phone: '+493066660001', poll: 'onBan', answers: [tagId.spam] },
+    })
     expect(json.statusCode, json.body).toBe(200)
     expect(json.json().data.pollAnswers).toContain(tagId.spam)
 
@@ -109,7 +131,10 @@ describe.each(backends)('polls and bans on %s', (backend) => {
     for (const body of [form({ phone: 'nope' }), form({}), form({ phone: '+4915166660004' })]) {
       expect((await post(me.token, '/api/v6/ban/add', body)).statusCode, body).toBe(400)
     }
-    const mine = await t.database.db.select().from(bans).where(inArray(bans.userId, [me.profileId, other.profileId]))
+    const mine = await t.database.db
+      .select()
+      .from(bans)
+      .where(inArray(bans.userId, [me.profileId, other.profileId]))
     expect(mine).toEqual([])
   })
 })

@@ -40,9 +40,19 @@ export async function removeBan(db: Db, userId: number, numberId: number): Promi
 export async function refreshReputation(db: Db, numberId: number, viewerId: number) {
   const { index } = await currentReputation(db, numberId)
   const [[count], mine, answers] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(bans).where(eq(bans.numberId, numberId)),
-    db.select({ n: sql<number>`1` }).from(bans).where(and(eq(bans.numberId, numberId), eq(bans.userId, viewerId))),
-    db.select({ tagId: pollAnswers.tagId }).from(pollAnswers).where(and(eq(pollAnswers.numberId, numberId), eq(pollAnswers.userId, viewerId))).orderBy(pollAnswers.tagId),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bans)
+      .where(eq(bans.numberId, numberId)),
+    db
+      .select({ n: sql<number>`1` })
+      .from(bans)
+      .where(and(eq(bans.numberId, numberId), eq(bans.userId, viewerId))),
+    db
+      .select({ tagId: pollAnswers.tagId })
+      .from(pollAnswers)
+      .where(and(eq(pollAnswers.numberId, numberId), eq(pollAnswers.userId, viewerId)))
+      .orderBy(pollAnswers.tagId),
   ])
   return { index, bans: count?.n ?? 0, isBanned: mine.length > 0, pollAnswers: answers.map((a) => a.tagId) }
 }

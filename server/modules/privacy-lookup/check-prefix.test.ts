@@ -47,7 +47,9 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
   for (const { s, t } of tables) {
     const name = sql.raw(`"${s}"."${t}"`)
     const [row] = rowsOf<{ n: number; digest: string | null }>(
-      await db.execute(sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${name} x`),
+      await db.execute(
+        sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${name} x`,
+      ),
     )
     out[`${s}.${t}`] = `${row.n}:${row.digest}`
   }
@@ -62,12 +64,21 @@ describe.each(backends)('the private look-up on %s', (backend) => {
     await importFile(t.database.db, { format: 'phoneblock', file: phoneblockExcerpt(['01637875622', '0043720229535']), progress: null })
     token = (await signIn(t.app, USER)).token
     expect((await apiClient(t.app).post(token, '/api/v6/ban/add', { phone: BANNED })).statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(SEARCHED)}`, headers: bearer(token) })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(SEARCHED)}`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200)
   }, 60_000)
   afterAll(async () => t?.close())
 
   const check = (prefix: string | null, headers: Record<string, string> = {}, remoteAddress?: string, app = t.app) =>
-    app.inject({ method: 'GET', url: '/api/v1/check-prefix', query: prefix === null ? {} : { prefix }, headers: { host: TEST_HOST, ...headers }, remoteAddress })
+    app.inject({
+      method: 'GET',
+      url: '/api/v1/check-prefix',
+      query: prefix === null ? {} : { prefix },
+      headers: { host: TEST_HOST, ...headers },
+      remoteAddress,
+    })
   const items = async (prefix: string) => {
     const res = await check(prefix)
     expect(res.statusCode, res.body).toBe(200)
@@ -80,7 +91,9 @@ describe.each(backends)('the private look-up on %s', (backend) => {
     const mine = fraud.find((i) => i.hash === sha256(FRAUD))!
     expect(mine).toMatchObject({ label: 'fraud' })
     expect(mine.index).toBeLessThan(1)
-    const page = searchResponse.parse((await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(FRAUD)}`, headers: bearer(token) })).json()).data
+    const page = searchResponse.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(FRAUD)}`, headers: bearer(token) })).json(),
+    ).data
     expect(mine.index).toBe(page.metrics.index)
     // Upper-case digits are the same prefix.
     expect(await items(prefixOf(FRAUD).toUpperCase())).toEqual(fraud)
@@ -94,7 +107,10 @@ describe.each(backends)('the private look-up on %s', (backend) => {
   })
 
   it('leaves out numbers only known from a search or a contact book', async () => {
-    const [row] = await t.database.db.select({ hash: numbers.sha256 }).from(numbers).where(sql`${numbers.e164} = ${SEARCHED}`)
+    const [row] = await t.database.db
+      .select({ hash: numbers.sha256 })
+      .from(numbers)
+      .where(sql`${numbers.e164} = ${SEARCHED}`)
     expect(row.hash).toBe(sha256(SEARCHED))
     expect((await items(prefixOf(SEARCHED))).map((i) => i.hash)).not.toContain(sha256(SEARCHED))
   })
@@ -120,7 +136,9 @@ describe.each(backends)('the private look-up on %s', (backend) => {
 
   it('stores nothing about the caller: every table is the same after 20 calls without a token and 20 with one', async () => {
     const before = await snapshot(t.database.db)
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['public.search_history', 'public.daily_usage', 'public.analytics_counts', 'public.sessions']))
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['public.search_history', 'public.daily_usage', 'public.analytics_counts', 'public.sessions']),
+    )
     for (let i = 0; i < 20; i++) {
       expect((await check(prefixOf(i % 2 ? FRAUD : LEGIT), {}, ADDRESS)).statusCode).toBe(200)
       expect((await check(prefixOf(i % 2 ? LEGIT : BANNED), { authorization: `Bearer ${token}` }, ADDRESS)).statusCode).toBe(200)
@@ -138,14 +156,19 @@ describe.each(backends)('the private look-up on %s', (backend) => {
     expect(op.parameters).toEqual([expect.objectContaining({ name: 'prefix', in: 'query', required: true })])
     expect(op.security).toBeUndefined()
     expect(op.responses['200']).toBeDefined()
-    for (const p of ['/api/v6/dispute/add', '/api/v6/moderation/disputes', '/api/v6/moderation/dispute/decide']) expect(Object.keys(doc.paths)).toContain(p)
+    for (const p of ['/api/v6/dispute/add', '/api/v6/moderation/disputes', '/api/v6/moderation/dispute/decide'])
+      expect(Object.keys(doc.paths)).toContain(p)
   })
 
   describe('with a log', () => {
     let logged: TestApp
     const lines: string[] = []
     beforeAll(async () => {
-      logged = await createTestApp(backend, { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { logger: { write: (line: string) => void lines.push(line) } })
+      logged = await createTestApp(
+        backend,
+        { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+        { logger: { write: (line: string) => void lines.push(line) } },
+      )
     }, 60_000)
     afterAll(async () => logged?.close())
 

@@ -13,17 +13,22 @@ import { numbersByHashPrefix } from './repository'
 export async function privacyLookupRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
-  r.get('/api/v1/check-prefix', {
-    logLevel: 'silent',
-    config: {
-      // Per address even when a token is sent: a token is never tied to a look-up here.
-      rateLimit: { max: app.env.CHECK_PREFIX_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `ip:${request.ip}` },
+  r.get(
+    '/api/v1/check-prefix',
+    {
+      logLevel: 'silent',
+      config: {
+        // Per address even when a token is sent: a token is never tied to a look-up here.
+        rateLimit: { max: app.env.CHECK_PREFIX_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `ip:${request.ip}` },
+      },
+      schema: {
+        tags: ['privacy'],
+        summary:
+          'Private look-up: every known number whose SHA-256 (hex, of the E.164 number) starts with the 5 hex digits given, with its index and top label. No token needed; nothing is logged or stored.',
+        querystring: checkPrefixQuery,
+        response: { 200: checkPrefixResponse },
+      },
     },
-    schema: {
-      tags: ['privacy'],
-      summary: 'Private look-up: every known number whose SHA-256 (hex, of the E.164 number) starts with the 5 hex digits given, with its index and top label. No token needed; nothing is logged or stored.',
-      querystring: checkPrefixQuery,
-      response: { 200: checkPrefixResponse },
-    },
-  }, async (request) => ({ status: true as const, data: { items: await numbersByHashPrefix(app.db, request.query.prefix) } }))
+    async (request) => ({ status: true as const, data: { items: await numbersByHashPrefix(app.db, request.query.prefix) } }),
+  )
 }

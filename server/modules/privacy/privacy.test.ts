@@ -42,7 +42,10 @@ describe.each(backends)('privacy data and deactivation on %s', (backend) => {
   it('deletes history, look-up traces, contacts, votes and notes; keeps balance, ledger, plan and texts; a second call deletes nothing', async () => {
     const me = tokens[SEARCHER]
     // Premium Plus for the owner, so "who looked me up" lists the searcher.
-    await t.database.db.update(users).set({ planTier: 'tier2', planExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, ids[OWNER]))
+    await t.database.db
+      .update(users)
+      .set({ planTier: 'tier2', planExpiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, ids[OWNER]))
     await grantCoins(t.database.db, ids[SEARCHER], 25, 'admin_grant')
     expect((await search(me, OWNER)).statusCode).toBe(200)
     expect((await search(me, '+493070400001')).statusCode).toBe(200)
@@ -62,7 +65,9 @@ describe.each(backends)('privacy data and deactivation on %s', (backend) => {
     })
     expect(upload.statusCode, upload.body).toBe(200)
     const hash = (await get(me, '/api/v6/contacts/by-phone', { phone: OWNER })).json().data.contacts[0].name_hash as string
-    expect((await post(me, '/api/v6/contacts/like', { phone: OWNER, name_hash: hash, like_type: 'LIKE', action_type: 'ADD' })).statusCode).toBe(200)
+    expect(
+      (await post(me, '/api/v6/contacts/like', { phone: OWNER, name_hash: hash, like_type: 'LIKE', action_type: 'ADD' })).statusCode,
+    ).toBe(200)
     expect((await post(me, '/api/v7/notice/add', { phone: '+493070400001', text: 'the plumber' })).statusCode).toBe(200)
     const comment = await post(me, '/api/v7/comment/add', { phone: '+493070400001', text: 'Calls about a leaking pipe' })
     expect(comment.statusCode, comment.body).toBe(200)
@@ -109,9 +114,11 @@ describe.each(backends)('privacy data and deactivation on %s', (backend) => {
     const second = (await signIn(t.app, LEAVER)).token
     expect((await post(leaver, '/api/v6/profile/name', { first_name: 'Lena', last_name: 'Leaver' })).statusCode).toBe(200)
     expect((await post(leaver, '/api/v2/param/antispy', { value: 1 })).statusCode).toBeLessThan(300)
-    const commentId = (await post(leaver, '/api/v7/comment/add', { phone: '+493070400004', text: 'A polite reminder service' })).json().data.id as number
+    const commentId = (await post(leaver, '/api/v7/comment/add', { phone: '+493070400004', text: 'A polite reminder service' })).json().data
+      .id as number
     const page = async () => (await search(tokens[READER], LEAVER)).json().data
-    const texts = async () => (await get(tokens[READER], '/api/v7/comment/list', { phone: '+493070400004' })).json().data.items.map((c: { id: number }) => c.id)
+    const texts = async () =>
+      (await get(tokens[READER], '/api/v7/comment/list', { phone: '+493070400004' })).json().data.items.map((c: { id: number }) => c.id)
     expect((await page()).profile).toMatchObject({ id: ids[LEAVER], firstName: 'Lena', lastName: 'Leaver' })
     expect(await texts()).toEqual([commentId])
     const antispyBefore = (await user(ids[LEAVER])).antispy
@@ -161,12 +168,19 @@ describe.each(backends)('privacy data and deactivation on %s', (backend) => {
     const json = await t.app.inject({ method: 'POST', url: '/api/v6/profile/deactivate', headers: bearer(me), payload: { cancel: true } })
     expect(json.statusCode, json.body).toBe(200)
     expect((await user(ids[TWICE])).deactivatedAt).not.toBeNull()
-    expectError(await t.app.inject({ method: 'POST', url: '/api/v6/profile/deactivate', payload: { cancel: 1 } }), 401, ERROR_CODES.UNAUTHORIZED)
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/v6/profile/deactivate', payload: { cancel: 1 } }),
+      401,
+      ERROR_CODES.UNAUTHORIZED,
+    )
   })
 
   it('deactivates once when the same token calls twice at the same moment: the other call is a 409 or a 403', async () => {
     const { token, profileId } = await signIn(t.app, '+4915170400007')
-    const results = await Promise.all([post(token, '/api/v6/profile/deactivate', { cancel: 1 }), post(token, '/api/v6/profile/deactivate', { cancel: 1 })])
+    const results = await Promise.all([
+      post(token, '/api/v6/profile/deactivate', { cancel: 1 }),
+      post(token, '/api/v6/profile/deactivate', { cancel: 1 }),
+    ])
     const codes = results.map((r) => r.statusCode).sort()
     expect(codes[0]).toBe(200)
     expect([403, 409]).toContain(codes[1])

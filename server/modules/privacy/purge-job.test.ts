@@ -57,10 +57,19 @@ describe.each(backends)('the purge of deactivated accounts on %s', (backend) => 
   const db = () => t.database.db
   const { post, get } = apiClient(() => t.app)
   const user = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]
-  const count = async (table: PgTable, where: SQL | undefined) => (await db().select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0].n
+  const count = async (table: PgTable, where: SQL | undefined) =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(where)
+    )[0].n
   const deactivatedDaysAgo = async (phone: string, days: number) => {
     expect((await post(tokens[phone], '/api/v6/profile/deactivate', { cancel: 1 })).statusCode).toBe(200)
-    await db().update(users).set({ deactivatedAt: new Date(Date.now() - days * DAY) }).where(eq(users.id, ids[phone]))
+    await db()
+      .update(users)
+      .set({ deactivatedAt: new Date(Date.now() - days * DAY) })
+      .where(eq(users.id, ids[phone]))
   }
 
   it('erases the personal data of an account deactivated 31 days ago, keeps its ledger and payments, and leaves one of 29 days alone', async () => {
@@ -68,9 +77,12 @@ describe.each(backends)('the purge of deactivated accounts on %s', (backend) => 
     // Everything a user leaves behind.
     expect((await post(me, '/api/v6/profile/name', { first_name: 'Gone', last_name: 'Girl' })).statusCode).toBe(200)
     const mine = (await post(me, '/api/v7/comment/add', { phone: TOPIC, text: 'Sells insurance' })).json().data.id as number
-    const theirs = (await post(tokens[NEIGHBOUR], '/api/v7/comment/add', { phone: TOPIC, text: 'Friendly, not spam' })).json().data.id as number
+    const theirs = (await post(tokens[NEIGHBOUR], '/api/v7/comment/add', { phone: TOPIC, text: 'Friendly, not spam' })).json().data
+      .id as number
     expect((await post(tokens[NEIGHBOUR], '/api/v13/comment/thread/add', { reply_to: mine, text: 'Same here' })).statusCode).toBe(200)
-    expect((await post(tokens[NEIGHBOUR], '/api/v11/comment/like', { comment_id: mine, like_type: 'LIKE', action_type: 'ADD' })).statusCode).toBe(200)
+    expect(
+      (await post(tokens[NEIGHBOUR], '/api/v11/comment/like', { comment_id: mine, like_type: 'LIKE', action_type: 'ADD' })).statusCode,
+    ).toBe(200)
     expect((await post(me, '/api/v13/comment/thread/add', { reply_to: theirs, text: 'Not to me' })).statusCode).toBe(200)
     expect((await post(me, '/api/v11/comment/like', { comment_id: theirs, like_type: 'DISLIKE', action_type: 'ADD' })).statusCode).toBe(200)
     expect((await post(me, '/api/v7/notice/add', { phone: TOPIC, text: 'my agent' })).statusCode).toBe(200)
@@ -80,22 +92,34 @@ describe.each(backends)('the purge of deactivated accounts on %s', (backend) => 
     expect((await post(me, '/api/v6/payment/key')).statusCode).toBe(200)
     const topic = (await db().select().from(numbers).where(eq(numbers.e164, TOPIC)))[0].id
     await db().insert(contacts).values({ ownerId: ids[GONE], numberId: topic, firstName: 'Agent', nameHash: 'h-agent' })
-    await db().insert(notifications).values([
-      { userId: ids[GONE], kind: 'reply', refKey: 'r1', numberId: topic },
-      { userId: ids[NEIGHBOUR], kind: 'reply', refKey: 'r2', numberId: topic, actorId: ids[GONE], data: { text: 'Not to me' } },
-    ])
+    await db()
+      .insert(notifications)
+      .values([
+        { userId: ids[GONE], kind: 'reply', refKey: 'r1', numberId: topic },
+        { userId: ids[NEIGHBOUR], kind: 'reply', refKey: 'r2', numberId: topic, actorId: ids[GONE], data: { text: 'Not to me' } },
+      ])
     await db().insert(disputes).values({ numberId: topic, userId: ids[GONE], category: 'not_spam', reasons: 'mine now' })
     await db().insert(introductionRequests).values({ fromUserId: ids[GONE], numberId: topic })
     await grantCoins(db(), ids[GONE], 40, 'admin_grant')
-    const payment = await createPayment(db(), { userId: ids[GONE], beneficiaryId: ids[GONE], provider: 'dev', product: 'numcy_pack_100', amount: 199, currency: 'USD', coins: 100 })
+    const payment = await createPayment(db(), {
+      userId: ids[GONE],
+      beneficiaryId: ids[GONE],
+      provider: 'dev',
+      product: 'numcy_pack_100',
+      amount: 199,
+      currency: 'USD',
+      coins: 100,
+    })
     // The other one's comment, for the restore below.
-    const recentComment = (await post(tokens[RECENT], '/api/v7/comment/add', { phone: TOPIC, text: 'Still thinking it over' })).json().data.id as number
+    const recentComment = (await post(tokens[RECENT], '/api/v7/comment/add', { phone: TOPIC, text: 'Still thinking it over' })).json().data
+      .id as number
 
     await deactivatedDaysAgo(GONE, 31)
     await deactivatedDaysAgo(RECENT, 29)
     const before = await user(ids[GONE])
     // The index another person sees: the ban and the poll answers of the account count against the number.
-    const index = async () => (await get(tokens[NEIGHBOUR], `/api/v202505/search/${encodeURIComponent(TOPIC)}`)).json().data.metrics.index as number
+    const index = async () =>
+      (await get(tokens[NEIGHBOUR], `/api/v202505/search/${encodeURIComponent(TOPIC)}`)).json().data.metrics.index as number
     expect(await index()).toBeLessThan(5)
 
     expect(await t.app.purgeJob.run()).toEqual({ purged: 1 })
@@ -120,14 +144,29 @@ describe.each(backends)('the purge of deactivated accounts on %s', (backend) => 
       sessions: await count(sessions, eq(sessions.userId, g)),
       keys: await count(oneTimeKeys, eq(oneTimeKeys.userId, g)),
     }).toEqual({
-      comments: 0, replies: 0, repliesToMine: 0, reactions: 0, notes: 0, suggestions: 0, bans: 0, contacts: 0,
-      history: 0, notifications: 0, disputes: 0, introductions: 0, sessions: 0, keys: 0,
+      comments: 0,
+      replies: 0,
+      repliesToMine: 0,
+      reactions: 0,
+      notes: 0,
+      suggestions: 0,
+      bans: 0,
+      contacts: 0,
+      history: 0,
+      notifications: 0,
+      disputes: 0,
+      introductions: 0,
+      sessions: 0,
+      keys: 0,
     })
     // The law's records stay.
     expect(await count(coinLedger, eq(coinLedger.userId, g))).toBe(1)
     expect((await db().select().from(payments).where(eq(payments.id, payment)))[0]).toMatchObject({ userId: g, amount: 199 })
     // The dislike on the neighbour's comment is taken back; the neighbour's own texts stay.
-    expect((await db().select().from(comments).where(eq(comments.id, theirs)))[0]).toMatchObject({ dislikes: 0, text: 'Friendly, not spam' })
+    expect((await db().select().from(comments).where(eq(comments.id, theirs)))[0]).toMatchObject({
+      dislikes: 0,
+      text: 'Friendly, not spam',
+    })
     expect(await count(notifications, eq(notifications.userId, ids[NEIGHBOUR]))).toBe(0)
     // The ban was the number's only evidence: its cached index is neutral again.
     expect(await index()).toBe(5)
@@ -158,7 +197,10 @@ describe.each(backends)('the purge of deactivated accounts on %s', (backend) => 
     const late = await signIn(t.app, LATE)
     const said = (await post(late.token, '/api/v7/comment/add', { phone: TOPIC, text: 'Gone for a month' })).json().data.id as number
     expect((await post(late.token, '/api/v6/profile/deactivate', { cancel: 1 })).statusCode).toBe(200)
-    await db().update(users).set({ deactivatedAt: new Date(Date.now() - 31 * DAY) }).where(eq(users.id, late.profileId))
+    await db()
+      .update(users)
+      .set({ deactivatedAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(users.id, late.profileId))
     // The purge job has not run: signing in now starts afresh all the same.
     const again = await signIn(t.app, LATE)
     expect(again.isNewUser).toBe(true)
@@ -170,11 +212,21 @@ describe.each(backends)('the purge of deactivated accounts on %s', (backend) => 
   it('purges each account once when two runs overlap, the lock aside', async () => {
     const made = await db()
       .insert(users)
-      .values(['+4915170500011', '+4915170500012', '+4915170500013'].map((phone) => ({ phone, deactivatedAt: new Date(Date.now() - 40 * DAY) })))
+      .values(
+        ['+4915170500011', '+4915170500012', '+4915170500013'].map((phone) => ({ phone, deactivatedAt: new Date(Date.now() - 40 * DAY) })),
+      )
       .returning({ id: users.id })
     const runs = await Promise.all([purgeDeactivated(db()), purgeDeactivated(db())])
     expect(runs[0].purged + runs[1].purged).toBe(3)
-    const rows = await db().select().from(users).where(inArray(users.id, made.map((m) => m.id)))
+    const rows = await db()
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          made.map((m) => m.id),
+        ),
+      )
     expect(rows.map((r) => r.phone).sort()).toEqual(made.map((m) => `purged:${m.id}`).sort())
   })
 })
@@ -189,7 +241,10 @@ describe('the purge job on a timer', () => {
 
   it('purges without anyone calling it, and is off by default under NODE_ENV=test', async () => {
     expect(t.app.purgeJob.scheduled).toBe(true)
-    const [u] = await t.database.db.insert(users).values({ phone: '+4915170500021', deactivatedAt: new Date(Date.now() - 31 * DAY) }).returning({ id: users.id })
+    const [u] = await t.database.db
+      .insert(users)
+      .values({ phone: '+4915170500021', deactivatedAt: new Date(Date.now() - 31 * DAY) })
+      .returning({ id: users.id })
     await waitFor(async () => (await t.database.db.select().from(users).where(eq(users.id, u.id)))[0].purgedAt !== null)
     const off = await createTestApp('pglite')
     try {
@@ -215,15 +270,39 @@ describe.each(backends.filter((b) => b === 'postgres'))('the purge job on two se
     const db = databases[0].db
     const made = await db
       .insert(users)
-      .values(Array.from({ length: 5 }, (_, i) => ({ phone: `+49151705001${i}0`, firstName: 'Old', deactivatedAt: new Date(Date.now() - 45 * DAY) })))
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          phone: `+49151705001${i}0`,
+          firstName: 'Old',
+          deactivatedAt: new Date(Date.now() - 45 * DAY),
+        })),
+      )
       .returning({ id: users.id })
     for (const { id } of made) await grantCoins(db, id, 5, 'admin_grant')
     const outcomes = await Promise.all(apps.map((app) => app.purgeJob.run()))
     // One server ran; the other found the lock taken and skipped its turn (or came after and found nothing).
     expect(outcomes.reduce((n, o) => n + (o?.purged ?? 0), 0)).toBe(5)
-    const rows = await db.select().from(users).where(inArray(users.id, made.map((m) => m.id)))
+    const rows = await db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          made.map((m) => m.id),
+        ),
+      )
     expect(rows.every((r) => r.phone === `purged:${r.id}` && r.firstName === null && r.purgedAt !== null && r.balance === 5)).toBe(true)
-    expect(await db.select().from(coinLedger).where(inArray(coinLedger.userId, made.map((m) => m.id)))).toHaveLength(5)
+    expect(
+      await db
+        .select()
+        .from(coinLedger)
+        .where(
+          inArray(
+            coinLedger.userId,
+            made.map((m) => m.id),
+          ),
+        ),
+    ).toHaveLength(5)
     // Held by one server, the other stands aside.
     expect(await databases[0].exclusive(LOCKS.purgeJob, () => apps[1].purgeJob.run())).toBeNull()
   })

@@ -25,10 +25,7 @@ export interface PrivacyDeleted {
  */
 export async function deletePrivacyData(db: Db, userId: number): Promise<PrivacyDeleted> {
   return db.transaction(async (tx) => {
-    const looks = await tx
-      .delete(searchHistory)
-      .where(eq(searchHistory.userId, userId))
-      .returning({ cleared: searchHistory.clearedAt })
+    const looks = await tx.delete(searchHistory).where(eq(searchHistory.userId, userId)).returning({ cleared: searchHistory.clearedAt })
     const book = await tx.delete(contacts).where(eq(contacts.ownerId, userId)).returning({ id: contacts.id })
     await tx.delete(contactVotes).where(eq(contactVotes.userId, userId))
     const gone = await tx.delete(notes).where(eq(notes.userId, userId)).returning({ id: notes.id })
@@ -57,7 +54,10 @@ export async function deactivateUser(db: Db, userId: number, now = new Date()): 
       .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
       .returning({ deactivatedAt: users.deactivatedAt })
     if (!row) throw conflict('This profile is already deactivated')
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     // Its one-time keys too: none signs in after the account is restored (issue 29). And its device passwords.
     await voidKeys(tx, userId, now)
     await revokeAllDevices(tx, userId, now)

@@ -29,9 +29,13 @@ const listOf = (names: string[]) => (names.length <= 1 ? names.join('') : `${nam
  */
 export function computeNeuroanalysis(input: NeuroInput): Neuroanalysis | null {
   const { evidence, tagsTop, comments } = input
-  const tagCounts = [tagsTop.callerType, ...tagsTop.categories, ...tagsTop.subcategories, ...tagsTop.callReasons, ...tagsTop.emotags].filter(
-    (t): t is NonNullable<typeof t> => t !== null,
-  )
+  const tagCounts = [
+    tagsTop.callerType,
+    ...tagsTop.categories,
+    ...tagsTop.subcategories,
+    ...tagsTop.callReasons,
+    ...tagsTop.emotags,
+  ].filter((t): t is NonNullable<typeof t> => t !== null)
   if (!evidence.length && !tagCounts.length && comments.count === 0) return null
 
   let pos = 0
@@ -70,21 +74,26 @@ export function computeNeuroanalysis(input: NeuroInput): Neuroanalysis | null {
   const kind = tagsTop.callerType ?? tagsTop.categories[0] ?? null
   const sentences: string[] = []
   const topCategories = tagsTop.categories.slice(0, 2).map((t) => tagName(t.code))
-  if (votes > 0) sentences.push(`This number was reported ${times(votes)}${topCategories.length ? `, mostly as ${listOf(topCategories)}` : ''}.`)
+  if (votes > 0)
+    sentences.push(`This number was reported ${times(votes)}${topCategories.length ? `, mostly as ${listOf(topCategories)}` : ''}.`)
   else if (topCategories.length) sentences.push(`Users tagged this number as ${listOf(topCategories)}.`)
   if (tagsTop.callerType) sentences.push(`Most people who answered say the caller is: ${tagName(tagsTop.callerType.code)}.`)
   if (tagsTop.subcategories.length) sentences.push(`Topics: ${listOf(tagsTop.subcategories.slice(0, 3).map((t) => tagName(t.code)))}.`)
-  if (tagsTop.callReasons.length) sentences.push(`Reasons for the calls: ${listOf(tagsTop.callReasons.slice(0, 3).map((t) => tagName(t.code)))}.`)
+  if (tagsTop.callReasons.length)
+    sentences.push(`Reasons for the calls: ${listOf(tagsTop.callReasons.slice(0, 3).map((t) => tagName(t.code)))}.`)
   if (weighed > 0) {
     const level = metrics.risk >= 0.6 ? 'high' : metrics.risk >= 0.25 ? 'moderate' : 'low'
     sentences.push(`Its reputation index is ${index} of 10, so the risk is ${level}.`)
     if (metrics.fraud >= 0.3) sentences.push('A large share of the reports are about fraud: do not share codes, passwords or card details.')
   }
-  if (calm + upset > 0) sentences.push(`After the calls people felt ${listOf(tagsTop.emotags.slice(0, 2).map((t) => tagName(t.code).toLowerCase()))}.`)
+  if (calm + upset > 0)
+    sentences.push(`After the calls people felt ${listOf(tagsTop.emotags.slice(0, 2).map((t) => tagName(t.code).toLowerCase()))}.`)
   if (comments.count > 0) {
     sentences.push(
       `${comments.count === 1 ? 'One user has' : `${comments.count} users have`} left a review` +
-        (reactions > 0 ? `, with ${comments.likes} ${comments.likes === 1 ? 'like' : 'likes'} and ${comments.dislikes} ${comments.dislikes === 1 ? 'dislike' : 'dislikes'}.` : '.'),
+        (reactions > 0
+          ? `, with ${comments.likes} ${comments.likes === 1 ? 'like' : 'likes'} and ${comments.dislikes} ${comments.dislikes === 1 ? 'dislike' : 'dislikes'}.`
+          : '.'),
     )
   }
   return {

@@ -18,7 +18,11 @@ describe('neuro-analysis', () => {
     const n = computeNeuroanalysis({
       numberId: 7,
       evidence: [{ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 120, weight: 170, direction: 'negative' }],
-      tagsTop: { ...noTags, categories: [{ id: 1, code: 'fraud', name: 'Fraud', count: 120 }], emotags: [{ id: 2, code: 'scared', name: 'Scared', count: 3 }] },
+      tagsTop: {
+        ...noTags,
+        categories: [{ id: 1, code: 'fraud', name: 'Fraud', count: 120 }],
+        emotags: [{ id: 2, code: 'scared', name: 'Scared', count: 3 }],
+      },
       comments: { count: 2, likes: 4, dislikes: 0 },
     })!
     expect(n).toMatchObject({ neuroanalysisId: 7, neurotype: 'fraud', age: null, link: null, is_shared: false })
@@ -53,7 +57,11 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
     const viewer = await signIn(t.app, '+4915177770001')
     const owner = await signIn(t.app, '+4915177770002')
     await t.database.db.update(users).set({ firstName: 'Olga', lastName: 'Owner' }).where(eq(users.id, owner.profileId))
-    const res = await get(viewer.token, `/api/v202505/profile/${owner.profileId}`, { source: 'FROM_COMMENTS', paidSearch: '0', locale: 'en' })
+    const res = await get(viewer.token, `/api/v202505/profile/${owner.profileId}`, {
+      source: 'FROM_COMMENTS',
+      paidSearch: '0',
+      locale: 'en',
+    })
     expect(res.statusCode, res.body).toBe(200)
     const p = searchResponse.parse(res.json()).data
     expect(p.profile).toMatchObject({ id: owner.profileId, firstName: 'Olga', lastName: 'Owner' })
@@ -84,7 +92,10 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
     expect(res.statusCode).toBe(404)
     expect(res.json()).toMatchObject({ status: false, message: expect.any(String) })
 
-    expect((await post(hidden.token, '/api/v2/param/profile_going', { flag: '0' })).json()).toEqual({ status: true, data: { profile_going: false } })
+    expect((await post(hidden.token, '/api/v2/param/profile_going', { flag: '0' })).json()).toEqual({
+      status: true,
+      data: { profile_going: false },
+    })
     expect((await get(hidden.token, '/api/v2/param/profile_going')).json().data.profile_going).toBe(false)
     expect((await get(viewer.token, `/api/v202505/profile/${hidden.profileId}`)).statusCode).toBe(404)
     expect((await get(hidden.token, `/api/v202505/profile/${hidden.profileId}`)).statusCode).toBe(200)
@@ -108,7 +119,11 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
     expect((await post(me.token, '/api/v2/param/antispy', { value: '1' })).json()).toEqual({ status: true, data: { antispy: true } })
     expect((await get(me.token, '/api/v2/param/antispy')).json().data.antispy).toBe(true)
     await search(me.token, '+493077770002')
-    const rows = await t.database.db.select({ anonymous: searchHistory.anonymous }).from(searchHistory).where(eq(searchHistory.userId, me.profileId)).orderBy(searchHistory.id)
+    const rows = await t.database.db
+      .select({ anonymous: searchHistory.anonymous })
+      .from(searchHistory)
+      .where(eq(searchHistory.userId, me.profileId))
+      .orderBy(searchHistory.id)
     expect(rows.map((r) => r.anonymous)).toEqual([false, true])
     expect((await post(me.token, '/api/v2/param/antispy', { value: '2' })).statusCode).toBe(400)
     expect((await post(me.token, '/api/v2/param/antispy', { value: '0' })).json().data.antispy).toBe(false)
@@ -129,7 +144,9 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
 
     const numberId = await upsertNumber(t.database.db, '+493077770011', 'DE')
     const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
-    await t.database.db.insert(importedEvidence).values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 80, lastSeen: new Date() })
+    await t.database.db
+      .insert(importedEvidence)
+      .values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 80, lastSeen: new Date() })
     await t.database.db.insert(comments).values({ numberId, userId: writer.profileId, text: 'Asked for my bank PIN', likes: 3 })
     // A free user sees the headline: the caller kind and the risk.
     const headline = await neuro('+493077770011')
@@ -137,7 +154,10 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
     expect(Object.keys(headline!.metrics)).toEqual(['risk'])
     expect((await search(me.token, '+493077770011')).neuroanalysis).toEqual(headline)
     // With a plan in force, the whole analysis.
-    await t.database.db.update(users).set({ planTier: 'tier1', planExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, me.profileId))
+    await t.database.db
+      .update(users)
+      .set({ planTier: 'tier1', planExpiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, me.profileId))
     const n = await neuro('+493077770011')
     expect(n).toMatchObject({ neurotype: 'fraud', full: true, metrics: expect.objectContaining({ reports: 80, comments: 1 }) })
     expect(n!.metrics.risk).toBe(headline!.metrics.risk)
@@ -148,7 +168,10 @@ describe.each(backends)('profiles, privacy switches and neuro-analysis on %s', (
 
     expect((await get(me.token, '/api/v6/neuroanalysis/get', { phone: 'garbage' })).statusCode).toBe(400)
     expect((await get(me.token, '/api/v6/neuroanalysis/get')).statusCode).toBe(400)
-    const stillOne = await t.database.db.select().from(comments).where(and(eq(comments.numberId, numberId)))
+    const stillOne = await t.database.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.numberId, numberId)))
     expect(stillOne).toHaveLength(1)
   })
 })

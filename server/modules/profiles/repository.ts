@@ -5,7 +5,14 @@ import { numbers, searchHistory, users } from '../../db/schema'
 /** A user as a profile page shows them, with what decides who may see it; null when unknown. */
 export async function findProfile(db: Db, userId: number) {
   const [u] = await db
-    .select({ id: users.id, phone: users.phone, firstName: users.firstName, lastName: users.lastName, profileGoing: users.profileGoing, deactivatedAt: users.deactivatedAt })
+    .select({
+      id: users.id,
+      phone: users.phone,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileGoing: users.profileGoing,
+      deactivatedAt: users.deactivatedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
@@ -25,7 +32,11 @@ export async function privacyFlags(db: Db, userId: number): Promise<PrivacyFlags
 
 /** Sets some of the user's switches; the switches as they are now, null when the user is unknown. */
 export async function setPrivacyFlags(db: Db, userId: number, flags: Partial<PrivacyFlags>): Promise<PrivacyFlags | null> {
-  const [u] = await db.update(users).set(flags).where(eq(users.id, userId)).returning({ antispy: users.antispy, profileGoing: users.profileGoing })
+  const [u] = await db
+    .update(users)
+    .set(flags)
+    .where(eq(users.id, userId))
+    .returning({ antispy: users.antispy, profileGoing: users.profileGoing })
   return u ?? null
 }
 

@@ -3,7 +3,12 @@ import type { EvidenceItem } from '../../../contract/api/number-profile'
 import { decay, reputationIndex } from './formula'
 
 const ev = (direction: EvidenceItem['direction'], weight: number): EvidenceItem => ({
-  kind: 'imported', source: 'test', label: 'x', votes: weight, weight, direction,
+  kind: 'imported',
+  source: 'test',
+  label: 'x',
+  votes: weight,
+  weight,
+  direction,
 })
 
 describe('reputation index', () => {

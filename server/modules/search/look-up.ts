@@ -59,7 +59,9 @@ export async function lookUpNumber(
   if (left === null || numberId === null) {
     const price = LIMITS.defaultPaidSearchPrice
     const wantsPaid = viewer.overlimit && query.paidSearch === '1'
-    const bought = wantsPaid ? await buyLookUp(db, { userId: auth.id, e164: phone.e164, country: phone.country, day: start.day, anonymous: viewer.antispy, price }) : null
+    const bought = wantsPaid
+      ? await buyLookUp(db, { userId: auth.id, e164: phone.e164, country: phone.country, day: start.day, anonymous: viewer.antispy, price })
+      : null
     if (bought) {
       paid = true
       left = 0
@@ -75,7 +77,11 @@ export async function lookUpNumber(
   }
 
   const { region, carrier } = await describeNumber(phone.e164, locale)
-  const profile = await buildNumberProfile(db, { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined }, store)
+  const profile = await buildNumberProfile(
+    db,
+    { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: start.part ?? undefined },
+    store,
+  )
   // The history row of the day holds the index the page shows: written with the row when the page
   // had not changed since it was shown last, else now (a new row's, or one that moved).
   const written = start.again ? start.again.index : start.indexed

@@ -12,7 +12,11 @@ export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 export const FREE_LIMITS: PlanLimits = { free: LIMITS.searchDailyLimit, tier1: LIMITS.searchDailyLimit, tier2: LIMITS.searchDailyLimit }
 
 /** Today's limit by the user's plan, what is left of it, and whether a plan is in force. */
-export async function searchAllowance(db: Db, userId: number, limits: PlanLimits): Promise<{ limit: number; left: number; planActive: boolean }> {
+export async function searchAllowance(
+  db: Db,
+  userId: number,
+  limits: PlanLimits,
+): Promise<{ limit: number; left: number; planActive: boolean }> {
   const [row] = await db
     .select({ limit: dailyLimitOf(limits), planActive, count: sql<number>`coalesce(${dailyUsage.count}, 0)` })
     .from(users)
@@ -23,7 +27,15 @@ export async function searchAllowance(db: Db, userId: number, limits: PlanLimits
 }
 
 export interface SearchStart {
-  viewer: { id: number; balance: number; spySubscription: boolean; planActive: boolean; overlimit: boolean; antispy: boolean; locale: string | null }
+  viewer: {
+    id: number
+    balance: number
+    spySubscription: boolean
+    planActive: boolean
+    overlimit: boolean
+    antispy: boolean
+    locale: string | null
+  }
   /** Searches left today after this one; null when none was left (nothing was recorded then). */
   left: number | null
   /** Today's searches counted so far, this one included; the viewer's limit. */
@@ -103,7 +115,8 @@ type StartRow = {
  * look-ups of several numbers at once never count past it; one that lost that race is reported
  * as `overrun`, for the caller to take its row back (startSearch).
  */
-const startStatement = preparedStatement<StartRow, StartValues>((p) => sql`
+const startStatement = preparedStatement<StartRow, StartValues>(
+  (p) => sql`
     with
     -- The session check of the call too (ADR 0029): no viewer when the session ended or the
     -- account's phone or role is not what the caller took them for; then nothing changes.
@@ -203,7 +216,17 @@ export class SessionChanged extends Error {
 
 export async function startSearch(
   db: Db,
-  args: { userId: number; sessionId: string; phone: string; role: string; e164: string; country: string | null; own: boolean; limits: PlanLimits; shown?: ShownIndex },
+  args: {
+    userId: number
+    sessionId: string
+    phone: string
+    role: string
+    e164: string
+    country: string | null
+    own: boolean
+    limits: PlanLimits
+    shown?: ShownIndex
+  },
 ): Promise<SearchStart> {
   const { limits, shown, ...rest } = args
   const day = utcDay()

@@ -14,42 +14,54 @@ import { asSessionUser, lookUpNumber, searchAnswer } from './look-up'
 export async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
-  r.get('/api/v202505/search/:number', {
-    // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
-    // The look-up's own statement checks the session (look-up.ts asSessionUser).
-    config: { idempotent: true, sessionCheckedByHandler: true },
-    schema: {
-      tags: ['search'],
-      summary: 'Look up a number: its whole profile. Counts against the daily limit unless it is your own number.',
-      params: searchParams,
-      querystring: searchQuery,
-      response: { 200: searchResponse },
-    },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    const read = (auth: AuthUser) => {
-      const ownRegion = (app.phone.normalize(auth.phone)?.country ?? null) as CountryCode | null
-      const phone = app.phone.normalize(request.params.number, ownRegion)
-      if (!phone) throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
-      return phone
-    }
-    const data = await asSessionUser(app, request, (auth) =>
-      lookUpNumber(app.db, auth, read(auth), request.query, app.payments.catalogue.limits, app.pageCache),
-    )
-    return searchAnswer(data)
-  })
-
-  for (const [path, on] of [['/api/v6/params/overlimit', true], ['/api/v6/params/overlimit/disable', false]] as const) {
-    r.post(path, {
-      preHandler: app.requireUser,
+  r.get(
+    '/api/v202505/search/:number',
+    {
+      // A money call: a retry with the same Idempotency-Key is answered once (plugins/idempotency).
+      // The look-up's own statement checks the session (look-up.ts asSessionUser).
+      config: { idempotent: true, sessionCheckedByHandler: true },
       schema: {
         tags: ['search'],
-        summary: on ? 'Turns paid search on: past the daily limit a search may cost coins' : 'Turns paid search off',
-        response: { 200: overlimitResponse },
+        summary: 'Look up a number: its whole profile. Counts against the daily limit unless it is your own number.',
+        params: searchParams,
+        querystring: searchQuery,
+        response: { 200: searchResponse },
       },
-    }, async (request) => {
-      await setOverlimit(app.db, currentUser(request).id, on)
-      return { status: true as const, data: { overlimit: on } }
-    })
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const read = (auth: AuthUser) => {
+        const ownRegion = (app.phone.normalize(auth.phone)?.country ?? null) as CountryCode | null
+        const phone = app.phone.normalize(request.params.number, ownRegion)
+        if (!phone)
+          throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
+        return phone
+      }
+      const data = await asSessionUser(app, request, (auth) =>
+        lookUpNumber(app.db, auth, read(auth), request.query, app.payments.catalogue.limits, app.pageCache),
+      )
+      return searchAnswer(data)
+    },
+  )
+
+  for (const [path, on] of [
+    ['/api/v6/params/overlimit', true],
+    ['/api/v6/params/overlimit/disable', false],
+  ] as const) {
+    r.post(
+      path,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['search'],
+          summary: on ? 'Turns paid search on: past the daily limit a search may cost coins' : 'Turns paid search off',
+          response: { 200: overlimitResponse },
+        },
+      },
+      async (request) => {
+        await setOverlimit(app.db, currentUser(request).id, on)
+        return { status: true as const, data: { overlimit: on } }
+      },
+    )
   }
 }

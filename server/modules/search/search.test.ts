@@ -29,7 +29,9 @@ describe.each(backends)('search on %s', (backend) => {
     (await t.database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance
   /** Uses up today's allowance directly, so the tests past the limit need not run 30 searches each. */
   const exhaust = (userId: number) =>
-    t.database.db.insert(dailyUsage).values({ userId, day: new Date().toISOString().slice(0, 10), count: 30 })
+    t.database.db
+      .insert(dailyUsage)
+      .values({ userId, day: new Date().toISOString().slice(0, 10), count: 30 })
       .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count: 30 } })
 
   it('requires sign-in', async () => {
@@ -106,7 +108,12 @@ describe.each(backends)('search on %s', (backend) => {
     expect((await found(token, '+493012345698')).common.leftRequests).toBe(0)
     expect(await leftToday(token)).toBe(0)
     // A refused search is neither in the history nor makes the number known.
-    const history = await t.database.db.select({ e164: numbers.e164 }).from(searchHistory).innerJoin(numbers, eq(numbers.id, searchHistory.numberId)).innerJoin(users, eq(users.id, searchHistory.userId)).where(eq(users.phone, '+4915123456782'))
+    const history = await t.database.db
+      .select({ e164: numbers.e164 })
+      .from(searchHistory)
+      .innerJoin(numbers, eq(numbers.id, searchHistory.numberId))
+      .innerJoin(users, eq(users.id, searchHistory.userId))
+      .where(eq(users.phone, '+4915123456782'))
     expect(history).toHaveLength(30)
     expect(history.some((h) => h.e164 === '+493012345699' || h.e164 === '+493012345698')).toBe(false)
     expect(await t.database.db.select().from(numbers).where(eq(numbers.e164, '+493012345699'))).toEqual([])
@@ -142,7 +149,10 @@ describe.each(backends)('search on %s', (backend) => {
     expect(paid.common).toMatchObject({ isPaidRequest: true, leftRequests: 0, balance: 1 })
     expect(paid.phone.region).toContain('Berlin')
     expect(await balance(profileId)).toBe(1)
-    const ledger = await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))
+    const ledger = await t.database.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))
     expect(ledger).toHaveLength(1)
     expect(ledger[0]).toMatchObject({ delta: -1, balanceAfter: 1 })
 
@@ -152,7 +162,12 @@ describe.each(backends)('search on %s', (backend) => {
     expect(broke.paidAlert.show).toBe(true)
     expect(broke.common).toMatchObject({ leftRequests: 0, balance: 0, isPaidRequest: false })
     expect(await balance(profileId)).toBe(0)
-    expect(await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))).toHaveLength(2)
+    expect(
+      await t.database.db
+        .select()
+        .from(coinLedger)
+        .where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search'))),
+    ).toHaveLength(2)
   })
 
   it('does not charge without overlimit or without coins', async () => {
@@ -201,7 +216,9 @@ describe.each(backends)('search on %s', (backend) => {
     // The page changes (300 fraud votes imported): the next person is shown, and keeps, the new index.
     const numberId = await upsertNumber(t.database.db, '+493012340311', 'DE')
     const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
-    await t.database.db.insert(importedEvidence).values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 300, lastSeen: new Date() })
+    await t.database.db
+      .insert(importedEvidence)
+      .values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 300, lastSeen: new Date() })
     const after = await shownTo(third)
     expect(after.index).toBeLessThan(3)
     expect(after.written).toBe(after.index)
@@ -239,19 +256,27 @@ describe.each(backends)('search on %s', (backend) => {
     const results = await Promise.all(Array.from({ length: 8 }, () => found(token, '+493012340399', { paidSearch: '1' })))
     expect(results.every((r) => !r.paidAlert.show && r.common.isPaidRequest)).toBe(true)
     expect(await balance(profileId)).toBe(4)
-    expect(await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))).toHaveLength(1)
+    expect(
+      await t.database.db
+        .select()
+        .from(coinLedger)
+        .where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search'))),
+    ).toHaveLength(1)
     expect(await t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, profileId))).toHaveLength(1)
   })
 
   // Issue 30: the number page's actions reload the search; a look-up is counted once a day.
   const { postOk: post } = apiClient(() => t.app)
-  const historyRows = (userId: number) => t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, userId)).orderBy(searchHistory.id)
+  const historyRows = (userId: number) =>
+    t.database.db.select().from(searchHistory).where(eq(searchHistory.userId, userId)).orderBy(searchHistory.id)
 
   it('counts a look-up once: the same search again, as the page reloads it after each action, counts nothing and adds no history row', async () => {
     const { token, profileId } = await signIn(t.app, '+4915123450201')
     const numberId = await upsertNumber(t.database.db, '+493012340201', 'DE')
     const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
-    await t.database.db.insert(importedEvidence).values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 40, lastSeen: new Date() })
+    await t.database.db
+      .insert(importedEvidence)
+      .values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 40, lastSeen: new Date() })
     const first = await found(token, '+493012340201')
     expect(first.common.leftRequests).toBe(29)
     // A note, a name and a comment, each followed by the page's reload of the search.
@@ -279,7 +304,10 @@ describe.each(backends)('search on %s', (backend) => {
     const { token, profileId } = await signIn(t.app, '+4915123450202')
     expect((await found(token, '+493012340203')).common.leftRequests).toBe(29)
     const yesterday = new Date(Date.now() - 86_400_000)
-    await t.database.db.update(searchHistory).set({ day: yesterday.toISOString().slice(0, 10), searchedAt: yesterday }).where(eq(searchHistory.userId, profileId))
+    await t.database.db
+      .update(searchHistory)
+      .set({ day: yesterday.toISOString().slice(0, 10), searchedAt: yesterday })
+      .where(eq(searchHistory.userId, profileId))
     expect((await found(token, '+493012340203')).common.leftRequests).toBe(28)
     expect((await found(token, '+493012340203')).common.leftRequests).toBe(28)
     const rows = await historyRows(profileId)
@@ -304,7 +332,12 @@ describe.each(backends)('search on %s', (backend) => {
     // Asked as a paid search again the same day: free too.
     expect((await found(token, '+493012340204', { paidSearch: '1' })).common).toMatchObject({ isPaidRequest: true, balance: 2 })
     expect(await balance(profileId)).toBe(2)
-    expect(await t.database.db.select().from(coinLedger).where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search')))).toHaveLength(1)
+    expect(
+      await t.database.db
+        .select()
+        .from(coinLedger)
+        .where(and(eq(coinLedger.userId, profileId), eq(coinLedger.reason, 'paid_search'))),
+    ).toHaveLength(1)
     const rows = await historyRows(profileId)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ paid: true, lookedUp: true })
@@ -326,7 +359,10 @@ describe.each(backends)('search on %s', (backend) => {
     expect((await found(token, '+493012340207')).paidAlert.show).toBe(true)
     // One row per number and day.
     const rows = await historyRows(profileId)
-    expect(rows.map((r) => [r.lookedUp, r.index])).toEqual([[true, 5], [false, null]])
+    expect(rows.map((r) => [r.lookedUp, r.index])).toEqual([
+      [true, 5],
+      [false, null],
+    ])
   })
 
   it('shows a number looked up again after the history was cleared in the list again, without counting it', async () => {
@@ -343,12 +379,16 @@ describe.each(backends)('search on %s', (backend) => {
     const { token } = await signIn(t.app, '+4915123456788')
     const numberId = await upsertNumber(t.database.db, '+493055555555', 'DE')
     const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
-    await t.database.db.insert(importedEvidence).values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 300, lastSeen: new Date() })
+    await t.database.db
+      .insert(importedEvidence)
+      .values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 300, lastSeen: new Date() })
     const p = await found(token, '030 55555555')
     expect(p.metrics.index).toBeLessThan(2)
     expect(p.metrics.isUnwanted).toBe(true)
     expect(p.tagsTop.categories[0]).toMatchObject({ code: 'fraud', count: 300, id: fraud.id })
-    expect(p.evidence).toEqual([expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 300, direction: 'negative' })])
+    expect(p.evidence).toEqual([
+      expect.objectContaining({ kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 300, direction: 'negative' }),
+    ])
   })
 
   // The search takes a session this process checked before from memory and checks it in its own statement (ADR 0029).
@@ -361,7 +401,11 @@ describe.each(backends)('search on %s', (backend) => {
     await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId))
     const res = await search(token, '+493012340102')
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toMatchObject({ status: false, status_code: ERROR_CODES.SESSION_INVALID, message: expect.stringMatching(/signed out/) })
+    expect(res.json()).toMatchObject({
+      status: false,
+      status_code: ERROR_CODES.SESSION_INVALID,
+      message: expect.stringMatching(/signed out/),
+    })
     expect(await history()).toBe(before.history)
     const [usage] = await t.database.db.select().from(dailyUsage).where(eq(dailyUsage.userId, userId))
     expect(usage.count).toBe(1)

@@ -6,7 +6,9 @@ import type { VitalEntry, VitalName } from '../../../contract/api/vitals'
 /** Stores one page load's values, in one statement: the metric, route pattern, value and rating, and the time. Nothing about who. */
 export async function storeVitals(db: Db, metrics: readonly VitalEntry[], now = new Date()): Promise<void> {
   if (!metrics.length) return
-  await db.insert(webVitals).values(metrics.map((m) => ({ metric: m.name, route: m.route, value: m.value, rating: m.rating, createdAt: now })))
+  await db
+    .insert(webVitals)
+    .values(metrics.map((m) => ({ metric: m.name, route: m.route, value: m.value, rating: m.rating, createdAt: now })))
 }
 
 export interface VitalsPercentile {

@@ -12,15 +12,19 @@ import { storeVitals } from './repository'
 export async function vitalsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
-  r.post('/api/v6/vitals', {
-    schema: {
-      tags: ['system'],
-      summary: 'Store the LCP, INP and CLS a sampled page load measured, per route pattern; nothing about who is kept',
-      body: vitalsBody,
-      response: { 200: statusOnly },
+  r.post(
+    '/api/v6/vitals',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Store the LCP, INP and CLS a sampled page load measured, per route pattern; nothing about who is kept',
+        body: vitalsBody,
+        response: { 200: statusOnly },
+      },
     },
-  }, async (request) => {
-    await storeVitals(app.db, request.body.metrics)
-    return { status: true as const }
-  })
+    async (request) => {
+      await storeVitals(app.db, request.body.metrics)
+      return { status: true as const }
+    },
+  )
 }

@@ -23,7 +23,13 @@ describe.each(backends)('real-user metrics on %s', (backend) => {
   const send = (payload: unknown, signedIn = false) =>
     t.app.inject({ method: 'POST', url: '/api/v6/vitals', headers: signedIn ? bearer(token) : {}, payload: payload as object })
   const rows = async () => t.database.db.select().from(webVitals).orderBy(webVitals.id)
-  const entry = (over: Record<string, unknown> = {}) => ({ name: 'LCP', value: 1234, rating: 'good', route: '/number/$phoneNumber', ...over })
+  const entry = (over: Record<string, unknown> = {}) => ({
+    name: 'LCP',
+    value: 1234,
+    rating: 'good',
+    route: '/number/$phoneNumber',
+    ...over,
+  })
 
   it('stores a batch, one row per value with its route pattern and time, signed in or not, and nothing about who', async () => {
     const before = Date.now()
@@ -75,7 +81,11 @@ describe.each(backends)('real-user metrics on %s', (backend) => {
     for (const [payload, message] of bad) {
       const res = await send(payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
-      expect(res.json(), JSON.stringify(payload)).toMatchObject({ status: false, status_code: ERROR_CODES.VALIDATION, message: expect.stringMatching(message) })
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({
+        status: false,
+        status_code: ERROR_CODES.VALIDATION,
+        message: expect.stringMatching(message),
+      })
     }
     const nonFinite = await t.app.inject({
       method: 'POST',
@@ -92,9 +102,18 @@ describe.each(backends)('real-user metrics on %s', (backend) => {
     const now = new Date()
     const old = new Date(now.getTime() - 40 * 86_400_000)
     // p75 of 100, 200, 300, 400, 500 is 400; of 1000 and 3000 it is 2500; of 0.01..0.04 it is 0.0325.
-    await storeVitals(t.database.db, [100, 200, 300, 400, 500].map((value) => ({ name: 'LCP' as const, value, rating: 'good' as const, route: '/search' })))
-    await storeVitals(t.database.db, [3000, 1000].map((value) => ({ name: 'LCP' as const, value, rating: 'good' as const, route: '/number/$phoneNumber' })))
-    await storeVitals(t.database.db, [0.01, 0.02, 0.03, 0.04].map((value) => ({ name: 'CLS' as const, value, rating: 'good' as const, route: '/search' })))
+    await storeVitals(
+      t.database.db,
+      [100, 200, 300, 400, 500].map((value) => ({ name: 'LCP' as const, value, rating: 'good' as const, route: '/search' })),
+    )
+    await storeVitals(
+      t.database.db,
+      [3000, 1000].map((value) => ({ name: 'LCP' as const, value, rating: 'good' as const, route: '/number/$phoneNumber' })),
+    )
+    await storeVitals(
+      t.database.db,
+      [0.01, 0.02, 0.03, 0.04].map((value) => ({ name: 'CLS' as const, value, rating: 'good' as const, route: '/search' })),
+    )
     await storeVitals(t.database.db, [{ name: 'INP', value: 640, rating: 'poor', route: '/search' }])
     // Older than the window: left out.
     await storeVitals(t.database.db, [{ name: 'LCP', value: 90_000, rating: 'poor', route: '/search' }], old)
@@ -108,7 +127,9 @@ describe.each(backends)('real-user metrics on %s', (backend) => {
       { route: '/search', metric: 'INP', count: 1, p75: 640 },
       { route: '/search', metric: 'CLS', count: 4, p75: expect.closeTo(0.0325, 10) },
     ])
-    expect((await percentilesSince(t.database.db, new Date(old.getTime() - 1000))).find((r) => r.route === '/search' && r.metric === 'LCP')).toMatchObject({ count: 6, p75: 475 })
+    expect(
+      (await percentilesSince(t.database.db, new Date(old.getTime() - 1000))).find((r) => r.route === '/search' && r.metric === 'LCP'),
+    ).toMatchObject({ count: 6, p75: 475 })
 
     const text = await renderReport(t.database.db, 28, now)
     expect(text).toMatch(/^Real-user metrics since .* UTC \(28 days\): 75th percentile per route\n/)
@@ -122,13 +143,17 @@ describe.each(backends)('real-user metrics on %s', (backend) => {
     expect(await renderReport(t.database.db, 28, now)).toContain('No data yet')
     expect(readDays([])).toBe(28)
     expect(readDays(['--days', '7'])).toBe(7)
-    for (const argv of [['--days', '0'], ['7'], ['--days', 'x'], ['--weeks', '2']]) expect(() => readDays(argv)).toThrow(/Usage: npm run vitals:report/)
+    for (const argv of [['--days', '0'], ['7'], ['--days', 'x'], ['--weeks', '2']])
+      expect(() => readDays(argv)).toThrow(/Usage: npm run vitals:report/)
   })
 })
 
 describe('the sample rate in the page', () => {
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-vitals-web-'))
-  fs.writeFileSync(path.join(webRoot, 'index.html'), '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>')
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<html><head><meta name="app-config" content="__APP_CONFIG__"></head><body>app</body></html>',
+  )
   const page = async (env: Record<string, string>) => {
     const t = await createTestApp('pglite', { SIGNING_SECRET: 'from-env', ...env }, { webRoot })
     try {
@@ -139,8 +164,12 @@ describe('the sample rate in the page', () => {
   }
 
   it('writes VITALS_SAMPLE_RATE into the run-time config, and nothing when it is 0', async () => {
-    expect(await page({ VITALS_SAMPLE_RATE: '0.25' })).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;vitalsSampleRate&quot;:0.25,')
-    expect(await page({ VITALS_SAMPLE_RATE: '0' })).toContain('content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;')
+    expect(await page({ VITALS_SAMPLE_RATE: '0.25' })).toContain(
+      'content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;vitalsSampleRate&quot;:0.25,',
+    )
+    expect(await page({ VITALS_SAMPLE_RATE: '0' })).toContain(
+      'content="{&quot;signingSecret&quot;:&quot;from-env&quot;,&quot;signInMethods&quot;',
+    )
     // NODE_ENV=test (the browser tests' server) reports nothing unless asked.
     expect(await page({})).not.toContain('vitalsSampleRate')
   })

@@ -41,7 +41,9 @@ describe('the first page, before any script', () => {
     // Any way of writing the number in the address: the heading shows the digits as the web app does.
     expect((await page('/number/%2B1%20(202)%20555-0143')).heading).toBe('Phone number \u2066+1 202 555 0143\u2069')
     // The number's card as the app draws it: the number large, left to right, and what the card will tell.
-    expect(p.body).toContain('<p class="text-3xl font-bold tracking-tight"><bdi dir="ltr" data-slot="phone-text" class="phone [unicode-bidi:isolate]">+49 163 7875622</bdi></p>')
+    expect(p.body).toContain(
+      '<p class="text-3xl font-bold tracking-tight"><bdi dir="ltr" data-slot="phone-text" class="phone [unicode-bidi:isolate]">+49 163 7875622</bdi></p>',
+    )
     expect(p.body).toContain('>Region</dt>')
     expect(p.body).toContain('>Carrier</dt>')
     expect((await page('/number/491637875622', { 'accept-language': 'ru-RU' })).body).toContain('>Регион</dt>')
@@ -137,7 +139,9 @@ describe('the first page, before any script', () => {
     const light = await page('/key/abc?number=491637875622&theme=light', { cookie: 'theme=dark' })
     expect(light.html).toBe('<html lang="en" dir="ltr" data-theme-param="light">')
     // Anything else is no theme: the cookie's.
-    expect((await page('/search?theme=purple', { cookie: 'theme=dark' })).html).toBe('<html lang="en" dir="ltr" class="dark" style="color-scheme: dark">')
+    expect((await page('/search?theme=purple', { cookie: 'theme=dark' })).html).toBe(
+      '<html lang="en" dir="ltr" class="dark" style="color-scheme: dark">',
+    )
     // The inline script lets the address's theme win over the stored one.
     expect(/<script>([^<]*)<\/script>/.exec(dark.body)![1]).toContain("getAttribute('data-theme-param')")
   })
@@ -161,8 +165,17 @@ describe('the first page, before any script', () => {
 
   it('lists the server’s sign-in methods on /login, in the page’s language, and hands them to the app', async () => {
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'callerid-shell-'))
-    fs.writeFileSync(path.join(webRoot, 'index.html'), `<html><head><meta name="app-config" content="__APP_CONFIG__"><title>x</title></head><body><div id="root">${frame}</div></body></html>`)
-    const env = { TELEGRAM_BOT_TOKEN: 't', TELEGRAM_BOT_USERNAME: 'cid_bot', TELEGRAM_WEBHOOK_SECRET: 's', TWILIO_AUTH_TOKEN: 't', TWILIO_NUMBER: '+15005550006' }
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      `<html><head><meta name="app-config" content="__APP_CONFIG__"><title>x</title></head><body><div id="root">${frame}</div></body></html>`,
+    )
+    const env = {
+      TELEGRAM_BOT_TOKEN: 't',
+      TELEGRAM_BOT_USERNAME: 'cid_bot',
+      TELEGRAM_WEBHOOK_SECRET: 's',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_NUMBER: '+15005550006',
+    }
     const other = await createTestApp('pglite', env, { webRoot })
     try {
       const get = (headers: Record<string, string> = {}) => other.app.inject({ method: 'GET', url: '/login', headers })
@@ -170,7 +183,9 @@ describe('the first page, before any script', () => {
       const section = en.slice(en.indexOf('<main'))
       // Telegram before SMS, as the app lists them; what to do, before any script has run (the number as the app shows it).
       expect(section.indexOf('Open our Telegram bot')).toBeGreaterThan(0)
-      expect(section.indexOf('Text \u2066…\u2069 to \u2066+1 500 555 0006\u2069.')).toBeGreaterThan(section.indexOf('Open our Telegram bot'))
+      expect(section.indexOf('Text \u2066…\u2069 to \u2066+1 500 555 0006\u2069.')).toBeGreaterThan(
+        section.indexOf('Open our Telegram bot'),
+      )
       expect(section).toContain('Your sign-in code')
       // The tests' server also signs in without a messenger (AUTH_DEV), listed last.
       expect(section.indexOf('Development sign-in')).toBeGreaterThan(section.indexOf('+15005550006'))

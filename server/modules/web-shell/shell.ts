@@ -40,7 +40,7 @@ export const SHELL_SCRIPT =
   "var m=document.querySelector('meta[name=app-scripts]'),g=0;if(!m)return;" +
   "function go(){if(g++)return;m.content.split(' ').forEach(function(u,i){var e=document.createElement(i?'link':'script');" +
   "e.crossOrigin='';if(i){e.rel='modulepreload';e.href=u}else{e.type='module';e.src=u}document.head.appendChild(e)})}" +
-  "requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()"
+  'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()'
 
 /** The CSP source that allows SHELL_SCRIPT and nothing else inline. */
 export const shellScriptHash = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`
@@ -115,7 +115,10 @@ export interface Shell {
 }
 
 /** The number a number page's address names, as the app shows it; null when it names none. */
-function numberOf(path: string, formatNumber: ShellRequest['formatNumber']): { digits: string; international: string; typing: string } | null {
+function numberOf(
+  path: string,
+  formatNumber: ShellRequest['formatNumber'],
+): { digits: string; international: string; typing: string } | null {
   const number = /^\/number\/([^/]+)$/.exec(path)
   if (!number) return null
   let digits = ''
@@ -198,7 +201,8 @@ function frameOf(indexHtml: string, shell: Shell): { html: string; body: string;
   const page = templates.pages.get(path.length > 1 ? path.replace(/\/+$/, '') : path) ?? (number ? templates.number : templates.other)
   const sms = signInMethods.find((m) => m.method === 'sms')?.number
   const values = { number: number ?? '', smsNumber: sms ? formatNumber(digitsOnly(sms)).international : '' }
-  const markup = (template: Template, slots: Record<string, string> = {}) => fill(template, { text: shell.text, values, slots, escape: escapeHtml })
+  const markup = (template: Template, slots: Record<string, string> = {}) =>
+    fill(template, { text: shell.text, values, slots, escape: escapeHtml })
   const methods = signInMethods.map((m) => templates.signInMethods.get(m.method)).filter((t) => t !== undefined)
   const body = markup(templates.shell, {
     page: markup(page.body, { signInMethods: methods.length ? methods.map((t) => markup(t)).join('') : markup(templates.noSignInMethods) }),
@@ -214,7 +218,10 @@ function frameOf(indexHtml: string, shell: Shell): { html: string; body: string;
 export function fillIndexHtml(indexHtml: string, shell: Shell): string {
   const { html, body, title } = frameOf(indexHtml, shell)
   return html
-    .replace(/<html[^>]*>/, `<html lang="${shell.locale}" dir="${shell.dir}"${shell.pathLocale ? ' data-path-locale=""' : ''}${shell.themeParam ? ` data-theme-param="${shell.themeParam}"` : ''}${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`)
+    .replace(
+      /<html[^>]*>/,
+      `<html lang="${shell.locale}" dir="${shell.dir}"${shell.pathLocale ? ' data-path-locale=""' : ''}${shell.themeParam ? ` data-theme-param="${shell.themeParam}"` : ''}${shell.dark ? ' class="dark" style="color-scheme: dark"' : ''}>`,
+    )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', `${shell.head}</head>`)
     .replace(/<body[^>]*>/, `<body class="${shell.bodyClass}"><script>${SHELL_SCRIPT}</script>`)

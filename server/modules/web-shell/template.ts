@@ -47,13 +47,17 @@ export interface FrameTemplates {
 const FRAME_IN_HTML = /<!--app-frame:([\w-]+)-->/
 
 /** The templates as the build writes them into index.html's `#root`. */
-export const frameComment = (templates: FrameTemplates) => `<!--app-frame:${Buffer.from(JSON.stringify(templates)).toString('base64url')}-->`
+export const frameComment = (templates: FrameTemplates) =>
+  `<!--app-frame:${Buffer.from(JSON.stringify(templates)).toString('base64url')}-->`
 
 /** The page's html without its templates, and the templates (null when the build wrote none). */
 export function readFrame(indexHtml: string): { html: string; templates: FrameTemplates | null } {
   const found = FRAME_IN_HTML.exec(indexHtml)
   if (!found) return { html: indexHtml, templates: null }
-  return { html: indexHtml.replace(found[0], ''), templates: JSON.parse(Buffer.from(found[1], 'base64url').toString('utf8')) as FrameTemplates }
+  return {
+    html: indexHtml.replace(found[0], ''),
+    templates: JSON.parse(Buffer.from(found[1], 'base64url').toString('utf8')) as FrameTemplates,
+  }
 }
 
 type Part = string | { text: string; args: Record<string, string> | undefined } | { value: string } | { slot: string }
@@ -69,7 +73,8 @@ export function compile(template: string): Template {
   let last = 0
   for (const m of template.matchAll(MARK)) {
     if (m.index > last) parts.push(template.slice(last, m.index))
-    if (m[1] !== undefined) parts.push({ text: m[1], args: m[2] === undefined ? undefined : (JSON.parse(unescapeHtml(m[2])) as Record<string, string>) })
+    if (m[1] !== undefined)
+      parts.push({ text: m[1], args: m[2] === undefined ? undefined : (JSON.parse(unescapeHtml(m[2])) as Record<string, string>) })
     else if (m[3] !== undefined) parts.push({ value: m[3] })
     else parts.push({ slot: m[4] })
     last = m.index + m[0].length
@@ -94,7 +99,9 @@ export function fill(template: Template, f: Fill): string {
     if (typeof part === 'string') out += part
     else if ('text' in part) {
       // An argument may hold a value of the request (a number, as shown).
-      const args = part.args && Object.fromEntries(Object.entries(part.args).map(([k, v]) => [k, v.replace(VALUE_MARK, (_, name: string) => f.values[name] ?? '')]))
+      const args =
+        part.args &&
+        Object.fromEntries(Object.entries(part.args).map(([k, v]) => [k, v.replace(VALUE_MARK, (_, name: string) => f.values[name] ?? '')]))
       out += f.escape(f.text(part.text, args))
     } else if ('value' in part) out += f.escape(f.values[part.value] ?? '')
     else out += f.slots[part.slot] ?? ''

@@ -60,7 +60,11 @@ export function NumberActions({ data, profileId }: { data: NumberProfile; profil
   return (
     <>
       {data.common.profileView !== 'CANCELED' && (
-        <Button variant="secondary" size="sm" onClick={() => void dialogs.phone().then(({ openPhoneModal }) => openPhoneModal(LL, data.phone.number), failed)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void dialogs.phone().then(({ openPhoneModal }) => openPhoneModal(LL, data.phone.number), failed)}
+        >
           {LL.phoneModal.open()}
         </Button>
       )}
@@ -77,7 +81,14 @@ export function NumberActions({ data, profileId }: { data: NumberProfile; profil
           onClick={() =>
             void dialogs.complaint().then(
               ({ openComplaint }) =>
-                openComplaint(LL, { type: 'profile', id: complainAbout, profileId: complainAbout, firstName: data.profile.firstName, lastName: data.profile.lastName, phone: data.phone.number }),
+                openComplaint(LL, {
+                  type: 'profile',
+                  id: complainAbout,
+                  profileId: complainAbout,
+                  firstName: data.profile.firstName,
+                  lastName: data.profile.lastName,
+                  phone: data.phone.number,
+                }),
               failed,
             )
           }

@@ -23,7 +23,17 @@ import { usePaidSearch } from './use-paid-search'
 const DeferredNumberView = memo(NumberView)
 
 /** A number's profile page. A search with no result counts as a fetch failure: not-found. `after` follows the number's own cards. */
-export function NumberPage({ digits, title, canonicalize = false, after }: { digits: string; title?: string; canonicalize?: boolean; after?: ReactNode }) {
+export function NumberPage({
+  digits,
+  title,
+  canonicalize = false,
+  after,
+}: {
+  digits: string
+  title?: string
+  canonicalize?: boolean
+  after?: ReactNode
+}) {
   const { LL, locale } = useI18nContext()
   const navigate = useNavigate()
   // What was searched: replacing the address with the canonical number must not search again.
@@ -90,7 +100,11 @@ export function MyNumberPage() {
   if (me.error || !me.data) {
     return (
       <Page title={LL.number.myTitle()}>
-        {me.error ? <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} /> : <Spinner label={LL.app.loading()} />}
+        {me.error ? (
+          <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => void me.mutate()} />
+        ) : (
+          <Spinner label={LL.app.loading()} />
+        )}
       </Page>
     )
   }

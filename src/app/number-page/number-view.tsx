@@ -23,7 +23,13 @@ const FofCard = lazy(() => import('@/features/insights/components/insights').the
  * summary with the viewer's actions (call, suggest a name, block), tags and evidence
  * (with the owner's dispute, if any, above all), then the community part (comments, the private note, contacts, insights).
  */
-export function NumberView({ data, profileId }: { data: NumberProfile; /** Set on a page opened by profile id (`/profile/{id}`). */ profileId?: number }) {
+export function NumberView({
+  data,
+  profileId,
+}: {
+  data: NumberProfile
+  /** Set on a page opened by profile id (`/profile/{id}`). */ profileId?: number
+}) {
   const { LL } = useI18nContext()
   const own = data.common.profileView === 'OWNER'
   const community = !data.paidAlert.show

@@ -22,7 +22,11 @@ class StillLimited extends Error {}
  * were off), the page fetched again, the balance refreshed. Short of coins, before or
  * after asking, the not-enough-coins modal opens instead.
  */
-export function usePaidSearch(pageKey: readonly unknown[], fetchPage: () => Promise<NumberProfile>, data: NumberProfile | undefined): PaidSearchOffer | undefined {
+export function usePaidSearch(
+  pageKey: readonly unknown[],
+  fetchPage: () => Promise<NumberProfile>,
+  data: NumberProfile | undefined,
+): PaidSearchOffer | undefined {
   const { LL } = useI18nContext()
   const { mutate } = useSWRConfig()
   const me = useMyProfile()
@@ -60,7 +64,10 @@ export function usePaidSearch(pageKey: readonly unknown[], fetchPage: () => Prom
     },
   )
   if (!data?.paidAlert.show) return undefined
-  const shownError = search.error && !(search.error instanceof StillLimited) && !isInsufficientCoins(search.error) ? failureText(search.error, LL.money.searchFailed()) : null
+  const shownError =
+    search.error && !(search.error instanceof StillLimited) && !isInsufficientCoins(search.error)
+      ? failureText(search.error, LL.money.searchFailed())
+      : null
   return {
     run: () => {
       // Short of the price by both the answer's balance and the stored one: nothing to ask the server.

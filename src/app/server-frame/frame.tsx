@@ -86,7 +86,12 @@ const searchShapes = (
 
 export function renderFrameTemplates({ LL, value, slot }: FramePlaceholders): FrameTemplates {
   // Links are rendered by the router (TanStack's Link): one that knows no route and writes search params as the app does.
-  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/'] }), parseSearch, stringifySearch })
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    parseSearch,
+    stringifySearch,
+  })
   const i18n = { locale: 'en' as Locales, LL, setLocale: () => undefined }
   const render = (node: ReactNode) =>
     renderToStaticMarkup(
@@ -144,7 +149,9 @@ export function renderFrameTemplates({ LL, value, slot }: FramePlaceholders): Fr
       </Page>,
     ),
     other: page(null, <Page title={null}>{loading(generic)}</Page>),
-    signInMethods: Object.fromEntries(AUTH_METHODS.map((m) => [m, render(<MethodSkeleton method={m} smsNumber={value('smsNumber')} />)])) as Record<AuthMethod, string>,
+    signInMethods: Object.fromEntries(
+      AUTH_METHODS.map((m) => [m, render(<MethodSkeleton method={m} smsNumber={value('smsNumber')} />)]),
+    ) as Record<AuthMethod, string>,
     noSignInMethods: render(<NoMethods />),
   }
 }

@@ -44,11 +44,24 @@ export function AppShell({ children, bell }: { children: ReactNode; bell?: React
  * server's first paint is this frame too, rendered from here at build time (app/server-frame,
  * ADR 0051); `shell` marks that copy, which the app replaces when it starts.
  */
-export function AppFrame({ header, children, after, shell = false }: { header: ReactNode; children: ReactNode; after?: ReactNode; shell?: boolean }) {
+export function AppFrame({
+  header,
+  children,
+  after,
+  shell = false,
+}: {
+  header: ReactNode
+  children: ReactNode
+  after?: ReactNode
+  shell?: boolean
+}) {
   const { LL } = useI18nContext()
   return (
     <div className="flex min-h-dvh flex-col" data-shell={shell ? '' : undefined}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-2"
+      >
         {LL.app.skipToContent()}
       </a>
       {header}

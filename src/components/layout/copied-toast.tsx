@@ -18,7 +18,13 @@ function passEscapeOn() {
 export function CopiedToast() {
   const { copied, attention, text } = useSnapshot(notification)
   return (
-    <Toast open={copied || attention} onOpenChange={() => undefined} onEscapeKeyDown={passEscapeOn} duration={Infinity} data-testid="copied-toast">
+    <Toast
+      open={copied || attention}
+      onOpenChange={() => undefined}
+      onEscapeKeyDown={passEscapeOn}
+      duration={Infinity}
+      data-testid="copied-toast"
+    >
       <ToastTitle>{text}</ToastTitle>
     </Toast>
   )

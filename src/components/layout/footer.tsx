@@ -59,9 +59,15 @@ export function Footer() {
           {badges && (storeBadges.length > 0 || apkLink.data) && (
             <div className="flex flex-wrap gap-2" aria-label={LL.footer.getApp()} role="group" data-testid="store-badges">
               {storeBadges.map(([store, label, href]) => (
-                <a key={store} className="rounded-lg border border-border px-3 py-2 text-sm" href={href}>{label}</a>
+                <a key={store} className="rounded-lg border border-border px-3 py-2 text-sm" href={href}>
+                  {label}
+                </a>
               ))}
-              {apkLink.data && <a className="rounded-lg border border-border px-3 py-2 text-sm" href={apkLink.data}>{LL.footer.apk()}</a>}
+              {apkLink.data && (
+                <a className="rounded-lg border border-border px-3 py-2 text-sm" href={apkLink.data}>
+                  {LL.footer.apk()}
+                </a>
+              )}
             </div>
           )}
           <p className="text-xs text-muted">{LL.footer.rights({ year: new Date().getFullYear() })}</p>

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
 import { phone } from '@/lib/phone'
 import { copyText, notifyCopied } from '@/stores/notification'
 import { useIsModerator } from '@/lib/use-is-moderator'

@@ -13,7 +13,6 @@ import { IconBack, IconCoin, IconMore, IconSettings, IconUser, IconWallet, Logo 
 // The menu (Radix, phone formatting) loads on first use: it is not needed to paint the page.
 const HeaderMenu = lazy(() => import('./header-menu'))
 
-
 /** The number the current page is about, if any: a number page or the own number. */
 function usePageNumber(): { digits: string | null; own: boolean } {
   const params = useParams({ strict: false }) as { phoneNumber?: string }

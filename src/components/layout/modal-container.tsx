@@ -35,11 +35,14 @@ export default function ModalContainer() {
           {m.attention && <IconWarning className="h-5 w-5 text-warning" aria-hidden />}
           {m.title}
         </DialogTitle>
-        {m.description ? <DialogDescription>{m.description}</DialogDescription> : <DialogDescription className="sr-only">{m.title}</DialogDescription>}
+        {m.description ? (
+          <DialogDescription>{m.description}</DialogDescription>
+        ) : (
+          <DialogDescription className="sr-only">{m.title}</DialogDescription>
+        )}
         {m.body as React.ReactNode}
         {m.dotLoader && <Spinner label={LL.app.loading()} className="self-center" />}
       </DialogContent>
     </Dialog>
   )
 }
-

@@ -16,7 +16,12 @@ export function BalanceLine({ refresh = false }: { refresh?: boolean }) {
     if (refresh) void refreshBalance()
   }, [refresh])
   return (
-    <p role="status" aria-busy={loading || undefined} className="rounded-xl bg-surface-2 px-3 py-2 text-sm font-medium text-fg" data-testid="modal-balance">
+    <p
+      role="status"
+      aria-busy={loading || undefined}
+      className="rounded-xl bg-surface-2 px-3 py-2 text-sm font-medium text-fg"
+      data-testid="modal-balance"
+    >
       {LL.commentMoney.balance({ balance: value })}
     </p>
   )

@@ -14,10 +14,7 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay
-        data-slot="dialog-overlay"
-        className="fixed inset-0 z-40 bg-black/50"
-      />
+      <DialogPrimitive.Overlay data-slot="dialog-overlay" className="fixed inset-0 z-40 bg-black/50" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
@@ -32,7 +29,15 @@ export function DialogContent({
             aria-label={closeLabel}
             className="absolute end-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+            >
               <path d="M18 6 6 18M6 6l12 12" />
             </svg>
           </DialogPrimitive.Close>
@@ -51,5 +56,9 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 }
 
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
-  return <div data-slot="dialog-footer" className={cn('flex flex-wrap justify-end gap-2 pt-2', className)}>{children}</div>
+  return (
+    <div data-slot="dialog-footer" className={cn('flex flex-wrap justify-end gap-2 pt-2', className)}>
+      {children}
+    </div>
+  )
 }

@@ -17,7 +17,13 @@ export function NearScreen({ title, className, children }: { title: string; clas
   const [ref, near] = useNearViewport<HTMLDivElement>('200px', true)
   const headingId = useId()
   const frame = (inside: ReactNode, busy: boolean) => (
-    <Card ref={near ? undefined : ref} role="region" aria-labelledby={headingId} aria-busy={busy ? 'true' : undefined} className={cn('flex min-h-48 flex-col gap-4', className)}>
+    <Card
+      ref={near ? undefined : ref}
+      role="region"
+      aria-labelledby={headingId}
+      aria-busy={busy ? 'true' : undefined}
+      className={cn('flex min-h-48 flex-col gap-4', className)}
+    >
       <CardTitle id={headingId}>{title}</CardTitle>
       {inside}
     </Card>
@@ -37,7 +43,12 @@ export function NearScreen({ title, className, children }: { title: string; clas
   // A card whose code is loaded only now (React.lazy) keeps its frame until it has come; one that
   // cannot come (the network went away) says so in its frame, not by replacing the whole page.
   return (
-    <CardFailure fallback={frame(<ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => window.location.reload()} />, false)}>
+    <CardFailure
+      fallback={frame(
+        <ErrorState message={LL.app.genericError()} retryLabel={LL.app.retry()} onRetry={() => window.location.reload()} />,
+        false,
+      )}
+    >
       <Suspense fallback={waiting}>{children}</Suspense>
     </CardFailure>
   )

@@ -12,7 +12,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function ErrorState({ message, retryLabel, onRetry }: { message: string; retryLabel?: string; onRetry?: () => void }) {
   return (
-    <div role="alert" data-slot="error-state" className="flex flex-col items-center gap-3 rounded-2xl bg-danger-bg p-6 text-center text-danger">
+    <div
+      role="alert"
+      data-slot="error-state"
+      className="flex flex-col items-center gap-3 rounded-2xl bg-danger-bg p-6 text-center text-danger"
+    >
       <p>{message}</p>
       {onRetry && retryLabel && (
         <button type="button" data-slot="button" className={buttonVariants({ variant: 'secondary' })} onClick={onRetry}>

@@ -12,7 +12,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
-      className={cn('rounded-lg px-3 py-1.5 text-sm font-medium text-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm', className)}
+      className={cn(
+        'rounded-lg px-3 py-1.5 text-sm font-medium text-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
+        className,
+      )}
       {...props}
     />
   )

@@ -27,7 +27,24 @@ interface TextFormProps {
 }
 
 /** A labelled textarea with a character counter, a submit button and a server error line. */
-export function TextForm({ label, max, initial = '', submitLabel, pendingLabel, counter, fallbackError, onSubmit, cancelLabel, onCancel, rows = 4, reset = false, className, testId, autoFocus, describeError }: TextFormProps) {
+export function TextForm({
+  label,
+  max,
+  initial = '',
+  submitLabel,
+  pendingLabel,
+  counter,
+  fallbackError,
+  onSubmit,
+  cancelLabel,
+  onCancel,
+  rows = 4,
+  reset = false,
+  className,
+  testId,
+  autoFocus,
+  describeError,
+}: TextFormProps) {
   const id = useId()
   const [text, setText] = useState(initial)
   const send = useSWRMutation(['text-form', id], (_key, { arg }: { arg: string }) => onSubmit(arg), {

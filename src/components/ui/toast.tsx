@@ -8,7 +8,10 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
-      className={cn('fixed bottom-4 start-1/2 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none ltr:-translate-x-1/2 rtl:translate-x-1/2', className)}
+      className={cn(
+        'fixed bottom-4 start-1/2 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none ltr:-translate-x-1/2 rtl:translate-x-1/2',
+        className,
+      )}
       {...props}
     />
   )

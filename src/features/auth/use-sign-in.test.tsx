@@ -12,11 +12,13 @@ function fakeServer(confirmAfter: number | null, opts: { failCheckWith?: { statu
   const calls: Call[] = []
   let checks = 0
   const start = Date.now()
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const url = String(input)
     calls.push({ url, at: Date.now() - start, body: init?.body ? String(init.body) : undefined })
-    if (url.startsWith('/api/v202111/auth/get')) return json(200, { status: true, data: { code: '123456', expiresIn: 120, auth: [{ method: 'dev', text: '123456' }] } })
+    if (url.startsWith('/api/v202111/auth/get'))
+      return json(200, { status: true, data: { code: '123456', expiresIn: 120, auth: [{ method: 'dev', text: '123456' }] } })
     if (url.startsWith('/api/v6/auth/agreement_code')) return json(200, { status: true, data: { code: '123456', agreed: true } })
     if (url.startsWith('/api/v6/auth/flashcall')) {
       const phone = new URLSearchParams(String(init?.body)).get('phone')
@@ -25,16 +27,24 @@ function fakeServer(confirmAfter: number | null, opts: { failCheckWith?: { statu
     }
     if (url.startsWith('/api/v6/auth/dev/confirm')) return json(200, { status: true, data: { status: true, phoneNumber: '+493012345678' } })
     if (url.startsWith('/api/v6/auth/check')) {
-      if (opts.failCheckWith) return json(opts.failCheckWith.status, { status: false, status_code: opts.failCheckWith.status_code, message: 'x' })
+      if (opts.failCheckWith)
+        return json(opts.failCheckWith.status, { status: false, status_code: opts.failCheckWith.status_code, message: 'x' })
       checks++
       if (confirmAfter !== null && checks >= confirmAfter) {
-        return json(200, { status: true, data: { status: true, token: 'tok', phoneNumber: '+493012345678', profileId: 7, deviceId: 'dev-1', isNewUser: true } })
+        return json(200, {
+          status: true,
+          data: { status: true, token: 'tok', phoneNumber: '+493012345678', profileId: 7, deviceId: 'dev-1', isNewUser: true },
+        })
       }
       return json(200, { status: true, data: { status: false } })
     }
     return json(404, { status: false, status_code: 1004, message: 'no' })
   })
-  return { calls, sent: (path: string) => calls.filter((c) => c.url.startsWith(path)), checkTimes: () => calls.filter((c) => c.url.startsWith('/api/v6/auth/check')).map((c) => c.at) }
+  return {
+    calls,
+    sent: (path: string) => calls.filter((c) => c.url.startsWith(path)),
+    checkTimes: () => calls.filter((c) => c.url.startsWith('/api/v6/auth/check')).map((c) => c.at),
+  }
 }
 
 async function settle() {

@@ -27,7 +27,8 @@ function server(serverBalance: number, hide: Answer) {
   return calls
 }
 
-const hidden = (left: number) => ok({ comment_id: 5, status: 'active', autoRenew: true, hiddenBy: 1, endDateTimestamp: 1_800_000_000, balance: left })
+const hidden = (left: number) =>
+  ok({ comment_id: 5, status: 'active', autoRenew: true, hiddenBy: 1, endDateTimestamp: 1_800_000_000, balance: left })
 const request = (onHidden = vi.fn()) => ({ commentId: 5, onHidden, onComplain: vi.fn() })
 
 describe('hideReview (SPEC.md section 4, hide flow)', () => {

@@ -8,4 +8,5 @@ export function isPostingBanned(error: unknown): boolean {
 }
 
 /** The posting-ban message (DESIGN.md section 5) for a refused text; null for other failures. */
-export const postingBannedText = (LL: TranslationFunctions) => (error: unknown) => (isPostingBanned(error) ? LL.comments.postingBanned() : null)
+export const postingBannedText = (LL: TranslationFunctions) => (error: unknown) =>
+  isPostingBanned(error) ? LL.comments.postingBanned() : null

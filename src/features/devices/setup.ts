@@ -7,7 +7,12 @@ export type SetupClient = 'iphone' | 'davx5' | 'app' | 'fritzbox'
 export const CLIENT_KIND: Readonly<Record<SetupClient, DeviceKind>> = { iphone: 'phone', davx5: 'phone', app: 'app', fritzbox: 'router' }
 
 /** The name a new device gets unless the person types another; product names, the same in every language. */
-export const CLIENT_DEVICE_NAME: Readonly<Record<SetupClient, string>> = { iphone: 'iPhone', davx5: 'Android (DAVx⁵)', app: 'SpamBlocker', fritzbox: 'Fritz!Box' }
+export const CLIENT_DEVICE_NAME: Readonly<Record<SetupClient, string>> = {
+  iphone: 'iPhone',
+  davx5: 'Android (DAVx⁵)',
+  app: 'SpamBlocker',
+  fritzbox: 'Fritz!Box',
+}
 
 /** CardDAV (iPhone, DAVx⁵, Fritz!Box) under /carddav/; the apps written for PhoneBlock under /phoneblock/api/ (DESIGN.md section 10). */
 export function clientAddress(client: SetupClient, origin: string): string {

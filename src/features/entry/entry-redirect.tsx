@@ -89,7 +89,9 @@ function SwitchAccountDialog({ current, other, answer }: Question) {
     <Dialog open onOpenChange={(open) => !open && answer(false)}>
       <DialogContent data-testid="switch-account">
         <DialogTitle>{withPhones(LL.entry.switchTitle, { number: other.phoneNumber })}</DialogTitle>
-        <DialogDescription>{withPhones(LL.entry.switchText, { current: current.phoneNumber, number: other.phoneNumber })}</DialogDescription>
+        <DialogDescription>
+          {withPhones(LL.entry.switchText, { current: current.phoneNumber, number: other.phoneNumber })}
+        </DialogDescription>
         <DialogFooter>
           <Button variant="secondary" onClick={() => answer(false)}>
             {withPhones(LL.entry.stayAs, { current: current.phoneNumber })}

@@ -27,7 +27,8 @@ const PROFILE = {
   createdAtTimestamp: 1,
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const refused = () => json(403, { status: false, status_code: 1402, message: 'Your sign-in is invalid or has expired. Sign in again.' })
 
 let fetchMock: ReturnType<typeof vi.fn>
@@ -64,7 +65,9 @@ describe('readKey', () => {
 
 describe('acceptKey', () => {
   it('trades a one-time key for a session and signs that user in', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { status: true, data: { token: 'traded-session', profileId: 9, phoneNumber: '+4915123459009' } }))
+    fetchMock.mockResolvedValueOnce(
+      json(200, { status: true, data: { token: 'traded-session', profileId: 9, phoneNumber: '+4915123459009' } }),
+    )
     const key = jwt({ sub: '9', typ: 'key', jti: 'k1', exp: seconds(NOW) + 600 })
     await expect(acceptKey(key, 'en', NOW)).resolves.toBe(true)
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
@@ -79,7 +82,9 @@ describe('acceptKey', () => {
   })
 
   it('ignores a forged or used one-time key without signing anybody out', async () => {
-    fetchMock.mockResolvedValueOnce(json(400, { status: false, status_code: 400, message: 'This key is not valid, has expired or was already used' }))
+    fetchMock.mockResolvedValueOnce(
+      json(400, { status: false, status_code: 400, message: 'This key is not valid, has expired or was already used' }),
+    )
     await expect(acceptKey(jwt({ sub: '1', typ: 'key', jti: 'forged', exp: seconds(NOW) + 600 }), 'en', NOW)).resolves.toBe(false)
     expectUnchanged()
   })
@@ -141,7 +146,9 @@ describe('enterWithKey (issue 29: a link does not switch a signed-in browser to 
 
   it('asks nothing for a key of the same account, or in a browser nobody is signed in to', async () => {
     const ask = vi.fn()
-    fetchMock.mockResolvedValueOnce(peeked(3, '+4915123450001')).mockResolvedValueOnce(json(200, { status: true, data: { token: 'same-again', profileId: 3, phoneNumber: '+4915123450001' } }))
+    fetchMock
+      .mockResolvedValueOnce(peeked(3, '+4915123450001'))
+      .mockResolvedValueOnce(json(200, { status: true, data: { token: 'same-again', profileId: 3, phoneNumber: '+4915123450001' } }))
     await expect(enterWithKey(oneTime('3', 'e3'), 'en', ask, NOW)).resolves.toBe(true)
     expect(auth.accessToken).toBe('same-again')
     signedOut()
@@ -160,7 +167,9 @@ describe('enterWithKey (issue 29: a link does not switch a signed-in browser to 
   })
 
   it('ignores a used or forged key without asking', async () => {
-    fetchMock.mockResolvedValueOnce(json(400, { status: false, status_code: 400, message: 'This key is not valid, has expired or was already used' }))
+    fetchMock.mockResolvedValueOnce(
+      json(400, { status: false, status_code: 400, message: 'This key is not valid, has expired or was already used' }),
+    )
     const ask = vi.fn()
     await expect(enterWithKey(oneTime('9', 'e5'), 'en', ask, NOW)).resolves.toBe(false)
     expect(ask).not.toHaveBeenCalled()

@@ -25,14 +25,16 @@ export function targetLabel(LL: LL, type: string) {
 /** Who sent the item: a user's number, or a complaint's name and e-mail; null when unknown. */
 export function sender(LL: LL, item: ModerationQueueItem) {
   const { profileId, name, email } = item.reporter
-  if (item.kind === 'report' || name === null || email === null) return profileId === null ? null : LL.moderation.userNumber({ id: profileId })
+  if (item.kind === 'report' || name === null || email === null)
+    return profileId === null ? null : LL.moderation.userNumber({ id: profileId })
   return profileId === null ? LL.moderation.fromAnonymous({ name, email }) : LL.moderation.fromUser({ name, email, id: profileId })
 }
 
 /** One line of the item's log: which moderator did what. */
 export function logLine(LL: LL, entry: ModerationLogEntry) {
   const id = entry.moderatorId
-  if (entry.action === 'remove') return entry.reason ? LL.moderation.logRemoveReason({ id, reason: entry.reason }) : LL.moderation.logRemove({ id })
+  if (entry.action === 'remove')
+    return entry.reason ? LL.moderation.logRemoveReason({ id, reason: entry.reason }) : LL.moderation.logRemove({ id })
   if (entry.action === 'edit') return LL.moderation.logEdit({ id })
   return entry.status === 'rejected' ? LL.moderation.logRejected({ id }) : LL.moderation.logResolved({ id })
 }

@@ -35,7 +35,13 @@ export function readCheckoutReturn(now: number = Date.now()): CheckoutReturn | n
   try {
     const value = JSON.parse(raw) as Partial<CheckoutReturn>
     const product = String(value.product)
-    if (!(isPackProduct(product) || isPlanProduct(product)) || typeof value.at !== 'number' || now - value.at > MAX_AGE_MS || value.at > now) return null
+    if (
+      !(isPackProduct(product) || isPlanProduct(product)) ||
+      typeof value.at !== 'number' ||
+      now - value.at > MAX_AGE_MS ||
+      value.at > now
+    )
+      return null
     return { product, at: value.at }
   } catch {
     return null

@@ -124,7 +124,11 @@ function MainList() {
         <ul className="divide-y divide-border">
           {entries.map(([flag, label, text]) => (
             <li key={flag}>
-              <button type="button" className="flex w-full flex-col items-start gap-0.5 px-5 py-4 text-start hover:bg-surface-2" onClick={() => openSubView(flag)}>
+              <button
+                type="button"
+                className="flex w-full flex-col items-start gap-0.5 px-5 py-4 text-start hover:bg-surface-2"
+                onClick={() => openSubView(flag)}
+              >
                 <span className="font-medium">{label}</span>
                 {text && <span className="text-sm text-muted">{text}</span>}
               </button>

@@ -129,7 +129,9 @@ export const HideSuccessDarkRtl = successStory.darkRtl
 const failing = fakeServer({ balance: 25, items })
 const errorStory = modes<Story>({
   args: { data: ownNumber() },
-  parameters: { api: { ...failing.table, 'POST /api/v6/numcy/subscription/comment/add': fail(409, 3102, 'This review is already hidden') } },
+  parameters: {
+    api: { ...failing.table, 'POST /api/v6/numcy/subscription/comment/add': fail(409, 3102, 'This review is already hidden') },
+  },
   beforeEach: () => {
     failing.reset()
     signIn({ coins: 25 })
@@ -263,7 +265,10 @@ export const VisitorViewDarkRtl = visitorStory.darkRtl
 
 /** A reply's Hide button opens the complaint about that reply (target_type=thread). */
 const RUDE_REPLY = 'You deserve these calls, idiot.'
-const threaded = fakeServer({ balance: 5, items: [comment(51, 'They call every morning.', { thread_count: 1, thread: [reply(61, RUDE_REPLY)] })] })
+const threaded = fakeServer({
+  balance: 5,
+  items: [comment(51, 'They call every morning.', { thread_count: 1, thread: [reply(61, RUDE_REPLY)] })],
+})
 let complaint: URLSearchParams | null = null
 const replyComplaintStory = modes<Story>({
   args: { data: otherNumber() },

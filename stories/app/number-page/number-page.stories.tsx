@@ -31,7 +31,11 @@ const heading = (LL: ReturnType<typeof translations>) => LL.number.pageTitle({ n
 
 const richStory = modes<Story>({
   parameters: {
-    api: { [SEARCH]: ok(richNumber()), 'GET /api/v7/comment/list': ok({ items: comments(), total: 2 }), 'GET /api/v6/contacts/by-phone': ok({ contacts: [] }) },
+    api: {
+      [SEARCH]: ok(richNumber()),
+      'GET /api/v7/comment/list': ok({ items: comments(), total: 2 }),
+      'GET /api/v6/contacts/by-phone': ok({ contacts: [] }),
+    },
   },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)

@@ -27,9 +27,13 @@ const richStory = modes<Story>({
     await expect(meter).toHaveAttribute('aria-valuenow', '1.4')
     await expect(view.getByText(LL.number.ratingUnwanted())).toBeVisible()
     const tags = within(view.getByRole('heading', { name: LL.number.tags() }).parentElement!)
-    await expect(tags.getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(
-      [LL.tags.robot(), LL.tags.fraud(), LL.tags.advertising(), LL.tags.imposter(), LL.tags.bank()],
-    )
+    await expect(tags.getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual([
+      LL.tags.robot(),
+      LL.tags.fraud(),
+      LL.tags.advertising(),
+      LL.tags.imposter(),
+      LL.tags.bank(),
+    ])
     // Evidence is listed strongest first.
     const evidence = within(view.getByTestId('evidence')).getAllByRole('listitem')
     await expect(evidence).toHaveLength(4)

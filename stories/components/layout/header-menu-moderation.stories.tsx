@@ -19,11 +19,26 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const me = (role: MyProfile['role']): MyProfile => ({
-  profileId: 7, phoneNumber: MY_NUMBER, firstName: null, lastName: null, role, balance: 12, locale: 'en',
-  antispy: false, profileGoing: true, overlimit: false, isPro: false, planTier: null, createdAtTimestamp: 1_700_000_000,
+  profileId: 7,
+  phoneNumber: MY_NUMBER,
+  firstName: null,
+  lastName: null,
+  role,
+  balance: 12,
+  locale: 'en',
+  antispy: false,
+  profileGoing: true,
+  overlimit: false,
+  isPro: false,
+  planTier: null,
+  createdAtTimestamp: 1_700_000_000,
 })
 
-async function openMenu(canvasElement: HTMLElement, LL: ReturnType<typeof translations>, userEvent: { click: (el: Element) => Promise<void> }) {
+async function openMenu(
+  canvasElement: HTMLElement,
+  LL: ReturnType<typeof translations>,
+  userEvent: { click: (el: Element) => Promise<void> },
+) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: LL.header.more() }))
   const menu = within(await screen.findByRole('menu', {}, { timeout: 5000 }))
   // The last item that always shows: once it is there, the menu has rendered.

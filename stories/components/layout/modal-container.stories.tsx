@@ -12,7 +12,9 @@ import { translations } from '../../support/i18n'
  * The one modal of the app, driven by the modal store (`openModal`). Each story opens
  * it in `beforeEach`, as a flow in the app would.
  */
-const meta = { title: 'Layout/Modal container', component: ModalContainer, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof ModalContainer>
+const meta = { title: 'Layout/Modal container', component: ModalContainer, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof ModalContainer
+>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -57,7 +59,10 @@ const attentionStory = modes<Story>({
     const LL = translations(globals)
     const dialog = await findDialog({ name: LL.number.limitTitle() })
     // The warning mark is decoration: the title alone names the dialog.
-    await expect(within(dialog).getByRole('heading', { name: LL.number.limitTitle() }).querySelector('svg')).toHaveAttribute('aria-hidden', 'true')
+    await expect(within(dialog).getByRole('heading', { name: LL.number.limitTitle() }).querySelector('svg')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    )
   },
 })
 export const Attention = attentionStory.light

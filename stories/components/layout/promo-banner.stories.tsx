@@ -15,7 +15,11 @@ const PROFILE = 'GET /api/v6/profile/my'
 const meta = {
   title: 'Layout/Promotion banner',
   component: PromoBanner,
-  parameters: { layout: 'fullscreen', route: '/search', api: { [PROFILE]: ok(myProfile(null)), 'GET /api/v6/payment/products': ok(catalogue()) } },
+  parameters: {
+    layout: 'fullscreen',
+    route: '/search',
+    api: { [PROFILE]: ok(myProfile(null)), 'GET /api/v6/payment/products': ok(catalogue()) },
+  },
 } satisfies Meta<typeof PromoBanner>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -12,7 +12,9 @@ const NAMES = ['Prize Department', 'Amal', 'نور الهدى', 'דנה כהן']
 /** A tiny inline picture, so the story needs no network. */
 const PICTURE =
   'data:image/svg+xml,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#0e7490"/><circle cx="20" cy="16" r="7" fill="#e0f2fe"/><rect x="8" y="26" width="24" height="12" rx="6" fill="#e0f2fe"/></svg>')
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#0e7490"/><circle cx="20" cy="16" r="7" fill="#e0f2fe"/><rect x="8" y="26" width="24" height="12" rx="6" fill="#e0f2fe"/></svg>',
+  )
 
 const initialsStory = modes<Story>({
   args: { name: NAMES[0] },

@@ -1,13 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, within } from 'storybook/test'
 import { useI18nContext } from '@i18n/i18n-react'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
 import { iconButton } from '@/components/layout/icon-button'
 import { IconCopy, IconMore, IconSettings, IconShare } from '@/components/layout/icons'
 import { modes } from '../../support/modes'
 import { translations } from '../../support/i18n'
 
-const meta = { title: 'UI/Dropdown menu', component: DropdownMenu, parameters: { layout: 'fullscreen' } } satisfies Meta<typeof DropdownMenu>
+const meta = { title: 'UI/Dropdown menu', component: DropdownMenu, parameters: { layout: 'fullscreen' } } satisfies Meta<
+  typeof DropdownMenu
+>
 export default meta
 type Story = StoryObj<typeof meta>
 

@@ -93,7 +93,10 @@ const messengersStory = modes<Story>({
     for (const name of [LL.login.methodTelegram(), LL.login.methodWhatsapp(), LL.login.methodSms()]) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
     }
-    await expect(page.getByRole('link', { name: LL.login.open({ method: LL.login.methodTelegram() }) })).toHaveAttribute('href', MESSENGER_METHODS[0].link)
+    await expect(page.getByRole('link', { name: LL.login.open({ method: LL.login.methodTelegram() }) })).toHaveAttribute(
+      'href',
+      MESSENGER_METHODS[0].link,
+    )
     // Each QR code is encoded in a deferred render of its own, a moment after the link.
     await expect(await page.findByRole('img', { name: `${LL.login.scan()}: ${LL.login.methodWhatsapp()}` })).toBeVisible()
     // SMS has no link: the text and number to send are spelled out instead.
@@ -202,7 +205,11 @@ export const ReadyWithViberAndCallRtl = moreMethodsStory.rtl
 export const ReadyWithViberAndCallDarkRtl = moreMethodsStory.darkRtl
 
 const numberToCallStory = modes<Story>({
-  parameters: { api: flashCallApi((_url, init) => (new URLSearchParams(String(init?.body)).get('phone') === '+4930901820' ? callAnswer : fail(400, 3001))) },
+  parameters: {
+    api: flashCallApi((_url, init) =>
+      new URLSearchParams(String(init?.body)).get('phone') === '+4930901820' ? callAnswer : fail(400, 3001),
+    ),
+  },
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const page = within(canvasElement)
@@ -268,7 +275,9 @@ export const CallNotAttestedRtl = notAttestedStory.rtl
 export const CallNotAttestedDarkRtl = notAttestedStory.darkRtl
 
 const disturbedStory = modes<Story>({
-  parameters: { api: flashCallApi(callAnswer, fail(400, 2107, 'Another sign-in for this number was started at the same time; start again')) },
+  parameters: {
+    api: flashCallApi(callAnswer, fail(400, 2107, 'Another sign-in for this number was started at the same time; start again')),
+  },
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const page = within(canvasElement)

@@ -13,7 +13,12 @@ import { withOverlays } from '../../support/decorators'
  * Comment-up (SPEC.md section 4): someone else's comment can be moved up for coins.
  * The button shows the cost, the count and whether the viewer has upped it.
  */
-const meta = { title: 'Comments/Comment-up', component: CommentsCard, decorators: [withOverlays], args: { hideFlows: hideFlowSpies() } } satisfies Meta<typeof CommentsCard>
+const meta = {
+  title: 'Comments/Comment-up',
+  component: CommentsCard,
+  decorators: [withOverlays],
+  args: { hideFlows: hideFlowSpies() },
+} satisfies Meta<typeof CommentsCard>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -102,7 +107,9 @@ const staleStory = modes<Story>({
     await userEvent.click(within(first).getByTestId('comment-up'))
     const dialog = await findDialog({ name: LL.commentMoney.notEnoughTitle() }, { timeout: 5000 })
     await expect(stale.state.calls).toEqual(['like COMMENT_UP 21'])
-    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 0 }).trim()), { timeout: 5000 })
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 0 }).trim()), {
+      timeout: 5000,
+    })
     await balanceSettled()
   },
 })

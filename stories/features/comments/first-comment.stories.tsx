@@ -10,7 +10,12 @@ import { translations } from '../../support/i18n'
 import { hideFlowSpies, otherNumber } from './support'
 
 /** The first-comment flag of SPEC.md section 4: set once the user's first comment is posted, kept in local storage. */
-const meta = { title: 'Comments/First comment', component: CommentsCard, decorators: [withOverlays], args: { hideFlows: hideFlowSpies() } } satisfies Meta<typeof CommentsCard>
+const meta = {
+  title: 'Comments/First comment',
+  component: CommentsCard,
+  decorators: [withOverlays],
+  args: { hideFlows: hideFlowSpies() },
+} satisfies Meta<typeof CommentsCard>
 export default meta
 type Story = StoryObj<typeof meta>
 

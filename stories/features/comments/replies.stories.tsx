@@ -15,7 +15,12 @@ import { withOverlays } from '../../support/decorators'
  * the viewer's own reply can be edited and deleted, and a posting ban is said plainly: as the
  * server refuses a text, and, when the number's answer says so, instead of the forms.
  */
-const meta = { title: 'Comments/Replies', component: CommentsCard, decorators: [withOverlays], args: { hideFlows: hideFlowSpies() } } satisfies Meta<typeof CommentsCard>
+const meta = {
+  title: 'Comments/Replies',
+  component: CommentsCard,
+  decorators: [withOverlays],
+  args: { hideFlows: hideFlowSpies() },
+} satisfies Meta<typeof CommentsCard>
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -29,7 +34,11 @@ function thread(): ReplyShape[] {
 const state = { replies: thread(), calls: [] as string[] }
 const form = (init?: RequestInit) => new URLSearchParams(String(init?.body ?? ''))
 const api: ApiTable = {
-  'GET /api/v7/comment/list': () => ok({ items: [comment(51, 'Robocall about car warranty.', { thread_count: state.replies.length, thread: state.replies.slice(0, 4) })], total: 1 }),
+  'GET /api/v7/comment/list': () =>
+    ok({
+      items: [comment(51, 'Robocall about car warranty.', { thread_count: state.replies.length, thread: state.replies.slice(0, 4) })],
+      total: 1,
+    }),
   'GET /api/v13/comment/thread/list': (url) => {
     const offset = Number(url.searchParams.get('offset'))
     const limit = Number(url.searchParams.get('limit'))
@@ -68,7 +77,11 @@ const pagingStory = modes<Story>({
     await waitFor(() => expect(within(item).getAllByTestId('reply')).toHaveLength(4))
     await userEvent.click(await within(item).findByRole('button', { name: LL.commentMoney.moreReplies() }))
     await waitFor(() => expect(within(item).getAllByTestId('reply')).toHaveLength(6))
-    await expect(within(item).getAllByTestId('reply-text').map((p) => p.textContent)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Reply number ${n}`))
+    await expect(
+      within(item)
+        .getAllByTestId('reply-text')
+        .map((p) => p.textContent),
+    ).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Reply number ${n}`))
     await expect(within(item).queryByRole('button', { name: LL.commentMoney.moreReplies() })).toBeNull()
     await expect(state.calls).toEqual(['list 0 4', 'list 4 4'])
     // Only the viewer's own reply offers Edit and Delete; the others offer a report.
@@ -153,7 +166,12 @@ export const PostingBannedDarkRtl = bannedStory.darkRtl
 
 /** The number's answer says the viewer is banned from posting here (issue 29): no forms, the reason instead. */
 const bannedHereStory = modes<Story>({
-  args: { data: (() => { const n = otherNumber(); return { ...n, common: { ...n.common, postingBanned: true } } })() },
+  args: {
+    data: (() => {
+      const n = otherNumber()
+      return { ...n, common: { ...n.common, postingBanned: true } }
+    })(),
+  },
   parameters: { api },
   beforeEach: reset,
   play: async ({ canvasElement, globals, userEvent }) => {

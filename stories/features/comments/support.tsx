@@ -15,7 +15,18 @@ export function hideFlowSpies(): HideFlows {
 /** The signed-in story user (stories/support/session.ts). */
 export const VIEWER_ID = 7
 const now = Math.floor(STORY_NOW / 1000)
-const blank = { updatedAtTimestamp: null, avatar: null, hasLike: false, hasDislike: false, hasCommentUp: false, hiddenBy: null, endDateTimestamp: null, likes: 0, dislikes: 0, commentUps: 0 }
+const blank = {
+  updatedAtTimestamp: null,
+  avatar: null,
+  hasLike: false,
+  hasDislike: false,
+  hasCommentUp: false,
+  hiddenBy: null,
+  endDateTimestamp: null,
+  likes: 0,
+  dislikes: 0,
+  commentUps: 0,
+}
 
 export type ReplyShape = CommunityComment['thread'][number]
 
@@ -24,7 +35,20 @@ export function reply(id: number, text: string, over: Partial<ReplyShape> = {}):
 }
 
 export function comment(id: number, text: string, over: Partial<CommunityComment> = {}): CommunityComment {
-  return { ...blank, id, profile_id: 30 + id, text, createdAtTimestamp: now - 7200 + id * 60, firstName: 'Dana', lastName: 'K.', pinned: false, hideRenews: null, thread_count: 0, thread: [], ...over }
+  return {
+    ...blank,
+    id,
+    profile_id: 30 + id,
+    text,
+    createdAtTimestamp: now - 7200 + id * 60,
+    firstName: 'Dana',
+    lastName: 'K.',
+    pinned: false,
+    hideRenews: null,
+    thread_count: 0,
+    thread: [],
+    ...over,
+  }
 }
 
 /** The story user's own number: they own it, so Pin and Hide show. */
@@ -50,7 +74,11 @@ export function fakeServer(initial: { balance: number; items: CommunityComment[]
   const body = (init?: RequestInit) => new URLSearchParams(String(init?.body ?? ''))
   const table: ApiTable = {
     'GET /api/v6/numcy/balance': () => ok({ balance: state.balance }),
-    'GET /api/v7/comment/list': () => ok({ items: [...state.items].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.commentUps - a.commentUps), total: state.items.length }),
+    'GET /api/v7/comment/list': () =>
+      ok({
+        items: [...state.items].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.commentUps - a.commentUps),
+        total: state.items.length,
+      }),
     'POST /api/v11/comment/like': (_url, init): Reply => {
       const b = body(init)
       const id = Number(b.get('comment_id'))
@@ -61,7 +89,15 @@ export function fakeServer(initial: { balance: number; items: CommunityComment[]
       state.balance -= cost
       c.commentUps += cost
       c.hasCommentUp = true
-      return ok({ likes: c.likes, dislikes: c.dislikes, commentUps: c.commentUps, hasLike: c.hasLike, hasDislike: c.hasDislike, hasCommentUp: true, balance: state.balance })
+      return ok({
+        likes: c.likes,
+        dislikes: c.dislikes,
+        commentUps: c.commentUps,
+        hasLike: c.hasLike,
+        hasDislike: c.hasDislike,
+        hasCommentUp: true,
+        balance: state.balance,
+      })
     },
     'POST /api/v6/comment/pin': (_url, init) => {
       const b = body(init)
@@ -78,13 +114,27 @@ export function fakeServer(initial: { balance: number; items: CommunityComment[]
       state.balance -= 10
       c.hiddenBy = VIEWER_ID
       c.endDateTimestamp = now + 30 * 86400
-      return ok({ comment_id: id, status: 'active', autoRenew: true, hiddenBy: VIEWER_ID, endDateTimestamp: c.endDateTimestamp, balance: state.balance })
+      return ok({
+        comment_id: id,
+        status: 'active',
+        autoRenew: true,
+        hiddenBy: VIEWER_ID,
+        endDateTimestamp: c.endDateTimestamp,
+        balance: state.balance,
+      })
     },
     'POST /api/v6/numcy/subscription/comment/cancel': (_url, init) => {
       const id = Number(body(init).get('comment_id'))
       state.calls.push(`cancel ${id}`)
       const c = state.items.find((x) => x.id === id)!
-      return ok({ comment_id: id, status: 'cancelled', autoRenew: false, hiddenBy: c.hiddenBy, endDateTimestamp: c.endDateTimestamp, balance: state.balance })
+      return ok({
+        comment_id: id,
+        status: 'cancelled',
+        autoRenew: false,
+        hiddenBy: c.hiddenBy,
+        endDateTimestamp: c.endDateTimestamp,
+        balance: state.balance,
+      })
     },
   }
   return {

@@ -84,7 +84,12 @@ const legal = modes<Story>({
     const dialog = await dialogOf(LL)
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.showMore() }))
     await expect(dialog.getByRole('button', { name: LL.complaints.showLess() })).toHaveAttribute('aria-expanded', 'true')
-    for (const text of [LL.complaints.legalDays(), LL.complaints.legalAuthorities(), LL.complaints.legalModerators(), LL.complaints.legalRepeat()]) {
+    for (const text of [
+      LL.complaints.legalDays(),
+      LL.complaints.legalAuthorities(),
+      LL.complaints.legalModerators(),
+      LL.complaints.legalRepeat(),
+    ]) {
       await expect(dialog.getByText(text)).toBeVisible()
     }
     await expect(dialog.getByRole('link', { name: 'support@callerid.example' })).toHaveAttribute('href', 'mailto:support@callerid.example')

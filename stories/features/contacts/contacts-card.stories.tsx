@@ -114,9 +114,10 @@ function likeReply(url: URL, init?: RequestInit): Reply {
   const body = new URLSearchParams(String(init?.body ?? ''))
   const base = contactNames().find((c) => c.name_hash === body.get('name_hash'))!
   const add = body.get('action_type') === 'ADD'
-  const next: ContactName = body.get('like_type') === 'LIKE'
-    ? { ...base, likes: base.likes + (add ? 1 : 0), hasLike: add, hasDislike: false }
-    : { ...base, dislikes: base.dislikes + (add ? 1 : 0), hasDislike: add, hasLike: false }
+  const next: ContactName =
+    body.get('like_type') === 'LIKE'
+      ? { ...base, likes: base.likes + (add ? 1 : 0), hasLike: add, hasDislike: false }
+      : { ...base, dislikes: base.dislikes + (add ? 1 : 0), hasDislike: add, hasLike: false }
   void url
   return ok({ ...next, reviewResult: next.likes - next.dislikes })
 }
@@ -195,7 +196,9 @@ const uploadStory = modes<Story>({
     const report = within(await view.findByTestId('upload-report'))
     await expect(report.getByText(LL.contacts.read({ count: 7 }))).toBeVisible()
     await expect(report.getByText(LL.contacts.saved({ count: 3 }))).toBeVisible()
-    const skipped = within(report.getByTestId('upload-skipped')).getAllByRole('listitem').map((li) => li.textContent)
+    const skipped = within(report.getByTestId('upload-skipped'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
     await expect(skipped).toEqual([
       LL.contacts.skipped({ count: 2, reason: LL.contacts.skipInvalidPhone() }),
       LL.contacts.skipped({ count: 1, reason: LL.contacts.skipNoName() }),
@@ -216,7 +219,10 @@ const uploadErrorStory = modes<Story>({
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const view = card(canvasElement, LL)
-    await userEvent.upload(view.getByLabelText(LL.contacts.uploadLabel()), new File(['not a contact book'], 'notes.csv', { type: 'text/csv' }))
+    await userEvent.upload(
+      view.getByLabelText(LL.contacts.uploadLabel()),
+      new File(['not a contact book'], 'notes.csv', { type: 'text/csv' }),
+    )
     await userEvent.click(view.getByRole('button', { name: LL.contacts.upload() }))
     await expect(await view.findByRole('alert')).toHaveTextContent(LL.contacts.uploadError())
     await expect(view.queryByTestId('upload-report')).toBeNull()
@@ -228,7 +234,11 @@ export const UploadRefusedRtl = uploadErrorStory.rtl
 export const UploadRefusedDarkRtl = uploadErrorStory.darkRtl
 
 /** What the by-profile calls were asked. */
-const byProfile: { list: URL | null; like: URLSearchParams | null; report: URLSearchParams | null } = { list: null, like: null, report: null }
+const byProfile: { list: URL | null; like: URLSearchParams | null; report: URLSearchParams | null } = {
+  list: null,
+  like: null,
+  report: null,
+}
 const byProfileStory = modes<Story>({
   args: { of: { profileId: 12 } },
   parameters: {
@@ -259,7 +269,12 @@ const byProfileStory = modes<Story>({
     await userEvent.click(first.getByRole('button', { name: LL.contacts.like({ count: 3 }) }))
     await expect(await first.findByRole('button', { name: LL.contacts.like({ count: 4 }) })).toHaveAttribute('aria-pressed', 'true')
     const like = byProfile.like as URLSearchParams | null
-    await expect(Object.fromEntries(like ?? [])).toEqual({ profile_id: '12', name_hash: 'a'.repeat(32), like_type: 'LIKE', action_type: 'ADD' })
+    await expect(Object.fromEntries(like ?? [])).toEqual({
+      profile_id: '12',
+      name_hash: 'a'.repeat(32),
+      like_type: 'LIKE',
+      action_type: 'ADD',
+    })
     await userEvent.click(first.getByRole('button', { name: LL.contacts.report() }))
     const dialog = within(await findDialog({ name: LL.contacts.reportTitle() }))
     await userEvent.click(dialog.getByRole('button', { name: LL.complaints.delete() }))

@@ -29,8 +29,22 @@ const USER = MY_NUMBER.slice(1)
 /** 43 characters, as the server makes them (32 random bytes, base64url). */
 const PASSWORD = 'Xq3vN8pL2rT6yB1mK9cW4zH7dF5gJ0sA-uE_iO2nPbQ'
 const DEVICES: DeviceItem[] = [
-  { id: 3, name: 'Fritz!Box 7590', kind: 'router', maxEntries: 2000, createdAtTimestamp: NOW_S - 40 * 86_400, lastUsedAtTimestamp: NOW_S - 3 * 3600 },
-  { id: 2, name: 'iPhone', kind: 'phone', maxEntries: null, createdAtTimestamp: NOW_S - 10 * 86_400, lastUsedAtTimestamp: NOW_S - 2 * 86_400 },
+  {
+    id: 3,
+    name: 'Fritz!Box 7590',
+    kind: 'router',
+    maxEntries: 2000,
+    createdAtTimestamp: NOW_S - 40 * 86_400,
+    lastUsedAtTimestamp: NOW_S - 3 * 3600,
+  },
+  {
+    id: 2,
+    name: 'iPhone',
+    kind: 'phone',
+    maxEntries: null,
+    createdAtTimestamp: NOW_S - 10 * 86_400,
+    lastUsedAtTimestamp: NOW_S - 2 * 86_400,
+  },
   { id: 1, name: 'SpamBlocker', kind: 'app', maxEntries: null, createdAtTimestamp: NOW_S - 3600, lastUsedAtTimestamp: null },
 ]
 
@@ -42,7 +56,14 @@ const api = {
   'POST /api/v6/device/add': (_url: URL, init?: RequestInit) => {
     const body = new URLSearchParams(String(init?.body))
     calls.push(`add ${body.get('kind')} ${body.get('name')}`)
-    const device: DeviceItem = { id: 10 + devices.length, name: body.get('name')!, kind: body.get('kind') as DeviceItem['kind'], maxEntries: body.get('kind') === 'router' ? 2000 : null, createdAtTimestamp: NOW_S, lastUsedAtTimestamp: null }
+    const device: DeviceItem = {
+      id: 10 + devices.length,
+      name: body.get('name')!,
+      kind: body.get('kind') as DeviceItem['kind'],
+      maxEntries: body.get('kind') === 'router' ? 2000 : null,
+      createdAtTimestamp: NOW_S,
+      lastUsedAtTimestamp: null,
+    }
     devices = [device, ...devices]
     return ok({ ...device, user: USER, password: PASSWORD })
   },
@@ -76,7 +97,11 @@ const setUpStory = modes<Story>({
     await expect(await page.findByRole('heading', { level: 1, name: LL.devices.title() })).toBeVisible()
     // One tab per platform; iPhone first, with its steps, the CardDAV address and the user name.
     const tabs = page.getByRole('tablist', { name: LL.devices.platforms() })
-    await expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['iPhone', 'Android', 'Fritz!Box'])
+    await expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['iPhone', 'Android', 'Fritz!Box'])
     const iphone = page.getByTestId('setup-iphone')
     await expect(within(iphone).getByRole('heading', { level: 2, name: 'iPhone' })).toBeVisible()
     await expect(iphone).toHaveTextContent(LL.devices.iphoneStep1())
@@ -146,7 +171,13 @@ export const RevokeRtl = revokeStory.rtl
 export const RevokeDarkRtl = revokeStory.darkRtl
 
 const emptyStory = modes<Story>({
-  parameters: { api: { ...api, 'GET /api/v6/device/list': ok({ items: [], user: USER }), 'POST /api/v6/device/add': fail(409, 409, 'You have 20 devices; revoke one first') } },
+  parameters: {
+    api: {
+      ...api,
+      'GET /api/v6/device/list': ok({ items: [], user: USER }),
+      'POST /api/v6/device/add': fail(409, 409, 'You have 20 devices; revoke one first'),
+    },
+  },
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const page = within(within(canvasElement).getByRole('main'))

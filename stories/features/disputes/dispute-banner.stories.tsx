@@ -13,8 +13,16 @@ type Story = StoryObj<typeof meta>
 
 const OPENED = STORY_NOW / 1000 - 3 * 86400
 const DECIDED = STORY_NOW / 1000 - 3600
-const open: DisputeState = { id: 4, status: 'open', category: 'new_owner', createdAtTimestamp: OPENED, decidedAtTimestamp: null, decisionNote: null }
-const longDate = (globals: Record<string, unknown>, seconds: number) => formatDate(storyLocale(globals), new Date(seconds * 1000), { dateStyle: 'long' })
+const open: DisputeState = {
+  id: 4,
+  status: 'open',
+  category: 'new_owner',
+  createdAtTimestamp: OPENED,
+  decidedAtTimestamp: null,
+  decisionNote: null,
+}
+const longDate = (globals: Record<string, unknown>, seconds: number) =>
+  formatDate(storyLocale(globals), new Date(seconds * 1000), { dateStyle: 'long' })
 
 const underReview = modes<Story>({
   args: { dispute: open },

@@ -10,10 +10,12 @@ import { translations } from '../../support/i18n'
 
 /** What the stories' fake server was sent. */
 const sent: URLSearchParams[] = []
-const record = (reply: ReturnType<typeof ok>): ApiTable[string] => (_url, init) => {
-  sent.push(new URLSearchParams(String(init?.body)))
-  return reply
-}
+const record =
+  (reply: ReturnType<typeof ok>): ApiTable[string] =>
+  (_url, init) => {
+    sent.push(new URLSearchParams(String(init?.body)))
+    return reply
+  }
 
 const meta = {
   title: 'Disputes/Contest form',
@@ -32,7 +34,18 @@ const formOf = (canvasElement: HTMLElement, LL: LL) => within(within(canvasEleme
 
 const sentOk = modes<Story>({
   parameters: {
-    api: { 'POST /api/v6/dispute/add': record(ok({ id: 4, status: 'open', category: 'new_owner', createdAtTimestamp: STORY_NOW / 1000, decidedAtTimestamp: null, decisionNote: null })) },
+    api: {
+      'POST /api/v6/dispute/add': record(
+        ok({
+          id: 4,
+          status: 'open',
+          category: 'new_owner',
+          createdAtTimestamp: STORY_NOW / 1000,
+          decidedAtTimestamp: null,
+          decisionNote: null,
+        }),
+      ),
+    },
   },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
@@ -41,12 +54,17 @@ const sentOk = modes<Story>({
     await userEvent.click(form.getByRole('button', { name: LL.dispute.submit() }))
     await expect(form.getByText(LL.dispute.errorCategory())).toBeVisible()
     await expect(form.getByRole('radiogroup', { name: LL.dispute.category() })).toHaveAttribute('aria-invalid', 'true')
-    await expect(form.getByLabelText(LL.dispute.reasons())).toHaveAccessibleDescription(`${LL.dispute.reasonsHint()} ${LL.dispute.errorReasons()}`)
+    await expect(form.getByLabelText(LL.dispute.reasons())).toHaveAccessibleDescription(
+      `${LL.dispute.reasonsHint()} ${LL.dispute.errorReasons()}`,
+    )
     await expect(form.getByRole('radio', { name: LL.dispute.newOwner() })).toHaveFocus()
     await expect(sent).toHaveLength(0)
     // A new owner needs the date; a link must be a web address.
     await userEvent.click(form.getByRole('radio', { name: LL.dispute.newOwner() }))
-    await userEvent.type(form.getByLabelText(LL.dispute.reasons()), 'New SIM card since February; the reports are about the previous owner.')
+    await userEvent.type(
+      form.getByLabelText(LL.dispute.reasons()),
+      'New SIM card since February; the reports are about the previous owner.',
+    )
     await userEvent.type(form.getByLabelText(LL.dispute.link()), 'not a link')
     await userEvent.click(form.getByRole('button', { name: LL.dispute.submit() }))
     await expect(form.getByText(LL.dispute.errorLink())).toBeVisible()

@@ -14,7 +14,14 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const request = (over: Partial<FofOutgoingRequest>): FofOutgoingRequest => ({
-  id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: STORY_NOW / 1000 - 8 * 86400, refunded: false, acceptedBy: null, ...over,
+  id: 5,
+  type: 'DIRECT',
+  status: 'pending',
+  countFriends: 2,
+  createdAtTimestamp: STORY_NOW / 1000 - 8 * 86400,
+  refunded: false,
+  acceptedBy: null,
+  ...over,
 })
 
 /** Two of the viewer's contacts know the number; the viewer asked, and this is how it ended. */
@@ -22,11 +29,20 @@ function asked(latest: FofOutgoingRequest): NumberProfile {
   const p = emptyNumberProfile(DIGITS)
   return {
     ...p,
-    fof: { ...p.fof, hasContacts: true, list: [{ id: 21, firstName: 'Lena', lastName: 'Vogel' }, { id: 22, firstName: 'أحمد', lastName: null }], requests: { incoming: [], outgoing: [latest] } },
+    fof: {
+      ...p.fof,
+      hasContacts: true,
+      list: [
+        { id: 21, firstName: 'Lena', lastName: 'Vogel' },
+        { id: 22, firstName: 'أحمد', lastName: null },
+      ],
+      requests: { incoming: [], outgoing: [latest] },
+    },
   }
 }
 
-const cardOf = (canvasElement: HTMLElement, LL: ReturnType<typeof translations>) => within(within(canvasElement).getByRole('region', { name: LL.insights.fofTitle() }))
+const cardOf = (canvasElement: HTMLElement, LL: ReturnType<typeof translations>) =>
+  within(within(canvasElement).getByRole('region', { name: LL.insights.fofTitle() }))
 
 const accepted = modes<Story>({
   args: { data: asked(request({ status: 'accepted', acceptedBy: { id: 22, firstName: 'أحمد', lastName: null } })) },
@@ -46,7 +62,13 @@ export const AcceptedDarkRtl = accepted.darkRtl
 const declined = modes<Story>({
   args: { data: asked(request({ status: 'declined', refunded: true })) },
   parameters: {
-    api: { 'POST /api/v6/fof/request': ok({ request: request({ id: 6, status: 'pending', createdAtTimestamp: STORY_NOW / 1000 }), created: true, balance: 1 }) },
+    api: {
+      'POST /api/v6/fof/request': ok({
+        request: request({ id: 6, status: 'pending', createdAtTimestamp: STORY_NOW / 1000 }),
+        created: true,
+        balance: 1,
+      }),
+    },
   },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)

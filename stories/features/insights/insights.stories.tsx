@@ -38,10 +38,22 @@ function headlineOnly(): NumberProfile {
 /** Friends of friends: the viewer uploaded contacts, two of them know the number. */
 function knownNumber(): NumberProfile {
   const p = emptyNumberProfile(DIGITS)
-  return { ...p, fof: { ...p.fof, hasContacts: true, list: [{ id: 21, firstName: 'Lena', lastName: 'Vogel' }, { id: 22, firstName: 'أحمد', lastName: null }] } }
+  return {
+    ...p,
+    fof: {
+      ...p.fof,
+      hasContacts: true,
+      list: [
+        { id: 21, firstName: 'Lena', lastName: 'Vogel' },
+        { id: 22, firstName: 'أحمد', lastName: null },
+      ],
+    },
+  }
 }
 
-const neuroMeta = { title: 'Insights/Cards', component: NeuroanalysisCard, beforeEach: () => signIn() } satisfies Meta<typeof NeuroanalysisCard>
+const neuroMeta = { title: 'Insights/Cards', component: NeuroanalysisCard, beforeEach: () => signIn() } satisfies Meta<
+  typeof NeuroanalysisCard
+>
 export default neuroMeta
 type Story = StoryObj<typeof neuroMeta>
 
@@ -62,7 +74,9 @@ const neuro = modes<Story>({
     const summary = view.getByTestId('neuro-summary')
     await expect(summary).toHaveTextContent(LL.insights.riskHigh())
     await expect(summary).toHaveTextContent(LL.insights.fraudWarning())
-    await expect(summary).toHaveTextContent(LL.insights.basedOn({ reports: LL.insights.reports({ count: 40 }), reviews: LL.insights.reviews({ count: 3 }) }))
+    await expect(summary).toHaveTextContent(
+      LL.insights.basedOn({ reports: LL.insights.reports({ count: 40 }), reviews: LL.insights.reviews({ count: 3 }) }),
+    )
   },
 })
 export const Neuroanalysis = neuro.light
@@ -124,7 +138,19 @@ const sent: string[] = []
 const fofApi = {
   'POST /api/v6/fof/request': (_url: URL, init?: RequestInit) => {
     sent.push(new URLSearchParams(String(init?.body)).get('phone') ?? '')
-    return ok({ request: { id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000, refunded: false, acceptedBy: null }, created: true, balance: 1 })
+    return ok({
+      request: {
+        id: 5,
+        type: 'DIRECT',
+        status: 'pending',
+        countFriends: 2,
+        createdAtTimestamp: 1741950000,
+        refunded: false,
+        acceptedBy: null,
+      },
+      created: true,
+      balance: 1,
+    })
   },
 }
 
@@ -149,7 +175,28 @@ const fofWith = modes<Story>({
 })
 /** A request already made: the card says so and offers no second one. */
 const fofRequested = modes<Story>({
-  args: { data: { ...knownNumber(), fof: { ...knownNumber().fof, requests: { incoming: [], outgoing: [{ id: 5, type: 'DIRECT', status: 'pending', countFriends: 2, createdAtTimestamp: 1741950000, refunded: false, acceptedBy: null }] } } } },
+  args: {
+    data: {
+      ...knownNumber(),
+      fof: {
+        ...knownNumber().fof,
+        requests: {
+          incoming: [],
+          outgoing: [
+            {
+              id: 5,
+              type: 'DIRECT',
+              status: 'pending',
+              countFriends: 2,
+              createdAtTimestamp: 1741950000,
+              refunded: false,
+              acceptedBy: null,
+            },
+          ],
+        },
+      },
+    },
+  },
   render: (args) => <FofCard {...args} />,
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)

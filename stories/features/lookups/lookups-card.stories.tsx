@@ -57,7 +57,11 @@ const pagedStory = modes<Story>({
     api: {
       [LOOKUPS]: (url: URL) => {
         const offset = Number(url.searchParams.get('offset'))
-        const page = Array.from({ length: offset === 0 ? 20 : 5 }, (_, i) => ({ phoneNumber: null, name: null, date: hoursAgo(offset + i + 1) }))
+        const page = Array.from({ length: offset === 0 ? 20 : 5 }, (_, i) => ({
+          phoneNumber: null,
+          name: null,
+          date: hoursAgo(offset + i + 1),
+        }))
         return ok({ allowed: true, items: page, total: 25 })
       },
     },

@@ -42,15 +42,36 @@ const minutesAgo = (m: number) => Math.floor(STORY_NOW / 1000) - m * 60
 const NUMBER = `+${SCAM_DIGITS}`
 
 const me: MyProfile = {
-  profileId: 7, phoneNumber: MY_NUMBER, firstName: null, lastName: null, role: 'moderator', balance: 12, locale: 'en',
-  antispy: false, profileGoing: true, overlimit: false, isPro: false, planTier: null, createdAtTimestamp: minutesAgo(60 * 24 * 90),
+  profileId: 7,
+  phoneNumber: MY_NUMBER,
+  firstName: null,
+  lastName: null,
+  role: 'moderator',
+  balance: 12,
+  locale: 'en',
+  antispy: false,
+  profileGoing: true,
+  overlimit: false,
+  isPro: false,
+  planTier: null,
+  createdAtTimestamp: minutesAgo(60 * 24 * 90),
 }
 
 function newOwner(): DisputeQueueItem {
   return {
-    id: 12, status: 'open', category: 'new_owner', createdAtTimestamp: minutesAgo(90), decidedAtTimestamp: null, decisionNote: null,
-    phoneNumber: NUMBER, reasons: 'I got this number in February; the fraud reports are about the previous owner.', link: 'https://carrier.example.com/contract',
-    ownedSinceTimestamp: Date.UTC(2025, 1, 1) / 1000, ownerProfileId: 44, index: 1.4, discount: [],
+    id: 12,
+    status: 'open',
+    category: 'new_owner',
+    createdAtTimestamp: minutesAgo(90),
+    decidedAtTimestamp: null,
+    decisionNote: null,
+    phoneNumber: NUMBER,
+    reasons: 'I got this number in February; the fraud reports are about the previous owner.',
+    link: 'https://carrier.example.com/contract',
+    ownedSinceTimestamp: Date.UTC(2025, 1, 1) / 1000,
+    ownerProfileId: 44,
+    index: 1.4,
+    discount: [],
     evidence: [
       { kind: 'imported', source: 'phoneblock', label: 'fraud', votes: 1042, weight: 0.9, direction: 'negative' },
       { kind: 'bans', source: 'users', label: 'ban', votes: 21, weight: 0.4, direction: 'negative' },
@@ -60,22 +81,45 @@ function newOwner(): DisputeQueueItem {
 
 function business(): DisputeQueueItem {
   return {
-    ...newOwner(), id: 13, category: 'business', phoneNumber: '+12015550150', reasons: 'Dentist office: we call patients about appointments.', link: null, ownedSinceTimestamp: null, index: 3.9,
+    ...newOwner(),
+    id: 13,
+    category: 'business',
+    phoneNumber: '+12015550150',
+    reasons: 'Dentist office: we call patients about appointments.',
+    link: null,
+    ownedSinceTimestamp: null,
+    index: 3.9,
     evidence: [{ kind: 'polls', source: 'users', label: 'advertising', votes: 14, weight: 0.5, direction: 'negative' }],
   }
 }
 
-const decide = (reply: () => Reply): ApiTable[string] => (_url, init) => {
-  calls.push(new URLSearchParams(String(init?.body ?? '')))
-  return reply()
-}
+const decide =
+  (reply: () => Reply): ApiTable[string] =>
+  (_url, init) => {
+    calls.push(new URLSearchParams(String(init?.body ?? '')))
+    return reply()
+  }
 
-function api(decideReply: () => Reply = () => ok({ ...newOwner(), status: 'upheld', decidedAtTimestamp: minutesAgo(0), index: 5 })): ApiTable {
+function api(
+  decideReply: () => Reply = () => ok({ ...newOwner(), status: 'upheld', decidedAtTimestamp: minutesAgo(0), index: 5 }),
+): ApiTable {
   return {
     'GET /api/v6/profile/my': ok(me),
     'GET /api/v6/moderation/disputes': (url) =>
       url.searchParams.get('status') === 'decided'
-        ? ok({ items: [{ ...newOwner(), status: 'upheld', decidedAtTimestamp: minutesAgo(5), decisionNote: 'Contract checked.', index: 5, evidence: newOwner().evidence.map((e) => ({ ...e, discounted: true })) }], total: 1 })
+        ? ok({
+            items: [
+              {
+                ...newOwner(),
+                status: 'upheld',
+                decidedAtTimestamp: minutesAgo(5),
+                decisionNote: 'Contract checked.',
+                index: 5,
+                evidence: newOwner().evidence.map((e) => ({ ...e, discounted: true })),
+              },
+            ],
+            total: 1,
+          })
         : ok({ items: server.decided ? [business()] : [newOwner(), business()], total: server.decided ? 1 : 2 }),
     'POST /api/v6/moderation/dispute/decide': decide(() => {
       const reply = decideReply()
@@ -85,7 +129,8 @@ function api(decideReply: () => Reply = () => ok({ ...newOwner(), status: 'uphel
   }
 }
 
-const articleOf = async (canvas: HTMLElement, LL: LL, id: number) => within(await within(canvas).findByRole('article', { name: LL.moderation.disputeHeading({ id }) }))
+const articleOf = async (canvas: HTMLElement, LL: LL, id: number) =>
+  within(await within(canvas).findByRole('article', { name: LL.moderation.disputeHeading({ id }) }))
 
 const queue = modes<Story>({
   parameters: { api: api() },
@@ -96,10 +141,15 @@ const queue = modes<Story>({
     await expect(page.getByRole('button', { name: LL.moderation.queueDisputes() })).toHaveAttribute('aria-pressed', 'true')
     // What the owner says, the number now, its evidence.
     await expect(item.getByText(LL.dispute.categoryNewOwner())).toBeVisible()
-    await expect(item.getByRole('link', { name: LL.moderation.disputeNumber({ number: ltr(phone.formatInternational(NUMBER)) }) })).toHaveAttribute('href', `/number/${SCAM_DIGITS}`)
+    await expect(
+      item.getByRole('link', { name: LL.moderation.disputeNumber({ number: ltr(phone.formatInternational(NUMBER)) }) }),
+    ).toHaveAttribute('href', `/number/${SCAM_DIGITS}`)
     await expect(item.getByTestId('dispute-index')).toHaveTextContent(LL.moderation.disputeIndex({ index: '1.4' }))
     await expect(item.getByText(/the fraud reports are about the previous owner/)).toHaveAttribute('dir', 'auto')
-    await expect(item.getByRole('link', { name: 'https://carrier.example.com/contract' })).toHaveAttribute('rel', 'noopener noreferrer nofollow')
+    await expect(item.getByRole('link', { name: 'https://carrier.example.com/contract' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    )
     await expect(item.getAllByRole('listitem')).toHaveLength(2)
     // A new owner: the date decides, no evidence to pick.
     await expect(item.getByText(LL.moderation.disputeNewOwnerRule())).toBeVisible()

@@ -16,7 +16,12 @@ import { translations } from '../../support/i18n'
 
 /** The page with its address state kept in the story, as the route keeps it in the URL. */
 function Moderation(props: Partial<QueueView>) {
-  const [view, setView] = useState<QueueView>({ queue: props.queue ?? 'cases', status: props.status ?? 'open', kind: props.kind ?? 'all', page: props.page ?? 1 })
+  const [view, setView] = useState<QueueView>({
+    queue: props.queue ?? 'cases',
+    status: props.status ?? 'open',
+    kind: props.kind ?? 'all',
+    page: props.page ?? 1,
+  })
   return <ModerationPage {...view} onNavigate={setView} />
 }
 
@@ -45,8 +50,19 @@ const shownNumber = ltr(phone.formatInternational(NUMBER))
 
 function me(role: MyProfile['role']): MyProfile {
   return {
-    profileId: 7, phoneNumber: MY_NUMBER, firstName: null, lastName: null, role, balance: 12, locale: 'en',
-    antispy: false, profileGoing: true, overlimit: false, isPro: false, planTier: null, createdAtTimestamp: minutesAgo(60 * 24 * 90),
+    profileId: 7,
+    phoneNumber: MY_NUMBER,
+    firstName: null,
+    lastName: null,
+    role,
+    balance: 12,
+    locale: 'en',
+    antispy: false,
+    profileGoing: true,
+    overlimit: false,
+    isPro: false,
+    planTier: null,
+    createdAtTimestamp: minutesAgo(60 * 24 * 90),
   }
 }
 
@@ -57,28 +73,69 @@ const COMPLAINT_MESSAGE = 'Name: Jo Doe\nEmail: jo@example.com\nMessage: This co
 
 function reportItem(): ModerationQueueItem {
   return {
-    kind: 'report', id: 41, targetType: 'comment', targetId: 11, text: 'Threatening and spam', createdAtTimestamp: minutesAgo(95),
-    reporter: { profileId: 31, name: null, email: null }, extra: null, status: 'open', resolvedAtTimestamp: null,
-    target: { text: REPORTED, authorId: 30, phoneNumber: NUMBER, commentId: 11, removed: false, authorName: 'Dana K.', removalsAfterComplaint: 0, postingBanned: false },
+    kind: 'report',
+    id: 41,
+    targetType: 'comment',
+    targetId: 11,
+    text: 'Threatening and spam',
+    createdAtTimestamp: minutesAgo(95),
+    reporter: { profileId: 31, name: null, email: null },
+    extra: null,
+    status: 'open',
+    resolvedAtTimestamp: null,
+    target: {
+      text: REPORTED,
+      authorId: 30,
+      phoneNumber: NUMBER,
+      commentId: 11,
+      removed: false,
+      authorName: 'Dana K.',
+      removalsAfterComplaint: 0,
+      postingBanned: false,
+    },
     log: [],
   }
 }
 
 function complaintItem(): ModerationQueueItem {
   return {
-    kind: 'complaint', id: 17, targetType: 'comment', targetId: 12, text: COMPLAINT_MESSAGE, createdAtTimestamp: minutesAgo(40),
-    reporter: { profileId: null, name: 'Jo Doe', email: 'jo@example.com' }, extra: null, status: 'open', resolvedAtTimestamp: null,
-    target: { text: COMPLAINED, authorId: 29, phoneNumber: NUMBER, commentId: 12, removed: false, authorName: null, removalsAfterComplaint: 1, postingBanned: false },
-    log: [{ id: 3, action: 'remove', moderatorId: 5, createdAtTimestamp: minutesAgo(60 * 26), status: null, reason: 'insult', before: EARLIER }],
+    kind: 'complaint',
+    id: 17,
+    targetType: 'comment',
+    targetId: 12,
+    text: COMPLAINT_MESSAGE,
+    createdAtTimestamp: minutesAgo(40),
+    reporter: { profileId: null, name: 'Jo Doe', email: 'jo@example.com' },
+    extra: null,
+    status: 'open',
+    resolvedAtTimestamp: null,
+    target: {
+      text: COMPLAINED,
+      authorId: 29,
+      phoneNumber: NUMBER,
+      commentId: 12,
+      removed: false,
+      authorName: null,
+      removalsAfterComplaint: 1,
+      postingBanned: false,
+    },
+    log: [
+      { id: 3, action: 'remove', moderatorId: 5, createdAtTimestamp: minutesAgo(60 * 26), status: null, reason: 'insult', before: EARLIER },
+    ],
   }
 }
 
 function resolvedItem(): ModerationQueueItem {
   const item = complaintItem()
   return {
-    ...item, status: 'resolved', resolvedAtTimestamp: minutesAgo(10),
+    ...item,
+    status: 'resolved',
+    resolvedAtTimestamp: minutesAgo(10),
     target: { ...item.target!, removed: true, removalsAfterComplaint: 2, postingBanned: true },
-    log: [...item.log, { id: 9, action: 'remove', moderatorId: 7, createdAtTimestamp: minutesAgo(10), status: null, reason: null, before: COMPLAINED }],
+    log: [
+      ...item.log,
+      { id: 9, action: 'remove', moderatorId: 7, createdAtTimestamp: minutesAgo(10), status: null, reason: null, before: COMPLAINED },
+    ],
   }
 }
 
@@ -127,7 +184,9 @@ const queueStory = modes<Story>({
     await expect(complaint.getByText(LL.moderation.logRemoveReason({ id: 5, reason: 'insult' }))).toBeVisible()
     // What the removed text said, in its own direction (here right to left).
     await expect(complaint.getByText(EARLIER)).toHaveAttribute('dir', 'auto')
-    await expect(complaint.getByText(LL.moderation.fromAnonymous({ name: 'Jo Doe', email: 'jo@example.com' }), { exact: false })).toBeVisible()
+    await expect(
+      complaint.getByText(LL.moderation.fromAnonymous({ name: 'Jo Doe', email: 'jo@example.com' }), { exact: false }),
+    ).toBeVisible()
     await expect(page.getByText(LL.moderation.range({ from: 1, to: 2, total: 2 }))).toBeVisible()
     await expect(page.getByRole('button', { name: LL.moderation.next() })).toBeDisabled()
   },
@@ -196,7 +255,9 @@ const pastEndStory = modes<Story>({
     const LL = translations(globals)
     const page = within(canvasElement)
     // An address past the end (its items were closed meanwhile) shows the last page instead.
-    await expect(await page.findByRole('article', { name: LL.moderation.itemHeading({ kind: LL.moderation.complaint(), id: 17 }) })).toBeVisible()
+    await expect(
+      await page.findByRole('article', { name: LL.moderation.itemHeading({ kind: LL.moderation.complaint(), id: 17 }) }),
+    ).toBeVisible()
     await expect(page.getByText(LL.moderation.range({ from: 21, to: 21, total: 21 }))).toBeVisible()
     await expect(page.queryByText(LL.moderation.emptyOpen())).toBeNull()
   },
@@ -287,7 +348,9 @@ const editedStory = modes<Story>({
     await userEvent.type(field, 'Call me back.')
     await userEvent.click(report.getByRole('button', { name: LL.moderation.save() }))
     await waitFor(() => expect(page.getByText(LL.moderation.edited())).toBeVisible())
-    await expect(calls.map((c) => [c.path, c.body.get('target_type'), c.body.get('target_id'), c.body.get('text')])).toEqual([['edit', 'comment', '11', 'Call me back.']])
+    await expect(calls.map((c) => [c.path, c.body.get('target_type'), c.body.get('target_id'), c.body.get('text')])).toEqual([
+      ['edit', 'comment', '11', 'Call me back.'],
+    ])
     await expect(report.queryByRole('textbox')).toBeNull()
   },
 })
@@ -318,10 +381,12 @@ const removedStory = modes<Story>({
     // The outcome is announced and takes focus, as the item leaves the open list.
     await expect(page.getByText(outcome)).toHaveAttribute('role', 'status')
     await expect(page.getByText(outcome)).toHaveFocus()
-    await waitFor(() => expect(page.queryByRole('article', { name: LL.moderation.itemHeading({ kind: LL.moderation.complaint(), id: 17 }) })).toBeNull())
-    await expect(calls.map((c) => [c.path, c.body.get('target_type'), c.body.get('target_id'), c.body.get('complaint_id'), c.body.get('reason')])).toEqual([
-      ['remove', 'comment', '12', '17', 'Names a private person'],
-    ])
+    await waitFor(() =>
+      expect(page.queryByRole('article', { name: LL.moderation.itemHeading({ kind: LL.moderation.complaint(), id: 17 }) })).toBeNull(),
+    )
+    await expect(
+      calls.map((c) => [c.path, c.body.get('target_type'), c.body.get('target_id'), c.body.get('complaint_id'), c.body.get('reason')]),
+    ).toEqual([['remove', 'comment', '12', '17', 'Names a private person']])
   },
 })
 export const AfterRemovalBanned = removedStory.light
@@ -345,7 +410,11 @@ export const ActionRefusedDarkRtl = refusedActionStory.darkRtl
 
 const resolvedStory = modes<Story>({
   args: { status: 'closed' },
-  parameters: { api: moderatorApi((url) => ok(url.searchParams.get('status') === 'closed' ? { items: [resolvedItem()], total: 1 } : { items: [], total: 0 })) },
+  parameters: {
+    api: moderatorApi((url) =>
+      ok(url.searchParams.get('status') === 'closed' ? { items: [resolvedItem()], total: 1 } : { items: [], total: 0 }),
+    ),
+  },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
     const page = within(canvasElement)
@@ -369,7 +438,10 @@ export const ResolvedDarkRtl = resolvedStory.darkRtl
 
 const notAllowedStory = modes<Story>({
   parameters: {
-    api: { 'GET /api/v6/profile/my': ok(me('user')), 'GET /api/v6/moderation/queue': recorded('queue', () => fail(403, 1403, 'Only moderators')) },
+    api: {
+      'GET /api/v6/profile/my': ok(me('user')),
+      'GET /api/v6/moderation/queue': recorded('queue', () => fail(403, 1403, 'Only moderators')),
+    },
   },
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
@@ -392,9 +464,26 @@ const NAME_HASH = 'c0ffee00c0ffee00c0ffee00c0ffee00'
 /** A report about a contact name (issue 33): the name the number shows, no single author. */
 function nameItem(): ModerationQueueItem {
   return {
-    kind: 'report', id: 52, targetType: 'contact', targetId: null, text: 'An insult, not a name', createdAtTimestamp: minutesAgo(30),
-    reporter: { profileId: 31, name: null, email: null }, extra: { name_hash: NAME_HASH, first_name: 'Lying', last_name: 'Scammer' }, status: 'open', resolvedAtTimestamp: null,
-    target: { text: NAME, authorId: null, phoneNumber: NUMBER, commentId: null, removed: false, authorName: null, removalsAfterComplaint: 0, postingBanned: false },
+    kind: 'report',
+    id: 52,
+    targetType: 'contact',
+    targetId: null,
+    text: 'An insult, not a name',
+    createdAtTimestamp: minutesAgo(30),
+    reporter: { profileId: 31, name: null, email: null },
+    extra: { name_hash: NAME_HASH, first_name: 'Lying', last_name: 'Scammer' },
+    status: 'open',
+    resolvedAtTimestamp: null,
+    target: {
+      text: NAME,
+      authorId: null,
+      phoneNumber: NUMBER,
+      commentId: null,
+      removed: false,
+      authorName: null,
+      removalsAfterComplaint: 0,
+      postingBanned: false,
+    },
     log: [],
   }
 }

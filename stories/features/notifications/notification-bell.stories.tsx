@@ -18,7 +18,6 @@ function HeaderWithBell() {
   return <Header bell={<NotificationBell />} />
 }
 
-
 /** What the stories' fake server was sent. */
 const calls: Array<{ path: string; body: URLSearchParams }> = []
 /** How often the chime played (a stand-in for Web Audio that counts started tones). */
@@ -45,21 +44,51 @@ const shown = (digits: string) => ltr(phone.formatInternational(digits))
 
 function reply(): NotificationItem {
   return {
-    id: 31, kind: 'reply', createdAtTimestamp: minutesAgo(5), read: false, phoneNumber: SCAM_DIGITS,
-    actor: { firstName: 'Lena', lastName: 'Vogel' }, text: 'Same here: they asked for my card number.', request: null,
+    id: 31,
+    kind: 'reply',
+    createdAtTimestamp: minutesAgo(5),
+    read: false,
+    phoneNumber: SCAM_DIGITS,
+    actor: { firstName: 'Lena', lastName: 'Vogel' },
+    text: 'Same here: they asked for my card number.',
+    request: null,
   }
 }
 function newNotice(): NotificationItem {
-  return { id: 30, kind: 'newNotice', createdAtTimestamp: minutesAgo(60), read: false, phoneNumber: OWN, actor: { firstName: 'أحمد', lastName: null }, text: 'Friendly, called back at once.', request: null }
+  return {
+    id: 30,
+    kind: 'newNotice',
+    createdAtTimestamp: minutesAgo(60),
+    read: false,
+    phoneNumber: OWN,
+    actor: { firstName: 'أحمد', lastName: null },
+    text: 'Friendly, called back at once.',
+    request: null,
+  }
 }
 function introduction(answer: 'pending' | 'accepted' = 'pending'): NotificationItem {
   return {
-    id: 29, kind: 'commonAcquaintances', createdAtTimestamp: minutesAgo(60 * 26), read: answer !== 'pending', phoneNumber: SCAM_DIGITS,
-    actor: { firstName: 'Sam', lastName: 'Ortiz' }, text: null, request: { id: 8, answer, status: answer === 'accepted' ? 'accepted' : 'pending' },
+    id: 29,
+    kind: 'commonAcquaintances',
+    createdAtTimestamp: minutesAgo(60 * 26),
+    read: answer !== 'pending',
+    phoneNumber: SCAM_DIGITS,
+    actor: { firstName: 'Sam', lastName: 'Ortiz' },
+    text: null,
+    request: { id: 8, answer, status: answer === 'accepted' ? 'accepted' : 'pending' },
   }
 }
 function newName(): NotificationItem {
-  return { id: 28, kind: 'newContactName', createdAtTimestamp: minutesAgo(60 * 24 * 3), read: true, phoneNumber: OWN, actor: null, text: 'Dentist Dr. Park', request: null }
+  return {
+    id: 28,
+    kind: 'newContactName',
+    createdAtTimestamp: minutesAgo(60 * 24 * 3),
+    read: true,
+    phoneNumber: OWN,
+    actor: null,
+    text: 'Dentist Dr. Park',
+    request: null,
+  }
 }
 
 function record(path: string, init?: RequestInit) {
@@ -68,7 +97,8 @@ function record(path: string, init?: RequestInit) {
 
 /** The fake server's inbox; each story sets where it starts. */
 const server = { items: [] as NotificationItem[], later: null as NotificationItem[] | null, deliverWithoutSound: false }
-const settings = () => ok({ reply: true, newNotice: true, newContactName: true, commonAcquaintances: true, deliverWithoutSound: server.deliverWithoutSound })
+const settings = () =>
+  ok({ reply: true, newNotice: true, newContactName: true, commonAcquaintances: true, deliverWithoutSound: server.deliverWithoutSound })
 
 /** A small inbox that answers, marks read and accepts as the server would; `later` is what a second look finds. */
 const inboxApi: ApiTable = {
@@ -86,7 +116,9 @@ const inboxApi: ApiTable = {
   'POST /api/v6/fof/answer': (_url, init) => {
     record('answer', init)
     // The answer marks the request's notification read too.
-    server.items = server.items.map((i) => (i.request ? { ...i, read: true, request: { ...i.request, answer: 'accepted' as const, status: 'accepted' as const } } : i))
+    server.items = server.items.map((i) =>
+      i.request ? { ...i, read: true, request: { ...i.request, answer: 'accepted' as const, status: 'accepted' as const } } : i,
+    )
     return ok({ requestId: 8, answer: 'accepted', status: 'accepted' })
   },
   'GET /api/v6/notifications/settings': () => settings(),

@@ -12,7 +12,11 @@ type Story = StoryObj<typeof meta>
 /** After an upheld dispute: the imported reports no longer count; they stay listed, marked so. */
 function disputed() {
   const p = richNumber()
-  return { ...p, metrics: { ...p.metrics, index: 3.6 }, evidence: p.evidence.map((e) => (e.kind === 'imported' ? { ...e, discounted: true } : e)) }
+  return {
+    ...p,
+    metrics: { ...p.metrics, index: 3.6 },
+    evidence: p.evidence.map((e) => (e.kind === 'imported' ? { ...e, discounted: true } : e)),
+  }
 }
 
 const discounted = modes<Story>({

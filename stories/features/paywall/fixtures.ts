@@ -6,7 +6,18 @@ import { MY_NUMBER } from '../../support/fixtures'
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 function product(id: ProductInfo['id'], price: number, extra: Partial<ProductInfo>): ProductInfo {
-  return { id, kind: 'plan', coins: null, tier: null, period: null, price, currency: 'USD', priceText: usd(price), providers: ['stripe', 'dev'], ...extra }
+  return {
+    id,
+    kind: 'plan',
+    coins: null,
+    tier: null,
+    period: null,
+    price,
+    currency: 'USD',
+    priceText: usd(price),
+    providers: ['stripe', 'dev'],
+    ...extra,
+  }
 }
 
 /** The default catalogue of DESIGN.md section 8, sold through Stripe with development payments beside it. */
@@ -35,7 +46,10 @@ const DAY = 86_400_000
 /** The end of the paid period: 20 days after the story's frozen now. */
 export const PERIOD_END = STORY_NOW + 20 * DAY
 
-export function subscription(active: Partial<NonNullable<SubscriptionData['activeSubscription']>> | null, stripe = false): SubscriptionData {
+export function subscription(
+  active: Partial<NonNullable<SubscriptionData['activeSubscription']>> | null,
+  stripe = false,
+): SubscriptionData {
   return {
     activeSubscription: active && {
       tier: 'tier1',

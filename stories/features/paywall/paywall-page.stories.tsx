@@ -68,7 +68,9 @@ const tier1Story = modes<Story>({
   parameters: {
     api: {
       [SUBSCRIPTION]: ok(subscription({ tier: 'tier1', period: 'month' }, true)),
-      'POST /api/v6/subscription/cancel': ok(subscription({ tier: 'tier1', period: 'month', status: 'canceled', autoRenewing: false, nextCronScheduledAt: null }, true)),
+      'POST /api/v6/subscription/cancel': ok(
+        subscription({ tier: 'tier1', period: 'month', status: 'canceled', autoRenewing: false, nextCronScheduledAt: null }, true),
+      ),
     },
   },
   beforeEach: () => signIn(),
@@ -77,7 +79,10 @@ const tier1Story = modes<Story>({
     const plan = within(await within(canvasElement).findByTestId('current-plan'))
     await expect(await plan.findByText(LL.paywall.planOf({ plan: LL.paywall.tier1(), period: LL.paywall.monthly() }))).toBeVisible()
     await expect(plan.getByTestId('plan-status')).toHaveTextContent(LL.paywall.renewsOn({ date: endDate(globals) }))
-    await expect(plan.getByRole('link', { name: LL.paywall.portal() })).toHaveAttribute('href', 'https://billing.example.com/p/session_story')
+    await expect(plan.getByRole('link', { name: LL.paywall.portal() })).toHaveAttribute(
+      'href',
+      'https://billing.example.com/p/session_story',
+    )
     // Cancelling stops the renewal; the plan holds until the end of the period.
     await userEvent.click(plan.getByRole('button', { name: LL.paywall.cancel() }))
     await waitFor(() => expect(plan.getByTestId('plan-status')).toHaveTextContent(LL.paywall.endsOn({ date: endDate(globals) })))

@@ -18,9 +18,14 @@ const withData = modes<Story>({
     const LL = translations(globals)
     const card = within(canvasElement)
     const items = card.getAllByRole('listitem')
-    await expect(items.map((li) => li.firstChild?.textContent)).toEqual(
-      [LL.tags.robot(), LL.tags.fraud(), LL.tags.spam(), LL.tags.imposter(), LL.tags.bank(), LL.tags.scared()],
-    )
+    await expect(items.map((li) => li.firstChild?.textContent)).toEqual([
+      LL.tags.robot(),
+      LL.tags.fraud(),
+      LL.tags.spam(),
+      LL.tags.imposter(),
+      LL.tags.bank(),
+      LL.tags.scared(),
+    ])
     await expect(items[0]).toHaveTextContent(LL.polls.votes({ count: 12 }))
     // The viewer's own tag is marked for everyone, not only by colour.
     await expect(items[1]).toHaveTextContent(LL.polls.myTags())
@@ -79,7 +84,26 @@ export const PagePollDarkRtl = pagePoll.darkRtl
 const commentPoll = modes<Story>({
   args: (() => {
     const data = untaggedNumber()
-    const mine = { id: 5, profile_id: 7, text: 'Robot voice about my bank', createdAtTimestamp: 1_700_000_000, updatedAtTimestamp: null, firstName: null, lastName: null, avatar: null, likes: 0, dislikes: 0, commentUps: 0, hasLike: false, hasDislike: false, hasCommentUp: false, hiddenBy: null, endDateTimestamp: null, thread_count: 0, thread: [] }
+    const mine = {
+      id: 5,
+      profile_id: 7,
+      text: 'Robot voice about my bank',
+      createdAtTimestamp: 1_700_000_000,
+      updatedAtTimestamp: null,
+      firstName: null,
+      lastName: null,
+      avatar: null,
+      likes: 0,
+      dislikes: 0,
+      commentUps: 0,
+      hasLike: false,
+      hasDislike: false,
+      hasCommentUp: false,
+      hiddenBy: null,
+      endDateTimestamp: null,
+      thread_count: 0,
+      thread: [],
+    }
     return { data: { ...data, myComment: mine, polls: { ...data.polls, show: { ...data.polls.show, onPage: false } } } }
   })(),
   play: async ({ canvasElement, globals, userEvent }) => {

@@ -52,7 +52,13 @@ const mainStory = modes<Story>({
     const LL = translations(globals)
     const page = within(within(canvasElement).getByRole('main'))
     await expect(page.getByRole('heading', { level: 1, name: LL.settings.title() })).toBeVisible()
-    for (const name of [LL.settings.language(), LL.settings.theme(), LL.settings.privacy(), LL.settings.notifications(), LL.settings.payment()]) {
+    for (const name of [
+      LL.settings.language(),
+      LL.settings.theme(),
+      LL.settings.privacy(),
+      LL.settings.notifications(),
+      LL.settings.payment(),
+    ]) {
       await expect(page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible()
     }
     await expect(page.getByRole('button', { name: LL.header.logout() })).toBeVisible()
@@ -180,7 +186,10 @@ const fullDeleteStory = modes<Story>({
     api: {
       // The first run deletes; a second finds nothing left.
       'POST /api/v6/privacy/delete': () =>
-        ok({ deleted: deleteCalls++ === 0 ? { history: 3, contacts: 12, notes: 1, lookups: 5 } : { history: 0, contacts: 0, notes: 0, lookups: 0 } }),
+        ok({
+          deleted:
+            deleteCalls++ === 0 ? { history: 3, contacts: 12, notes: 1, lookups: 5 } : { history: 0, contacts: 0, notes: 0, lookups: 0 },
+        }),
     },
   },
   beforeEach: () => {
@@ -193,9 +202,17 @@ const fullDeleteStory = modes<Story>({
     await expect(await page.findByRole('heading', { level: 1, name: LL.settings.fullDelete() })).toBeInTheDocument()
     // What goes and what stays, before anything is confirmed.
     const goes = page.getByRole('list', { name: LL.settings.fullDeleteGoes() })
-    await expect(within(goes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([LL.settings.goesHistory(), LL.settings.goesContacts(), LL.settings.goesNotes()])
+    await expect(
+      within(goes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([LL.settings.goesHistory(), LL.settings.goesContacts(), LL.settings.goesNotes()])
     const stays = page.getByRole('list', { name: LL.settings.fullDeleteStays() })
-    await expect(within(stays).getAllByRole('listitem').map((li) => li.textContent)).toEqual([LL.settings.staysBalance(), LL.settings.staysPurchases(), LL.settings.staysComments()])
+    await expect(
+      within(stays)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([LL.settings.staysBalance(), LL.settings.staysPurchases(), LL.settings.staysComments()])
     await expect(deleteCalls).toBe(0)
     // Cancel in the confirmation deletes nothing.
     await userEvent.click(page.getByRole('button', { name: LL.settings.fullDeleteButton() }))
@@ -256,7 +273,13 @@ const LEDGER: LedgerEntry[] = [
   { id: 22, delta: 100, balanceAfter: 113, reason: 'purchase', createdAtTimestamp: NOW_S - DAY_S },
   { id: 21, delta: -10, balanceAfter: 13, reason: 'comment_hide', createdAtTimestamp: NOW_S - 2 * DAY_S },
   { id: 20, delta: 5, balanceAfter: 23, reason: 'some_future_reason', createdAtTimestamp: NOW_S - 3 * DAY_S },
-  ...Array.from({ length: 19 }, (_, i): LedgerEntry => ({ id: 19 - i, delta: -1, balanceAfter: 18 + i, reason: 'paid_search', createdAtTimestamp: NOW_S - (4 + i) * DAY_S })),
+  ...Array.from({ length: 19 }, (_, i): LedgerEntry => ({
+    id: 19 - i,
+    delta: -1,
+    balanceAfter: 18 + i,
+    reason: 'paid_search',
+    createdAtTimestamp: NOW_S - (4 + i) * DAY_S,
+  })),
 ]
 const ledgerPage = (url: URL) => {
   const offset = Number(url.searchParams.get('offset') ?? 0)
@@ -350,7 +373,13 @@ export const SignOutConfirmationDark = signOutStory.dark
 export const SignOutConfirmationRtl = signOutStory.rtl
 export const SignOutConfirmationDarkRtl = signOutStory.darkRtl
 
-const FLAGS: NotificationSettings = { reply: true, newNotice: true, newContactName: false, commonAcquaintances: true, deliverWithoutSound: false }
+const FLAGS: NotificationSettings = {
+  reply: true,
+  newNotice: true,
+  newContactName: false,
+  commonAcquaintances: true,
+  deliverWithoutSound: false,
+}
 let notificationCalls: string[] = []
 const notificationsStory = modes<Story>({
   parameters: {
@@ -405,7 +434,9 @@ const deactivationStory = modes<Story>({
       // The first attempt fails (shown in the modal), the second goes through.
       'POST /api/v6/profile/deactivate': (_url: URL, init?: RequestInit) => {
         deactivateCalls.push(String(init?.body))
-        return deactivateCalls.length === 1 ? fail(503, 503, '') : ok({ deactivatedAtTimestamp: NOW_S, restoreUntilTimestamp: NOW_S + 30 * DAY_S })
+        return deactivateCalls.length === 1
+          ? fail(503, 503, '')
+          : ok({ deactivatedAtTimestamp: NOW_S, restoreUntilTimestamp: NOW_S + 30 * DAY_S })
       },
     },
   },

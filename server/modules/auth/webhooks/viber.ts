@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../../errors'
-import { createViberClient, parseJsonKeepingBigInts, readViberCallback, sharePhonePrompt, verifyViberSignature, viberPhoneToE164 } from '../../../providers/viber'
+import {
+  createViberClient,
+  parseJsonKeepingBigInts,
+  readViberCallback,
+  sharePhonePrompt,
+  verifyViberSignature,
+  viberPhoneToE164,
+} from '../../../providers/viber'
 import { attachChat, codeForChat, confirmCode } from '../code-repository'
 import type { WebhookKit } from './kit'
 
@@ -49,7 +56,11 @@ export function viberWebhook(app: FastifyInstance, { onFirstDelivery, invalidSig
       const e164 = viberPhoneToE164(callback.phone)
       const phone = e164 ? app.phone.normalize(e164) : null
       const result = phone ? await confirmCode(app.db, code, phone.e164, 'viber') : 'unknown'
-      send(result === 'confirmed' ? 'You are signed in. Return to the website.' : 'Start sign-in on the website first, then open its Viber link.')
+      send(
+        result === 'confirmed'
+          ? 'You are signed in. Return to the website.'
+          : 'Start sign-in on the website first, then open its Viber link.',
+      )
       return undefined
     })
     return welcome ? { sender: { name: env.VIBER_BOT_NAME }, ...welcome } : {}

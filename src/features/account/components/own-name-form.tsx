@@ -32,14 +32,18 @@ function NameFields({ profile }: { profile: MyProfile }) {
   const { mutate } = useSWRConfig()
   const [firstName, setFirstName] = useState(profile.firstName ?? '')
   const [lastName, setLastName] = useState(profile.lastName ?? '')
-  const save = useSWRMutation(['profile-name', profile.profileId], (_key, { arg }: { arg: { firstName: string; lastName: string } }) => setProfileName(arg), {
-    throwOnError: false,
-    onSuccess: (saved) => {
-      // The own profile (shown at once, then read again) and the own number's page show the name.
-      void mutate(isMyProfileKey, (current?: MyProfile) => current && { ...current, ...saved })
-      void mutate(isNumberPageKey)
+  const save = useSWRMutation(
+    ['profile-name', profile.profileId],
+    (_key, { arg }: { arg: { firstName: string; lastName: string } }) => setProfileName(arg),
+    {
+      throwOnError: false,
+      onSuccess: (saved) => {
+        // The own profile (shown at once, then read again) and the own number's page show the name.
+        void mutate(isMyProfileKey, (current?: MyProfile) => current && { ...current, ...saved })
+        void mutate(isNumberPageKey)
+      },
     },
-  })
+  )
   const pending = save.isMutating
   const unchanged = firstName.trim() === (profile.firstName ?? '') && lastName.trim() === (profile.lastName ?? '')
   const submit = (e: FormEvent) => {
@@ -53,13 +57,25 @@ function NameFields({ profile }: { profile: MyProfile }) {
           <label htmlFor={`${id}-first`} className="text-sm font-medium">
             {LL.settings.firstName()}
           </label>
-          <Input id={`${id}-first`} autoComplete="given-name" maxLength={LIMITS.nameMaxLength} value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+          <Input
+            id={`${id}-first`}
+            autoComplete="given-name"
+            maxLength={LIMITS.nameMaxLength}
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-last`} className="text-sm font-medium">
             {LL.settings.lastName()}
           </label>
-          <Input id={`${id}-last`} autoComplete="family-name" maxLength={LIMITS.nameMaxLength} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+          <Input
+            id={`${id}-last`}
+            autoComplete="family-name"
+            maxLength={LIMITS.nameMaxLength}
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+          />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">

@@ -10,7 +10,9 @@ describe('accepting the terms', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   const sent = () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: true, data: { code: '123456', agreed: true } }), { status: 200 }))
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ status: true, data: { code: '123456', agreed: true } }), { status: 200 }),
+    )
     vi.stubGlobal('fetch', fetchMock)
     return () => new URLSearchParams(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))
   }

@@ -9,5 +9,11 @@ import { signParams } from '@/lib/signing'
 export async function postAgreement(code: string) {
   const path = '/api/v6/auth/agreement_code'
   const botToken = await botCheck().token('sign_in')
-  return (await api.post(path, signParams('POST', path, { code, ...(botToken ? { bot_token: botToken } : {}) }), answerSchema('auth', 'agreementResponse'))).data
+  return (
+    await api.post(
+      path,
+      signParams('POST', path, { code, ...(botToken ? { bot_token: botToken } : {}) }),
+      answerSchema('auth', 'agreementResponse'),
+    )
+  ).data
 }

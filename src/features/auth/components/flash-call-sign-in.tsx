@@ -81,7 +81,10 @@ export function FlashCallSignIn({
       {call ? (
         <div className="flex flex-col items-start gap-3" role="status" aria-live="polite">
           <p className="font-medium">
-            {LL.login.flashcallCall({ number: ltr(phone.formatInternational(call.callNumber)), phone: ltr(phone.formatInternational(call.phoneNumber)) })}
+            {LL.login.flashcallCall({
+              number: ltr(phone.formatInternational(call.callNumber)),
+              phone: ltr(phone.formatInternational(call.phoneNumber)),
+            })}
           </p>
           <a
             ref={callLink}
@@ -126,7 +129,12 @@ export function FlashCallSignIn({
               {error}
             </p>
           )}
-          <Button type="submit" disabled={disabled || request.isMutating || digits.length < 3} aria-busy={request.isMutating || undefined} className="self-start">
+          <Button
+            type="submit"
+            disabled={disabled || request.isMutating || digits.length < 3}
+            aria-busy={request.isMutating || undefined}
+            className="self-start"
+          >
             {request.isMutating ? LL.login.flashcallPending() : LL.login.flashcallRequest()}
           </Button>
         </form>

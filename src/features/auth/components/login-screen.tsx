@@ -121,7 +121,13 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
             ) : m.method === 'flashcall' ? (
               <FlashCallSignIn key="flashcall" disabled={state.step === 'waiting' || loading} onRequest={requestCall} onCancel={cancel} />
             ) : (
-              <MessengerMethod key={m.method} method={m} disabled={state.step === 'waiting'} pending={loading} onChoose={() => void choose(m)} />
+              <MessengerMethod
+                key={m.method}
+                method={m}
+                disabled={state.step === 'waiting'}
+                pending={loading}
+                onChoose={() => void choose(m)}
+              />
             ),
           )}
       </div>
@@ -203,7 +209,10 @@ type LLType = ReturnType<typeof useI18nContext>['LL']
 
 /** What the user does in the messenger; SMS spells out the text and the number. */
 function howTo(LL: LLType, method: AuthMethodInfo): string {
-  return signInMethodHow(LL, method.method, { text: ltr(method.text ?? ''), number: ltr(method.number ? phone.formatInternational(method.number) : '') })
+  return signInMethodHow(LL, method.method, {
+    text: ltr(method.text ?? ''),
+    number: ltr(method.number ? phone.formatInternational(method.number) : ''),
+  })
 }
 
 /**
@@ -281,7 +290,11 @@ function DevSignIn({ disabled, onConfirm }: { disabled: boolean; onConfirm: (pho
   const busy = confirm.isMutating
   const failure = busy ? undefined : confirm.error
   // A new attempt hides the last failure.
-  const error = failure ? (failure instanceof ApiError && failure.code ? LL.login.errorCode({ code: failure.code }) : LL.app.genericError()) : null
+  const error = failure
+    ? failure instanceof ApiError && failure.code
+      ? LL.login.errorCode({ code: failure.code })
+      : LL.app.genericError()
+    : null
   function submit(e: FormEvent) {
     e.preventDefault()
     void confirm.trigger(phone)

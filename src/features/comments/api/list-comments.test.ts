@@ -19,7 +19,11 @@ describe('the first page of comments asked for ahead (ADR 0041)', () => {
     listCommentsAhead('+4930901821', 'interesting', 10)
     listCommentsAhead('+4930901821', 'interesting', 10)
     expect(get).toHaveBeenCalledTimes(1)
-    expect(get).toHaveBeenCalledWith('/api/v7/comment/list', { phone: '+4930901821', order_by: 'interesting', offset: 0, limit: 10 }, undefined)
+    expect(get).toHaveBeenCalledWith(
+      '/api/v7/comment/list',
+      { phone: '+4930901821', order_by: 'interesting', offset: 0, limit: 10 },
+      undefined,
+    )
     expect((await listCommentsOrAhead('+4930901821', 'interesting', 0, 10)).items[0].text).toBe('ahead')
     // Used once: the card's next look (after a new comment, say) asks the server.
     expect((await listCommentsOrAhead('+4930901821', 'interesting', 0, 10)).items[0].text).toBe('asked again')

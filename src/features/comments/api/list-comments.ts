@@ -12,7 +12,9 @@ export const COMMENT_ORDERS_SHOWN: CommentOrder[] = ['interesting', 'new', 'old'
 
 /** GET /api/v7/comment/list: one page of a number's comments. */
 export async function listComments(phone: string, order: CommentOrder, offset: number, limit: number) {
-  return (await api.get('/api/v7/comment/list', { phone, order_by: order, offset, limit }, answerSchema('community', 'commentListResponse'))).data
+  return (
+    await api.get('/api/v7/comment/list', { phone, order_by: order, offset, limit }, answerSchema('community', 'commentListResponse'))
+  ).data
 }
 
 /** How long a first page asked for ahead stays good to show: the card is usually scrolled to in seconds. */

@@ -8,5 +8,9 @@ export const COMMENT_UP_COST = 1
 export async function upComment(target: { comment_id?: number; thread_id?: number }, cost = COMMENT_UP_COST) {
   const scope = `comment-up:${target.comment_id ?? `reply-${target.thread_id}`}`
   const form = { ...target, like_type: 'COMMENT_UP', action_type: 'ADD', comment_up_count: cost }
-  return withActionKey(scope, async (idempotencyKey) => (await api.post('/api/v11/comment/like', form, answerSchema('community', 'likeResponse'), { idempotencyKey })).data)
+  return withActionKey(
+    scope,
+    async (idempotencyKey) =>
+      (await api.post('/api/v11/comment/like', form, answerSchema('community', 'likeResponse'), { idempotencyKey })).data,
+  )
 }

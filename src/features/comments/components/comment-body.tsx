@@ -13,7 +13,17 @@ function authorName(p: { firstName: string | null; lastName: string | null }): s
 }
 
 /** Author, date and the text as plain text (React escapes it; line breaks kept). */
-export function CommentBody({ item, mine, textId = 'comment-text', badges }: { item: Reply; mine: boolean; textId?: string; badges?: ReactNode }) {
+export function CommentBody({
+  item,
+  mine,
+  textId = 'comment-text',
+  badges,
+}: {
+  item: Reply
+  mine: boolean
+  textId?: string
+  badges?: ReactNode
+}) {
   const { LL } = useI18nContext()
   const name = authorName(item) ?? LL.comments.anonymous()
   return (
@@ -24,11 +34,19 @@ export function CommentBody({ item, mine, textId = 'comment-text', badges }: { i
           <span className="flex flex-wrap items-center gap-2 font-medium text-fg">
             {item.profile_id > 0 ? (
               // The author's own profile page (SPEC.md section 2, source FROM_COMMENTS).
-              <Link to="/profile/$profileId" params={{ profileId: String(item.profile_id) }} className="truncate hover:underline" dir="auto" data-testid="comment-author">
+              <Link
+                to="/profile/$profileId"
+                params={{ profileId: String(item.profile_id) }}
+                className="truncate hover:underline"
+                dir="auto"
+                data-testid="comment-author"
+              >
                 {name}
               </Link>
             ) : (
-              <span className="truncate" dir="auto" data-testid="comment-author">{name}</span>
+              <span className="truncate" dir="auto" data-testid="comment-author">
+                {name}
+              </span>
             )}
             {mine && <Badge tone="primary">{LL.comments.you()}</Badge>}
             {badges}

@@ -37,7 +37,17 @@ interface CommentItemProps {
 }
 
 /** A comment: its text, hidden state, actions, its thread of replies and the reply form. */
-export function CommentItem({ comment, mine, viewerId, owner, postingBanned = false, hideFlows, onEdit, onDelete, onChanged }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  mine,
+  viewerId,
+  owner,
+  postingBanned = false,
+  hideFlows,
+  onEdit,
+  onDelete,
+  onChanged,
+}: CommentItemProps) {
   const { LL } = useI18nContext()
   const [error, setError] = useState<string | null>(null)
   const [replying, setReplying] = useState(false)
@@ -81,7 +91,12 @@ export function CommentItem({ comment, mine, viewerId, owner, postingBanned = fa
   ) : null
 
   return (
-    <li className="flex flex-col gap-3 border-b border-border pb-4 last:border-b-0 last:pb-0" data-testid="comment" data-comment-id={comment.id} data-pinned={comment.pinned || undefined}>
+    <li
+      className="flex flex-col gap-3 border-b border-border pb-4 last:border-b-0 last:pb-0"
+      data-testid="comment"
+      data-comment-id={comment.id}
+      data-pinned={comment.pinned || undefined}
+    >
       <CommentBody item={comment} mine={mine} badges={badges} />
       <HiddenNotice comment={comment} owner={owner} mine={mine} stopHiding={hideFlows.stopHiding} onError={setError} />
       <div className="flex flex-wrap items-center gap-1" data-testid="comment-actions">
@@ -101,7 +116,14 @@ export function CommentItem({ comment, mine, viewerId, owner, postingBanned = fa
           </Button>
         )}
         {owner && (
-          <Button variant="ghost" size="sm" aria-pressed={comment.pinned} disabled={pinning} aria-busy={pinning || undefined} onClick={togglePin}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={comment.pinned}
+            disabled={pinning}
+            aria-busy={pinning || undefined}
+            onClick={togglePin}
+          >
             <IconPin />
             {comment.pinned ? LL.commentMoney.unpin() : LL.commentMoney.pin()}
           </Button>
@@ -129,8 +151,18 @@ export function CommentItem({ comment, mine, viewerId, owner, postingBanned = fa
           </>
         )}
       </div>
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
-      <ReplyThread replies={replies} viewerId={viewerId} postingBanned={postingBanned} onDeleted={onChanged} onComplain={hideFlows.complainReply} />
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <ReplyThread
+        replies={replies}
+        viewerId={viewerId}
+        postingBanned={postingBanned}
+        onDeleted={onChanged}
+        onComplain={hideFlows.complainReply}
+      />
       {replying && !postingBanned && (
         <TextForm
           label={LL.comments.replyLabel()}

@@ -28,7 +28,10 @@ describe('withPinnedFirst', () => {
   })
   it('adds the page pinned comment when the list lacks it, never twice', () => {
     const pinned = { ...c(7), pinned: undefined } as unknown as CommunityComment
-    expect(withPinnedFirst([c(1)], pinned).map((x) => [x.id, x.pinned])).toEqual([[7, true], [1, false]])
+    expect(withPinnedFirst([c(1)], pinned).map((x) => [x.id, x.pinned])).toEqual([
+      [7, true],
+      [1, false],
+    ])
     // Unpinned meanwhile: the fresh list wins over a stale page.
     expect(withPinnedFirst([c(1), c(7)], pinned).map((x) => x.id)).toEqual([1, 7])
   })

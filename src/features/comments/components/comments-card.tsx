@@ -20,16 +20,22 @@ import { isNumberPageKey } from '@/lib/page-keys'
 import { isNumberOwner } from '@/lib/number-owner'
 import { addComment } from '../api/add-comment'
 import { deleteComment } from '../api/delete-comment'
-import { COMMENTS_PAGE as PAGE, COMMENT_ORDERS_SHOWN as ORDERS, listCommentsOrAhead, type listComments, type CommentOrder } from '../api/list-comments'
+import {
+  COMMENTS_PAGE as PAGE,
+  COMMENT_ORDERS_SHOWN as ORDERS,
+  listCommentsOrAhead,
+  type listComments,
+  type CommentOrder,
+} from '../api/list-comments'
 import type { HideFlows } from '../hide-flows'
 import { postingBannedText } from '../posting-banned'
 import { CommentItem } from './comment-item'
 
-
 /** The pinned comment first (SPEC.md section 3 `pinnedComment`), also when the loaded pages lack it. */
 export function withPinnedFirst(items: CommunityComment[], pinned: NumberProfile['pinnedComment']): CommunityComment[] {
   const inList = items.some((c) => c.pinned)
-  const list = pinned && !inList && !items.some((c) => c.id === pinned.id) ? [{ ...pinned, pinned: true, hideRenews: null }, ...items] : items
+  const list =
+    pinned && !inList && !items.some((c) => c.id === pinned.id) ? [{ ...pinned, pinned: true, hideRenews: null }, ...items] : items
   return [...list.filter((c) => c.pinned), ...list.filter((c) => !c.pinned)]
 }
 
@@ -56,7 +62,10 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
   // hundreds of elements, rendered in slices instead of one long task on a slow phone (issue 13).
   const shown = useDeferredValue(list.data)
   const pages = shown ?? []
-  const items = withPinnedFirst(pages.flatMap((p) => p.items), data.pinnedComment)
+  const items = withPinnedFirst(
+    pages.flatMap((p) => p.items),
+    data.pinnedComment,
+  )
   const total = pages[0]?.total ?? 0
   const loadingMore = list.isValidating && list.size > pages.length
 
@@ -104,7 +113,9 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col">
           <CardTitle id={headingId}>{LL.comments.title()}</CardTitle>
-          <p className="text-sm text-muted" data-testid="comments-count">{LL.number.comments({ count: data.metrics.commentsCount })}</p>
+          <p className="text-sm text-muted" data-testid="comments-count">
+            {LL.number.comments({ count: data.metrics.commentsCount })}
+          </p>
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor={orderId} className="text-sm text-muted">
@@ -149,7 +160,11 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
           autoFocus={editing}
         />
       )}
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
 
       {list.error && !list.data ? (
         <ErrorState message={LL.comments.error()} retryLabel={LL.app.retry()} onRetry={() => void list.mutate()} />
@@ -179,7 +194,13 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
         </ul>
       )}
       {items.length < total && (
-        <Button variant="secondary" className="self-center" disabled={loadingMore} aria-busy={loadingMore || undefined} onClick={() => void list.setSize(list.size + 1)}>
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={loadingMore}
+          aria-busy={loadingMore || undefined}
+          onClick={() => void list.setSize(list.size + 1)}
+        >
           {loadingMore ? LL.app.loading() : LL.comments.showMore()}
         </Button>
       )}

@@ -8,7 +8,19 @@ import { formatDate } from '@/lib/format'
 import type { HideFlows } from '../hide-flows'
 
 /** The review's hidden state: the owner sees until when and can stop the renewal; the author is told. */
-export function HiddenNotice({ comment, owner, mine, stopHiding, onError }: { comment: CommunityComment; owner: boolean; mine: boolean; stopHiding: HideFlows['stopHiding']; onError: (m: string) => void }) {
+export function HiddenNotice({
+  comment,
+  owner,
+  mine,
+  stopHiding,
+  onError,
+}: {
+  comment: CommunityComment
+  owner: boolean
+  mine: boolean
+  stopHiding: HideFlows['stopHiding']
+  onError: (m: string) => void
+}) {
   const { LL, locale } = useI18nContext()
   const stop = useSWRMutation(
     ['stop-hiding', comment.id],

@@ -13,7 +13,15 @@ interface Counts {
 }
 
 /** Like and dislike toggles of a comment or a reply; the counts come back from the server. */
-export function Reactions({ target, counts, onError }: { target: { comment_id?: number; thread_id?: number }; counts: Counts; onError: () => void }) {
+export function Reactions({
+  target,
+  counts,
+  onError,
+}: {
+  target: { comment_id?: number; thread_id?: number }
+  counts: Counts
+  onError: () => void
+}) {
   const { LL } = useI18nContext()
   // The server's answer stands until the list brings other counts.
   const given = `${counts.likes} ${counts.dislikes} ${counts.hasLike} ${counts.hasDislike}`

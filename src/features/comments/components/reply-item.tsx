@@ -114,7 +114,11 @@ export function ReplyItem({ reply, viewerId, onChanged, onComplain, postingBanne
           </>
         )}
       </div>
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </li>
   )
 }

@@ -28,21 +28,45 @@ export function ReplyThread({ replies, viewerId, onDeleted, onComplain, postingB
   return (
     <>
       {replies.count > 0 && (
-        <Button variant="link" size="sm" className="self-start" aria-expanded={replies.expanded} onClick={() => replies.setExpanded((e) => !e)}>
+        <Button
+          variant="link"
+          size="sm"
+          className="self-start"
+          aria-expanded={replies.expanded}
+          onClick={() => replies.setExpanded((e) => !e)}
+        >
           {replies.expanded ? LL.comments.hideReplies() : LL.comments.showReplies({ count: replies.count })}
         </Button>
       )}
       {replies.loading && <Spinner label={LL.app.loading()} />}
-      {replies.error && <p role="alert" className="text-sm text-danger">{LL.comments.actionError()}</p>}
+      {replies.error && (
+        <p role="alert" className="text-sm text-danger">
+          {LL.comments.actionError()}
+        </p>
+      )}
       {replies.shown.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label={LL.comments.replies({ count: replies.count })}>
           {replies.shown.map((r) => (
-            <ReplyItem key={r.id} reply={r} viewerId={viewerId} postingBanned={postingBanned} onChanged={changed} onComplain={() => onComplain(r)} />
+            <ReplyItem
+              key={r.id}
+              reply={r}
+              viewerId={viewerId}
+              postingBanned={postingBanned}
+              onChanged={changed}
+              onComplain={() => onComplain(r)}
+            />
           ))}
         </ul>
       )}
       {replies.hasMore && (
-        <Button variant="secondary" size="sm" className="self-start" disabled={replies.loadingMore} aria-busy={replies.loadingMore || undefined} onClick={() => void replies.loadMore()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          disabled={replies.loadingMore}
+          aria-busy={replies.loadingMore || undefined}
+          onClick={() => void replies.loadMore()}
+        >
           {replies.loadingMore ? LL.app.loading() : LL.commentMoney.moreReplies()}
         </Button>
       )}

@@ -14,7 +14,8 @@ export const REPLY_PAGE = LIMITS.threadPageLimit
 export function useReplies(comment: CommunityComment) {
   const [expanded, setExpanded] = useState(false)
   const replies = useSWRInfinite(
-    (i, prev: Awaited<ReturnType<typeof listReplies>> | null) => (!expanded || (prev && i * REPLY_PAGE >= prev.total) ? null : ['replies', comment.id, i]),
+    (i, prev: Awaited<ReturnType<typeof listReplies>> | null) =>
+      !expanded || (prev && i * REPLY_PAGE >= prev.total) ? null : ['replies', comment.id, i],
     ([, id, i]: [string, number, number]) => listReplies(id, i * REPLY_PAGE, REPLY_PAGE),
     { revalidateFirstPage: false },
   )

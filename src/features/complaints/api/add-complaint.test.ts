@@ -13,7 +13,9 @@ describe('sending a complaint', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   const sent = () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: true, data: { id: 5, status: 'accepted' } }), { status: 200 }))
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ status: true, data: { id: 5, status: 'accepted' } }), { status: 200 }),
+    )
     vi.stubGlobal('fetch', fetchMock)
     return () => Object.fromEntries(new URLSearchParams(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body)))
   }

@@ -10,5 +10,11 @@ import type { ComplaintTarget } from '../types'
 export async function addComplaint(target: ComplaintTarget, fields: ComplaintFields) {
   const botToken = await botCheck().token('complaint')
   const body = { ...complaintBody(target, fields), ...(botToken ? { bot_token: botToken } : {}) }
-  return (await api.post('/api/v6/complaint/add', body as Record<string, string | number | undefined>, answerSchema('community', 'complaintAddResponse'))).data
+  return (
+    await api.post(
+      '/api/v6/complaint/add',
+      body as Record<string, string | number | undefined>,
+      answerSchema('community', 'complaintAddResponse'),
+    )
+  ).data
 }

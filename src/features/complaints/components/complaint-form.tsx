@@ -53,7 +53,16 @@ export function ComplaintForm({ target, onSent }: { target: ComplaintTarget; onS
           <label htmlFor={`${id}-name`} className={label}>
             {LL.complaints.name()}
           </label>
-          <Input id={`${id}-name`} name="name" autoComplete="name" required autoFocus value={fields.name} onChange={set('name')} dir="auto" />
+          <Input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            required
+            autoFocus
+            value={fields.name}
+            onChange={set('name')}
+            dir="auto"
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-email`} className={label}>

@@ -43,7 +43,12 @@ export function ComplaintBody({ target }: { target: ComplaintTarget }) {
   return (
     <div className="flex flex-col gap-3" data-testid="complaint">
       {/* The app's own terms page, or the main site's (MAIN_SITE_URL), in a new tab: a plain link, no router needed. */}
-      <a className="self-start text-primary underline underline-offset-4" href={legalPageHref('terms', locale)} target="_blank" rel="noopener noreferrer">
+      <a
+        className="self-start text-primary underline underline-offset-4"
+        href={legalPageHref('terms', locale)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {LL.complaints.termsLink()} <span className="sr-only">{LL.complaints.newTab()}</span>
         <svg
           aria-hidden

@@ -7,5 +7,11 @@ import { contactsParam, type ContactsOf } from '../contacts-of'
  */
 export async function likeContact(of: ContactsOf, nameHash: string, likeType: 'LIKE' | 'DISLIKE', action: 'ADD' | 'REMOVE') {
   const path = 'phone' in of ? '/api/v6/contacts/like' : '/api/v6/contacts/like-by-profile'
-  return (await api.post(path, { ...contactsParam(of), name_hash: nameHash, like_type: likeType, action_type: action }, answerSchema('numbers', 'contactLikeResponse'))).data
+  return (
+    await api.post(
+      path,
+      { ...contactsParam(of), name_hash: nameHash, like_type: likeType, action_type: action },
+      answerSchema('numbers', 'contactLikeResponse'),
+    )
+  ).data
 }

@@ -33,7 +33,13 @@ export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
   }
 
   async function sendReport(complain: boolean) {
-    await reportContact({ of, text: LL.contacts.reportReason(), firstName: item.firstName, lastName: item.lastName, nameHash: item.name_hash })
+    await reportContact({
+      of,
+      text: LL.contacts.reportReason(),
+      firstName: item.firstName,
+      lastName: item.lastName,
+      nameHash: item.name_hash,
+    })
     if (complain) onComplain()
     else openNotice(LL, { modalId: 'contact-report-sent', title: LL.contacts.reportSentTitle(), description: LL.contacts.reportSentText() })
   }
@@ -41,7 +47,8 @@ export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
   // A vote and a report share one busy state and one error line.
   const action = useSWRMutation(
     ['contact-name', contactsKey(of)[1], item.name_hash],
-    (_key, { arg }: { arg: { vote: 'LIKE' | 'DISLIKE' } | { report: { complain: boolean } } }) => ('vote' in arg ? vote(arg.vote) : sendReport(arg.report.complain)),
+    (_key, { arg }: { arg: { vote: 'LIKE' | 'DISLIKE' } | { report: { complain: boolean } } }) =>
+      'vote' in arg ? vote(arg.vote) : sendReport(arg.report.complain),
     { throwOnError: false },
   )
   const busy = action.isMutating
@@ -57,7 +64,11 @@ export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
   }
 
   return (
-    <li className="flex flex-col gap-2 border-b border-border py-3 last:border-b-0" data-testid="contact-name" aria-busy={busy || undefined}>
+    <li
+      className="flex flex-col gap-2 border-b border-border py-3 last:border-b-0"
+      data-testid="contact-name"
+      aria-busy={busy || undefined}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p dir="auto" className={cn('break-words text-start font-medium', !name && 'text-muted')} data-testid="contact-name-text">
           {name || LL.contacts.noName()}
@@ -69,11 +80,25 @@ export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">
-        <Button variant="ghost" size="sm" aria-pressed={item.hasLike} disabled={busy} onClick={() => void action.trigger({ vote: 'LIKE' })} className={cn(item.hasLike && 'text-success')}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={item.hasLike}
+          disabled={busy}
+          onClick={() => void action.trigger({ vote: 'LIKE' })}
+          className={cn(item.hasLike && 'text-success')}
+        >
           <IconThumbUp />
           {LL.contacts.like({ count: item.likes })}
         </Button>
-        <Button variant="ghost" size="sm" aria-pressed={item.hasDislike} disabled={busy} onClick={() => void action.trigger({ vote: 'DISLIKE' })} className={cn(item.hasDislike && 'text-danger')}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={item.hasDislike}
+          disabled={busy}
+          onClick={() => void action.trigger({ vote: 'DISLIKE' })}
+          className={cn(item.hasDislike && 'text-danger')}
+        >
           <IconThumbDown />
           {LL.contacts.dislike({ count: item.dislikes })}
         </Button>
@@ -81,7 +106,11 @@ export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
           {LL.contacts.report()}
         </Button>
       </div>
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </li>
   )
 }

@@ -15,13 +15,20 @@ const ACCEPT = '.vcf,.vcard,.csv,text/vcard,text/x-vcard,text/csv'
 /** A skip reason of the upload report, in the user's language. */
 export function skipReasonText(LL: LLType, reason: string): string {
   switch (reason) {
-    case 'no_phone': return LL.contacts.skipNoPhone()
-    case 'invalid_phone': return LL.contacts.skipInvalidPhone()
-    case 'no_name': return LL.contacts.skipNoName()
-    case 'duplicate': return LL.contacts.skipDuplicate()
-    case 'own_number': return LL.contacts.skipOwnNumber()
-    case 'too_many': return LL.contacts.skipTooMany()
-    default: return LL.contacts.skipOther({ reason })
+    case 'no_phone':
+      return LL.contacts.skipNoPhone()
+    case 'invalid_phone':
+      return LL.contacts.skipInvalidPhone()
+    case 'no_name':
+      return LL.contacts.skipNoName()
+    case 'duplicate':
+      return LL.contacts.skipDuplicate()
+    case 'own_number':
+      return LL.contacts.skipOwnNumber()
+    case 'too_many':
+      return LL.contacts.skipTooMany()
+    default:
+      return LL.contacts.skipOther({ reason })
   }
 }
 
@@ -92,10 +99,14 @@ export function UploadBook({ initialReport = null }: { initialReport?: ContactsU
 
   return (
     <section className="flex flex-col gap-3 border-t border-border pt-4" aria-labelledby={`${id}-title`} data-testid="upload-book">
-      <h3 id={`${id}-title`} className="font-semibold">{LL.contacts.uploadTitle()}</h3>
+      <h3 id={`${id}-title`} className="font-semibold">
+        {LL.contacts.uploadTitle()}
+      </h3>
       <p className="text-sm text-muted">{LL.contacts.uploadIntro()}</p>
       <form className="flex flex-col gap-2" onSubmit={submit} aria-busy={pending || undefined}>
-        <label htmlFor={`${id}-file`} className="text-sm font-medium">{LL.contacts.uploadLabel()}</label>
+        <label htmlFor={`${id}-file`} className="text-sm font-medium">
+          {LL.contacts.uploadLabel()}
+        </label>
         <input
           ref={input}
           id={`${id}-file`}
@@ -106,7 +117,9 @@ export function UploadBook({ initialReport = null }: { initialReport?: ContactsU
           onChange={clearError}
           className="text-sm text-fg file:me-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-2 file:text-fg file:hover:bg-border focus-visible:outline-2 focus-visible:outline-focus"
         />
-        <p id={`${id}-hint`} className="text-sm text-muted">{LL.contacts.uploadHint()}</p>
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {LL.contacts.uploadHint()}
+        </p>
         <Button type="submit" variant="secondary" size="sm" className="self-start" disabled={pending} aria-busy={pending || undefined}>
           {pending ? LL.contacts.uploading() : LL.contacts.upload()}
         </Button>
@@ -114,7 +127,11 @@ export function UploadBook({ initialReport = null }: { initialReport?: ContactsU
       <div role="status" aria-live="polite">
         {report && <UploadReport report={report} />}
       </div>
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </section>
   )
 }

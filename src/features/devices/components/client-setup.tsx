@@ -24,7 +24,19 @@ interface Shown {
  * type, and a button that makes a device password of the client's kind. The new password is
  * shown once, as text and as a QR code, in a region read out politely when it appears.
  */
-export function ClientSetup({ client, title, steps, note, user }: { client: SetupClient; title: string; steps: string[]; note?: ReactNode; user: string | null }) {
+export function ClientSetup({
+  client,
+  title,
+  steps,
+  note,
+  user,
+}: {
+  client: SetupClient
+  title: string
+  steps: string[]
+  note?: ReactNode
+  user: string | null
+}) {
   const { LL } = useI18nContext()
   const id = useId()
   const { mutate } = useSWRConfig()
@@ -71,7 +83,14 @@ export function ClientSetup({ client, title, steps, note, user }: { client: Setu
           <label htmlFor={`${id}-name`} className="text-sm font-medium">
             {LL.devices.deviceName()}
           </label>
-          <Input id={`${id}-name`} value={name} maxLength={DEVICE_NAME_MAX} required onChange={(e) => setName(e.target.value)} autoComplete="off" />
+          <Input
+            id={`${id}-name`}
+            value={name}
+            maxLength={DEVICE_NAME_MAX}
+            required
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+          />
         </div>
         <Button ref={createButton} type="submit" className="aria-disabled:opacity-50" aria-disabled={create.isMutating || undefined}>
           {LL.devices.create()}
@@ -105,7 +124,13 @@ function NewPassword({ client, address, shown, onHide }: { client: SetupClient; 
         </dl>
         {/* A light square with a margin in both themes: scanners read dark modules on light ground. */}
         <div className="rounded-lg bg-white p-2">
-          <QRCodeSVG value={qrPayload(client, { address, user: shown.user, password: shown.password })} size={160} role="img" aria-label={LL.devices.qrLabel()} data-testid="device-qr" />
+          <QRCodeSVG
+            value={qrPayload(client, { address, user: shown.user, password: shown.password })}
+            size={160}
+            role="img"
+            aria-label={LL.devices.qrLabel()}
+            data-testid="device-qr"
+          />
         </div>
       </div>
       <Button variant="secondary" className="self-start" onClick={onHide}>

@@ -15,7 +15,11 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
     <div className="flex flex-col gap-1">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="flex items-center gap-2">
-        <code dir="ltr" data-testid={testId} className="min-w-0 flex-1 break-all rounded-lg bg-surface-2 px-3 py-2 text-start font-mono text-sm text-fg">
+        <code
+          dir="ltr"
+          data-testid={testId}
+          className="min-w-0 flex-1 break-all rounded-lg bg-surface-2 px-3 py-2 text-start font-mono text-sm text-fg"
+        >
           {value ?? LL.app.loading()}
         </code>
         <Button variant="secondary" size="sm" disabled={!value} onClick={() => void copy()}>

@@ -81,7 +81,12 @@ export function DeviceList({ list }: { list: SWRResponse<DeviceList> }) {
   const items = list.data?.items ?? []
   return (
     <Card className="flex flex-col gap-3" data-testid="device-list">
-      <h2 id={`${id}-title`} ref={title} tabIndex={-1} className="text-lg font-semibold text-fg focus-visible:outline-2 focus-visible:outline-focus">
+      <h2
+        id={`${id}-title`}
+        ref={title}
+        tabIndex={-1}
+        className="text-lg font-semibold text-fg focus-visible:outline-2 focus-visible:outline-focus"
+      >
         {LL.devices.list()}
       </h2>
       {list.error && !list.data ? (
@@ -103,7 +108,9 @@ export function DeviceList({ list }: { list: SWRResponse<DeviceList> }) {
                 <span className="text-sm text-muted">
                   {LL.devices.created({ date: formatDate(locale, new Date(device.createdAtTimestamp * 1000), { dateStyle: 'medium' }) })}
                   {' · '}
-                  {device.lastUsedAtTimestamp === null ? LL.devices.neverUsed() : LL.devices.lastUsed({ when: relativeTime(locale, device.lastUsedAtTimestamp) })}
+                  {device.lastUsedAtTimestamp === null
+                    ? LL.devices.neverUsed()
+                    : LL.devices.lastUsed({ when: relativeTime(locale, device.lastUsedAtTimestamp) })}
                 </span>
               </div>
               {/* Busy, not disabled: the confirmation gives focus back to this button as it closes. */}

@@ -36,7 +36,12 @@ export function ProtectYourPhone() {
             ))}
           </TabsList>
           <TabsContent value="iphone">
-            <ClientSetup client="iphone" title={PLATFORM_NAMES.iphone} steps={[d.iphoneStep1(), d.iphoneStep2(), d.iphoneStep3()]} user={user} />
+            <ClientSetup
+              client="iphone"
+              title={PLATFORM_NAMES.iphone}
+              steps={[d.iphoneStep1(), d.iphoneStep2(), d.iphoneStep3()]}
+              user={user}
+            />
           </TabsContent>
           <TabsContent value="android" className="flex flex-col gap-6">
             <p>{d.androidIntro()}</p>
@@ -49,7 +54,9 @@ export function ProtectYourPhone() {
               client="fritzbox"
               title={PLATFORM_NAMES.fritzbox}
               steps={[d.fritzStep1(), d.fritzStep2(), d.fritzStep3()]}
-              note={<p className="text-sm text-muted">{d.fritzLimit({ count: numberFormat(locale).format(ROUTER_DEFAULT_MAX_ENTRIES) })}</p>}
+              note={
+                <p className="text-sm text-muted">{d.fritzLimit({ count: numberFormat(locale).format(ROUTER_DEFAULT_MAX_ENTRIES) })}</p>
+              }
               user={user}
             />
           </TabsContent>

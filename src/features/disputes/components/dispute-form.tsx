@@ -103,7 +103,8 @@ export function DisputeForm({ phone, underReview = false }: { phone: string; und
     void send.trigger({ ...values, category: values.category! })
   }
 
-  const describedBy = (field: Field, hint?: boolean) => [hint && `${id}-${field}-hint`, errors[field] && `${id}-${field}-error`].filter(Boolean).join(' ') || undefined
+  const describedBy = (field: Field, hint?: boolean) =>
+    [hint && `${id}-${field}-hint`, errors[field] && `${id}-${field}-error`].filter(Boolean).join(' ') || undefined
   const fieldError = (field: Field) =>
     errors[field] && (
       <p id={`${id}-${field}-error`} className="text-sm text-danger">
@@ -121,7 +122,14 @@ export function DisputeForm({ phone, underReview = false }: { phone: string; und
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={pending || undefined}>
           <p className="text-sm text-muted">{LL.dispute.formIntro()}</p>
-          <fieldset role="radiogroup" aria-labelledby={`${id}-category`} className="flex flex-col gap-2" aria-describedby={describedBy('category')} aria-invalid={errors.category ? true : undefined} aria-required>
+          <fieldset
+            role="radiogroup"
+            aria-labelledby={`${id}-category`}
+            className="flex flex-col gap-2"
+            aria-describedby={describedBy('category')}
+            aria-invalid={errors.category ? true : undefined}
+            aria-required
+          >
             <legend id={`${id}-category`} className="mb-1 text-sm font-medium text-fg">
               {LL.dispute.category()}
             </legend>
@@ -170,7 +178,12 @@ export function DisputeForm({ phone, underReview = false }: { phone: string; und
               aria-invalid={errors.link ? true : undefined}
             />
           </Labelled>
-          <Labelled id={`${id}-ownedSince`} label={LL.dispute.ownedSince()} hint={LL.dispute.ownedSinceHint()} error={fieldError('ownedSince')}>
+          <Labelled
+            id={`${id}-ownedSince`}
+            label={LL.dispute.ownedSince()}
+            hint={LL.dispute.ownedSinceHint()}
+            error={fieldError('ownedSince')}
+          >
             <Input
               id={`${id}-ownedSince`}
               data-field="ownedSince"
@@ -198,7 +211,19 @@ export function DisputeForm({ phone, underReview = false }: { phone: string; und
   )
 }
 
-function Labelled({ id, label, hint, error, children }: { id: string; label: string; hint: string; error: ReactNode; children: ReactNode }) {
+function Labelled({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string
+  label: string
+  hint: string
+  error: ReactNode
+  children: ReactNode
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-fg">

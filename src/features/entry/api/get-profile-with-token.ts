@@ -10,7 +10,9 @@ import { ApiError } from '@/lib/api-error'
 export async function getProfileWithToken(token: string, locale: string): Promise<MyProfile | null> {
   let res: Response
   try {
-    res = await fetch(`/api/v6/profile/my?${new URLSearchParams({ locale })}`, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } })
+    res = await fetch(`/api/v6/profile/my?${new URLSearchParams({ locale })}`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    })
   } catch {
     throw new ApiError(0, 0, 'network')
   }

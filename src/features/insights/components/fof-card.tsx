@@ -32,7 +32,9 @@ export function FofCard({ data }: { data: NumberProfile }) {
         <p className="text-sm text-muted">{LL.insights.fofNobody()}</p>
       ) : (
         <>
-          <p className="text-sm" data-testid="fof-known">{LL.insights.fofKnown({ count: friends.length })}</p>
+          <p className="text-sm" data-testid="fof-known">
+            {LL.insights.fofKnown({ count: friends.length })}
+          </p>
           <ul className="flex flex-col gap-1 text-sm" data-testid="fof-list">
             {friends.map((f) => {
               const name = [f.firstName, f.lastName].filter(Boolean).join(' ')

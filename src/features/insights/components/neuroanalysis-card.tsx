@@ -29,7 +29,21 @@ function shareLabel(LL: LLType, key: Share): string {
   return labels[key]()
 }
 
-function Meter({ label, value, min, max, text, tone }: { label: string; value: number; min: number; max: number; text: string; tone: 'danger' | 'warning' | 'primary' | 'success' }) {
+function Meter({
+  label,
+  value,
+  min,
+  max,
+  text,
+  tone,
+}: {
+  label: string
+  value: number
+  min: number
+  max: number
+  text: string
+  tone: 'danger' | 'warning' | 'primary' | 'success'
+}) {
   const id = useId()
   const share = (value - min) / (max - min)
   const bar = { danger: 'bg-danger', warning: 'bg-warning', primary: 'bg-primary', success: 'bg-success' }[tone]
@@ -61,9 +75,15 @@ function summary(LL: LLType, n: Neuro): string[] {
   const m = n.metrics
   const out: string[] = []
   if (n.neurotype) out.push(LL.insights.summaryKind({ kind: tagLabel(LL, n.neurotype) }))
-  if (m.risk !== undefined) out.push(m.risk >= 0.6 ? LL.insights.riskHigh() : m.risk >= 0.25 ? LL.insights.riskModerate() : LL.insights.riskLow())
+  if (m.risk !== undefined)
+    out.push(m.risk >= 0.6 ? LL.insights.riskHigh() : m.risk >= 0.25 ? LL.insights.riskModerate() : LL.insights.riskLow())
   if ((m.fraud ?? 0) >= 0.3) out.push(LL.insights.fraudWarning())
-  out.push(LL.insights.basedOn({ reports: LL.insights.reports({ count: m.reports ?? 0 }), reviews: LL.insights.reviews({ count: m.comments ?? 0 }) }))
+  out.push(
+    LL.insights.basedOn({
+      reports: LL.insights.reports({ count: m.reports ?? 0 }),
+      reviews: LL.insights.reviews({ count: m.comments ?? 0 }),
+    }),
+  )
   return out
 }
 
@@ -148,7 +168,9 @@ export function NeuroanalysisCard({ data }: { data: NumberProfile }) {
         // A secondary card: its failure is said in place, not announced over the page.
         <p className="text-sm text-danger">{LL.insights.neuroError()}</p>
       ) : (
-        <p className="text-sm" data-testid="neuro-empty">{LL.insights.neuroEmpty()}</p>
+        <p className="text-sm" data-testid="neuro-empty">
+          {LL.insights.neuroEmpty()}
+        </p>
       )}
     </Card>
   )

@@ -42,7 +42,18 @@ export function LegalPage({ page }: { page: LegalPageName }) {
   const follow = (event: MouseEvent<HTMLElement>) => {
     const link = (event.target as HTMLElement).closest('a')
     const href = link?.getAttribute('href')
-    if (!href || !href.startsWith('/') || href.startsWith('//') || link!.target || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      !href ||
+      !href.startsWith('/') ||
+      href.startsWith('//') ||
+      link!.target ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     event.preventDefault()
     void router.navigate({ href })
   }
@@ -50,7 +61,11 @@ export function LegalPage({ page }: { page: LegalPageName }) {
   if (text.error) {
     return (
       <Page title={title}>
-        <ErrorState message={failureText(text.error, LL.app.genericError())} retryLabel={LL.app.retry()} onRetry={() => void text.mutate()} />
+        <ErrorState
+          message={failureText(text.error, LL.app.genericError())}
+          retryLabel={LL.app.retry()}
+          onRetry={() => void text.mutate()}
+        />
       </Page>
     )
   }

@@ -20,7 +20,8 @@ const LOOKUPS_PAGE = 20
 export function LookupsCard() {
   const { LL } = useI18nContext()
   const pages = useSWRInfinite(
-    (index, previous: LookupsData | null) => (previous && (!previous.allowed || previous.items.length < LOOKUPS_PAGE) ? null : ['lookups', index * LOOKUPS_PAGE]),
+    (index, previous: LookupsData | null) =>
+      previous && (!previous.allowed || previous.items.length < LOOKUPS_PAGE) ? null : ['lookups', index * LOOKUPS_PAGE],
     ([, offset]: [string, number]) => getLookups(LOOKUPS_PAGE, offset),
   )
   const first = pages.data?.[0]
@@ -41,7 +42,12 @@ export function LookupsCard() {
         <>
           <LookupList items={items} />
           {items.length < total && (
-            <Button variant="secondary" className="self-start" disabled={pages.isValidating} onClick={() => void pages.setSize(pages.size + 1)}>
+            <Button
+              variant="secondary"
+              className="self-start"
+              disabled={pages.isValidating}
+              onClick={() => void pages.setSize(pages.size + 1)}
+            >
               {LL.money.lookupsMore()}
             </Button>
           )}
@@ -59,7 +65,11 @@ function LookupList({ items }: { items: LookupsData['items'] }) {
         <li key={`${item.date}-${i}`} className="flex flex-wrap items-center justify-between gap-3 py-2">
           {item.phoneNumber ? (
             <span className="flex flex-col">
-              <Link to="/number/$phoneNumber" params={{ phoneNumber: item.phoneNumber.replace(/\D/g, '') }} className="text-primary hover:underline">
+              <Link
+                to="/number/$phoneNumber"
+                params={{ phoneNumber: item.phoneNumber.replace(/\D/g, '') }}
+                className="text-primary hover:underline"
+              >
                 <PhoneText value={item.phoneNumber} />
               </Link>
               {item.name && <span className="text-sm text-muted">{item.name}</span>}

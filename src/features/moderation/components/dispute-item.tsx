@@ -20,7 +20,11 @@ import { useDate } from './use-date'
 type Discountable = (typeof DISCOUNTABLE)[number]
 
 function categoryName(LL: LLType, category: DisputeCategory) {
-  return category === 'new_owner' ? LL.dispute.categoryNewOwner() : category === 'not_spam' ? LL.dispute.categoryNotSpam() : LL.dispute.categoryBusiness()
+  return category === 'new_owner'
+    ? LL.dispute.categoryNewOwner()
+    : category === 'not_spam'
+      ? LL.dispute.categoryNotSpam()
+      : LL.dispute.categoryBusiness()
 }
 
 function discountName(LL: LLType, kind: string) {
@@ -80,18 +84,30 @@ export function DisputeItem({ item, onOutcome }: { item: DisputeQueueItem; onOut
         <Badge tone="primary">{categoryName(LL, item.category)}</Badge>
         {item.status !== 'open' && item.decidedAtTimestamp !== null && (
           <Badge tone={item.status === 'upheld' ? 'success' : 'neutral'}>
-            {item.status === 'upheld' ? LL.moderation.disputeStatusUpheld({ date: date(item.decidedAtTimestamp) }) : LL.moderation.disputeStatusRejected({ date: date(item.decidedAtTimestamp) })}
+            {item.status === 'upheld'
+              ? LL.moderation.disputeStatusUpheld({ date: date(item.decidedAtTimestamp) })
+              : LL.moderation.disputeStatusRejected({ date: date(item.decidedAtTimestamp) })}
           </Badge>
         )}
         <span className="ms-auto text-sm text-muted">{LL.moderation.received({ date: date(item.createdAtTimestamp) })}</span>
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg">
-        <Link to="/number/$phoneNumber" params={{ phoneNumber: item.phoneNumber.replace(/\D/g, '') }} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/number/$phoneNumber"
+          params={{ phoneNumber: item.phoneNumber.replace(/\D/g, '') }}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           {LL.moderation.disputeNumber({ number })}
         </Link>
         <span data-testid="dispute-index">{LL.moderation.disputeIndex({ index: indexText(item.index) })}</span>
-        {item.ownedSinceTimestamp !== null && <span>{LL.moderation.disputeOwnedSince({ date: formatDate(locale, new Date(item.ownedSinceTimestamp * 1000), { dateStyle: 'medium', timeZone: 'UTC' }) })}</span>}
+        {item.ownedSinceTimestamp !== null && (
+          <span>
+            {LL.moderation.disputeOwnedSince({
+              date: formatDate(locale, new Date(item.ownedSinceTimestamp * 1000), { dateStyle: 'medium', timeZone: 'UTC' }),
+            })}
+          </span>
+        )}
       </div>
 
       <section className="flex flex-col gap-1">
@@ -102,7 +118,13 @@ export function DisputeItem({ item, onOutcome }: { item: DisputeQueueItem; onOut
         {item.link && (
           <p className="text-sm">
             {LL.moderation.disputeLink()}:{' '}
-            <a href={item.link} target="_blank" rel="noopener noreferrer nofollow" dir="ltr" className="break-all text-primary underline underline-offset-4">
+            <a
+              href={item.link}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              dir="ltr"
+              className="break-all text-primary underline underline-offset-4"
+            >
               {item.link}
             </a>
           </p>
@@ -144,7 +166,12 @@ export function DisputeItem({ item, onOutcome }: { item: DisputeQueueItem; onOut
               <legend className="mb-1 text-sm font-medium text-fg">{LL.moderation.disputeDiscount()}</legend>
               {DISCOUNTABLE.map((kind) => (
                 <label key={kind} className="flex items-center gap-2 text-sm text-fg">
-                  <input type="checkbox" className="h-4 w-4 accent-primary" checked={discount.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-primary"
+                    checked={discount.includes(kind)}
+                    onChange={(e) => toggle(kind, e.target.checked)}
+                  />
                   {discountName(LL, kind)}
                 </label>
               ))}

@@ -15,7 +15,15 @@ export const DISPUTES_PAGE_SIZE = 20
  * The owners' disputes about their numbers' ratings, open or decided, a page at a
  * time (moderators only; the page has checked the role).
  */
-export function DisputeQueue({ status, page, onNavigate }: { status: DisputeQueueStatus; page: number; onNavigate: (view: { status: DisputeQueueStatus; page: number }) => void }) {
+export function DisputeQueue({
+  status,
+  page,
+  onNavigate,
+}: {
+  status: DisputeQueueStatus
+  page: number
+  onNavigate: (view: { status: DisputeQueueStatus; page: number }) => void
+}) {
   const { LL } = useI18nContext()
   const offset = (page - 1) * DISPUTES_PAGE_SIZE
   const queue = useSWR(['moderation-disputes', status, offset], () => getDisputeQueue(status, offset, DISPUTES_PAGE_SIZE))
@@ -46,17 +54,32 @@ export function DisputeQueue({ status, page, onNavigate }: { status: DisputeQueu
     <>
       <div role="group" aria-label={LL.moderation.filter()} className="flex gap-2">
         {(['open', 'decided'] as const).map((s) => (
-          <Button key={s} variant={s === status ? 'primary' : 'secondary'} size="sm" aria-pressed={s === status} onClick={() => show({ status: s, page: 1 })}>
+          <Button
+            key={s}
+            variant={s === status ? 'primary' : 'secondary'}
+            size="sm"
+            aria-pressed={s === status}
+            onClick={() => show({ status: s, page: 1 })}
+          >
             {s === 'open' ? LL.moderation.open() : LL.moderation.disputeDecided()}
           </Button>
         ))}
       </div>
-      <p ref={statusLine} role="status" tabIndex={-1} className={cn('rounded-xl focus-visible:outline-2 focus-visible:outline-focus', outcome && 'bg-success/15 p-3 text-fg')}>
+      <p
+        ref={statusLine}
+        role="status"
+        tabIndex={-1}
+        className={cn('rounded-xl focus-visible:outline-2 focus-visible:outline-focus', outcome && 'bg-success/15 p-3 text-fg')}
+      >
         {outcome}
       </p>
       {(queue.isLoading || pastEnd) && <Spinner label={LL.app.loading()} className="self-center py-10" />}
-      {queue.error && <ErrorState message={LL.moderation.disputesLoadError()} retryLabel={LL.app.retry()} onRetry={() => void queue.mutate()} />}
-      {data && data.items.length === 0 && <EmptyState title={status === 'open' ? LL.moderation.disputesEmptyOpen() : LL.moderation.disputesEmptyDecided()} />}
+      {queue.error && (
+        <ErrorState message={LL.moderation.disputesLoadError()} retryLabel={LL.app.retry()} onRetry={() => void queue.mutate()} />
+      )}
+      {data && data.items.length === 0 && (
+        <EmptyState title={status === 'open' ? LL.moderation.disputesEmptyOpen() : LL.moderation.disputesEmptyDecided()} />
+      )}
       {data && data.items.length > 0 && (
         <section aria-label={LL.moderation.disputes()} className="flex flex-col gap-4">
           {data.items.map((item) => (
@@ -70,7 +93,11 @@ export function DisputeQueue({ status, page, onNavigate }: { status: DisputeQueu
             {LL.moderation.previous()}
           </Button>
           <span className="text-sm text-muted">
-            {LL.moderation.range({ from: Math.min(offset + 1, data.total), to: Math.min(offset + data.items.length, data.total), total: data.total })}
+            {LL.moderation.range({
+              from: Math.min(offset + 1, data.total),
+              to: Math.min(offset + data.items.length, data.total),
+              total: data.total,
+            })}
           </span>
           <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => show({ status, page: page + 1 })}>
             {LL.moderation.next()}

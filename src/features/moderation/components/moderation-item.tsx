@@ -25,7 +25,8 @@ export interface Outcome {
 /** The comment, reply or contact name an item is about, when its text is there to remove or edit. */
 function textTargetOf(item: ModerationQueueItem): TextTarget | null {
   if (!item.target) return null
-  if ((item.targetType === 'comment' || item.targetType === 'thread') && item.targetId !== null) return { type: item.targetType, id: item.targetId }
+  if ((item.targetType === 'comment' || item.targetType === 'thread') && item.targetId !== null)
+    return { type: item.targetType, id: item.targetId }
   const nameHash = item.extra?.name_hash
   if (item.targetType === 'contact' && typeof nameHash === 'string') return { type: 'contact', phone: item.target.phoneNumber, nameHash }
   return null
@@ -56,7 +57,10 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
 
   async function close(status: 'resolved' | 'rejected'): Promise<Outcome> {
     await resolveCase(about, status)
-    return { message: status === 'resolved' ? LL.moderation.resolved({ kind, id: item.id }) : LL.moderation.rejected({ kind, id: item.id }), gone: true }
+    return {
+      message: status === 'resolved' ? LL.moderation.resolved({ kind, id: item.id }) : LL.moderation.rejected({ kind, id: item.id }),
+      gone: true,
+    }
   }
 
   // Removing and closing share one busy state and one error line.
@@ -110,7 +114,12 @@ export function ModerationItem({ item, onOutcome }: { item: ModerationQueueItem;
       {item.status === 'open' && mode === 'confirmRemove' && (
         <RemoveConfirm
           question={isName ? LL.moderation.removeNameConfirm() : LL.moderation.removeConfirm()}
-          reason={reason} onReasonChange={setReason} busy={busy} onRemove={() => void act.trigger('remove')} onCancel={() => setMode('idle')} />
+          reason={reason}
+          onReasonChange={setReason}
+          busy={busy}
+          onRemove={() => void act.trigger('remove')}
+          onCancel={() => setMode('idle')}
+        />
       )}
 
       {item.status === 'open' && mode === 'idle' && (

@@ -38,7 +38,9 @@ export function ModerationPage({ queue: which, status, kind, page, onNavigate }:
   usePageTitle(LL.moderation.title())
   const role = useIsModerator()
   const offset = (page - 1) * PAGE_SIZE
-  const queue = useSWR(role.isModerator && which === 'cases' ? ['moderation', status, kind, offset] : null, () => getModerationQueue(status, offset, PAGE_SIZE, kind))
+  const queue = useSWR(role.isModerator && which === 'cases' ? ['moderation', status, kind, offset] : null, () =>
+    getModerationQueue(status, offset, PAGE_SIZE, kind),
+  )
   const [outcome, setOutcome] = useState('')
   const statusLine = useRef<HTMLParagraphElement>(null)
   const refused = queue.error instanceof ApiError && queue.error.status === 403
@@ -64,7 +66,12 @@ export function ModerationPage({ queue: which, status, kind, page, onNavigate }:
   const queues = (
     <div role="group" aria-label={LL.moderation.queues()} className="flex gap-2 border-b border-border pb-3">
       {(['cases', 'disputes'] as const).map((q) => (
-        <Button key={q} variant={q === which ? 'primary' : 'ghost'} aria-pressed={q === which} onClick={() => onNavigate({ queue: q, status: 'open', kind: 'all', page: 1 })}>
+        <Button
+          key={q}
+          variant={q === which ? 'primary' : 'ghost'}
+          aria-pressed={q === which}
+          onClick={() => onNavigate({ queue: q, status: 'open', kind: 'all', page: 1 })}
+        >
           {q === 'cases' ? LL.moderation.queueCases() : LL.moderation.queueDisputes()}
         </Button>
       ))}
@@ -82,7 +89,9 @@ export function ModerationPage({ queue: which, status, kind, page, onNavigate }:
         <DisputeQueue
           status={status === 'closed' ? 'decided' : 'open'}
           page={page}
-          onNavigate={(view) => onNavigate({ queue: 'disputes', kind, status: view.status === 'decided' ? 'closed' : 'open', page: view.page })}
+          onNavigate={(view) =>
+            onNavigate({ queue: 'disputes', kind, status: view.status === 'decided' ? 'closed' : 'open', page: view.page })
+          }
         />
       </>
     )
@@ -95,25 +104,46 @@ export function ModerationPage({ queue: which, status, kind, page, onNavigate }:
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           <div role="group" aria-label={LL.moderation.filter()} className="flex gap-2">
             {(['open', 'closed'] as const).map((s) => (
-              <Button key={s} variant={s === status ? 'primary' : 'secondary'} size="sm" aria-pressed={s === status} onClick={() => show({ status: s, kind, page: 1 })}>
+              <Button
+                key={s}
+                variant={s === status ? 'primary' : 'secondary'}
+                size="sm"
+                aria-pressed={s === status}
+                onClick={() => show({ status: s, kind, page: 1 })}
+              >
                 {s === 'open' ? LL.moderation.open() : LL.moderation.closed()}
               </Button>
             ))}
           </div>
           <div role="group" aria-label={LL.moderation.kindFilter()} className="flex gap-2">
             {(['all', 'report', 'complaint'] as const).map((k) => (
-              <Button key={k} variant={k === kind ? 'primary' : 'secondary'} size="sm" aria-pressed={k === kind} onClick={() => show({ status, kind: k, page: 1 })}>
+              <Button
+                key={k}
+                variant={k === kind ? 'primary' : 'secondary'}
+                size="sm"
+                aria-pressed={k === kind}
+                onClick={() => show({ status, kind: k, page: 1 })}
+              >
                 {k === 'all' ? LL.moderation.kindAll() : k === 'report' ? LL.moderation.kindReports() : LL.moderation.kindComplaints()}
               </Button>
             ))}
           </div>
         </div>
-        <p ref={statusLine} role="status" tabIndex={-1} className={cn('rounded-xl focus-visible:outline-2 focus-visible:outline-focus', outcome && 'bg-success/15 p-3 text-fg')}>
+        <p
+          ref={statusLine}
+          role="status"
+          tabIndex={-1}
+          className={cn('rounded-xl focus-visible:outline-2 focus-visible:outline-focus', outcome && 'bg-success/15 p-3 text-fg')}
+        >
           {outcome}
         </p>
         {(queue.isLoading || pastEnd) && <Spinner label={LL.app.loading()} className="self-center py-10" />}
-        {queue.error && !refused && <ErrorState message={LL.moderation.loadError()} retryLabel={LL.app.retry()} onRetry={() => void queue.mutate()} />}
-        {data && data.items.length === 0 && <EmptyState title={status === 'open' ? LL.moderation.emptyOpen() : LL.moderation.emptyClosed()} />}
+        {queue.error && !refused && (
+          <ErrorState message={LL.moderation.loadError()} retryLabel={LL.app.retry()} onRetry={() => void queue.mutate()} />
+        )}
+        {data && data.items.length === 0 && (
+          <EmptyState title={status === 'open' ? LL.moderation.emptyOpen() : LL.moderation.emptyClosed()} />
+        )}
         {data && data.items.length > 0 && (
           <section aria-label={LL.moderation.queue()} className="flex flex-col gap-4">
             {data.items.map((item) => (
@@ -127,7 +157,11 @@ export function ModerationPage({ queue: which, status, kind, page, onNavigate }:
               {LL.moderation.previous()}
             </Button>
             <span className="text-sm text-muted">
-              {LL.moderation.range({ from: Math.min(offset + 1, data.total), to: Math.min(offset + data.items.length, data.total), total: data.total })}
+              {LL.moderation.range({
+                from: Math.min(offset + 1, data.total),
+                to: Math.min(offset + data.items.length, data.total),
+                total: data.total,
+              })}
             </span>
             <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => show({ status, kind, page: page + 1 })}>
               {LL.moderation.next()}

@@ -24,7 +24,14 @@ export function RemoveConfirm({ question, reason, onReasonChange, busy, onRemove
       <label htmlFor={reasonId} className="text-sm text-muted">
         {LL.moderation.reasonLabel()}
       </label>
-      <Input id={reasonId} value={reason} maxLength={2000} dir="auto" onChange={(e) => onReasonChange(e.target.value)} className="h-9 text-sm" />
+      <Input
+        id={reasonId}
+        value={reason}
+        maxLength={2000}
+        dir="auto"
+        onChange={(e) => onReasonChange(e.target.value)}
+        className="h-9 text-sm"
+      />
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" size="sm" disabled={busy} aria-busy={busy || undefined} onClick={onRemove} autoFocus>
           {busy ? LL.moderation.working() : LL.moderation.removeYes()}

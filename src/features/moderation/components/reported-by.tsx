@@ -9,8 +9,14 @@ export function ReportedBy({ item }: { item: ModerationQueueItem }) {
   const named = complainedName(item)
   return (
     <section className="flex flex-col gap-1">
-      <h3 className="text-sm font-medium text-fg">{item.kind === 'report' ? LL.moderation.reportReason() : LL.moderation.complaintMessage()}</h3>
-      {named && <p dir="auto" className="text-sm text-fg">{named}</p>}
+      <h3 className="text-sm font-medium text-fg">
+        {item.kind === 'report' ? LL.moderation.reportReason() : LL.moderation.complaintMessage()}
+      </h3>
+      {named && (
+        <p dir="auto" className="text-sm text-fg">
+          {named}
+        </p>
+      )}
       <p dir="auto" className="whitespace-pre-wrap break-words text-fg">
         {item.text || <span className="text-muted">{LL.moderation.noReason()}</span>}
       </p>

@@ -21,14 +21,22 @@ export function ReportedText({ item, editing, onCancelEdit, onSave }: Props) {
   const { LL } = useI18nContext()
   const target = item.target
   if (!target) {
-    return <p className="text-sm text-muted">{item.targetType === 'comment' || item.targetType === 'thread' || item.targetType === 'contact' ? LL.moderation.textGone() : LL.moderation.noText()}</p>
+    return (
+      <p className="text-sm text-muted">
+        {item.targetType === 'comment' || item.targetType === 'thread' || item.targetType === 'contact'
+          ? LL.moderation.textGone()
+          : LL.moderation.noText()}
+      </p>
+    )
   }
   const isName = item.targetType === 'contact'
   return (
     <section className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
         <span>{LL.moderation.onNumber({ number: targetNumber(item)! })}</span>
-        {target.authorId !== null && <span>{LL.moderation.author({ name: target.authorName ?? LL.moderation.userNumber({ id: target.authorId }) })}</span>}
+        {target.authorId !== null && (
+          <span>{LL.moderation.author({ name: target.authorName ?? LL.moderation.userNumber({ id: target.authorId }) })}</span>
+        )}
         {target.removalsAfterComplaint > 0 && <span>{LL.moderation.standing({ count: target.removalsAfterComplaint })}</span>}
         {target.postingBanned && <Badge tone="danger">{LL.moderation.banned()}</Badge>}
       </div>
@@ -51,7 +59,10 @@ export function ReportedText({ item, editing, onCancelEdit, onSave }: Props) {
           onSubmit={onSave}
         />
       ) : (
-        <p dir="auto" className={`whitespace-pre-wrap break-words rounded-xl bg-surface-2 p-3 text-fg ${target.removed ? 'line-through decoration-muted' : ''}`}>
+        <p
+          dir="auto"
+          className={`whitespace-pre-wrap break-words rounded-xl bg-surface-2 p-3 text-fg ${target.removed ? 'line-through decoration-muted' : ''}`}
+        >
           {target.text}
         </p>
       )}

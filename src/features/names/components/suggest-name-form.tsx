@@ -41,17 +41,44 @@ export function SuggestNameForm({ phone, initial, onSaved }: { phone: string; in
   return (
     <form className="flex flex-col gap-3" onSubmit={submit} aria-busy={pending || undefined} data-testid="suggest-name-form">
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-first`} className="text-sm font-medium">{LL.names.firstName()}</label>
-        <Input id={`${id}-first`} dir="auto" autoComplete="off" maxLength={LIMITS.nameMaxLength} value={firstName} onChange={(e) => setFirstName(e.target.value)} autoFocus />
+        <label htmlFor={`${id}-first`} className="text-sm font-medium">
+          {LL.names.firstName()}
+        </label>
+        <Input
+          id={`${id}-first`}
+          dir="auto"
+          autoComplete="off"
+          maxLength={LIMITS.nameMaxLength}
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          autoFocus
+        />
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-last`} className="text-sm font-medium">{LL.names.lastName()}</label>
-        <Input id={`${id}-last`} dir="auto" autoComplete="off" maxLength={LIMITS.nameMaxLength} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        <label htmlFor={`${id}-last`} className="text-sm font-medium">
+          {LL.names.lastName()}
+        </label>
+        <Input
+          id={`${id}-last`}
+          dir="auto"
+          autoComplete="off"
+          maxLength={LIMITS.nameMaxLength}
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+        />
       </div>
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
       <DialogFooter>
-        <Button variant="secondary" onClick={closeModal}>{LL.names.cancel()}</Button>
-        <Button type="submit" disabled={pending}>{pending ? LL.names.saving() : LL.names.save()}</Button>
+        <Button variant="secondary" onClick={closeModal}>
+          {LL.names.cancel()}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? LL.names.saving() : LL.names.save()}
+        </Button>
       </DialogFooter>
     </form>
   )

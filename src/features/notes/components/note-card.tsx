@@ -81,7 +81,14 @@ export function NoteCard({ data }: { data: NumberProfile }) {
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               {LL.notes.edit()}
             </Button>
-            <Button variant="ghost" size="sm" className="text-danger" disabled={busy} aria-busy={busy || undefined} onClick={() => void deletion.trigger()}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-danger"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() => void deletion.trigger()}
+            >
               {LL.notes.delete()}
             </Button>
           </div>
@@ -94,7 +101,11 @@ export function NoteCard({ data }: { data: NumberProfile }) {
           </Button>
         </>
       )}
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
     </Card>
   )
 }

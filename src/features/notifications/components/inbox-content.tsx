@@ -39,7 +39,13 @@ export function InboxContent({ onNavigate }: { onNavigate: () => void }) {
       <DialogTitle>{LL.inbox.title()}</DialogTitle>
       <DialogDescription className="sr-only">{unread > 0 ? LL.inbox.bellUnread({ count: unread }) : LL.inbox.bell()}</DialogDescription>
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" size="sm" disabled={unread === 0 || markAll.isMutating} aria-busy={markAll.isMutating || undefined} onClick={() => void markAll.trigger()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={unread === 0 || markAll.isMutating}
+          aria-busy={markAll.isMutating || undefined}
+          onClick={() => void markAll.trigger()}
+        >
           {LL.inbox.markAllRead()}
         </Button>
         <p role="status" className="text-sm text-muted">
@@ -57,7 +63,13 @@ export function InboxContent({ onNavigate }: { onNavigate: () => void }) {
         </ul>
       )}
       {data && data.total > data.items.length && limit < MAX_PAGE && (
-        <Button variant="ghost" size="sm" className="self-center" disabled={list.isValidating} onClick={() => setLimit((n) => Math.min(MAX_PAGE, n + INBOX_PAGE))}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-center"
+          disabled={list.isValidating}
+          onClick={() => setLimit((n) => Math.min(MAX_PAGE, n + INBOX_PAGE))}
+        >
           {LL.inbox.showMore()}
         </Button>
       )}

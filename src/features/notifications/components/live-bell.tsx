@@ -28,7 +28,9 @@ function useArrivals(items: NotificationItem[] | undefined): string {
     if (before === null) return
     const fresh = items.find((item) => item.id > before && !item.read)
     if (!fresh) return
-    void import('../notification-text').then(({ notificationText }) => setAnnouncement(LL.inbox.announce({ text: notificationText(LL, fresh) })))
+    void import('../notification-text').then(({ notificationText }) =>
+      setAnnouncement(LL.inbox.announce({ text: notificationText(LL, fresh) })),
+    )
     // Asked each time: the setting may have just changed on another screen or device.
     getNotificationSettings().then(
       (settings) => settings.deliverWithoutSound || beep(),

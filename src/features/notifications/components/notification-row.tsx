@@ -19,10 +19,14 @@ export function NotificationRow({ item, onNavigate }: { item: NotificationItem; 
   const { mutate } = useSWRConfig()
   const text = notificationText(LL, item)
   const refresh = () => mutate(isNotificationsKey)
-  const markRead = useSWRMutation(['notification-read', item.id], async () => {
-    await markNotificationsRead({ id: item.id })
-    await refresh()
-  }, { throwOnError: false })
+  const markRead = useSWRMutation(
+    ['notification-read', item.id],
+    async () => {
+      await markNotificationsRead({ id: item.id })
+      await refresh()
+    },
+    { throwOnError: false },
+  )
 
   function open() {
     if (!item.read) void markRead.trigger()
@@ -30,13 +34,23 @@ export function NotificationRow({ item, onNavigate }: { item: NotificationItem; 
   }
 
   return (
-    <li className={cn('flex flex-col gap-1.5 py-3', !item.read && 'font-medium')} data-testid="notification" data-kind={item.kind} data-read={item.read}>
+    <li
+      className={cn('flex flex-col gap-1.5 py-3', !item.read && 'font-medium')}
+      data-testid="notification"
+      data-kind={item.kind}
+      data-read={item.read}
+    >
       <div className="flex items-start gap-2">
         {!item.read && <span aria-hidden className="mt-2 h-2 w-2 shrink-0 rounded-full bg-primary" />}
         <p className="flex-1 text-fg">
           {!item.read && <span className="sr-only">{`${LL.inbox.unread()}: `}</span>}
           {item.phoneNumber ? (
-            <Link to="/number/$phoneNumber" params={{ phoneNumber: item.phoneNumber }} onClick={open} className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus">
+            <Link
+              to="/number/$phoneNumber"
+              params={{ phoneNumber: item.phoneNumber }}
+              onClick={open}
+              className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+            >
               {text}
             </Link>
           ) : (
@@ -45,7 +59,11 @@ export function NotificationRow({ item, onNavigate }: { item: NotificationItem; 
         </p>
       </div>
       {item.text && (
-        <p dir="auto" className="ms-4 line-clamp-3 rounded-xl bg-surface-2 px-3 py-2 text-sm font-normal text-fg" data-testid="notification-text">
+        <p
+          dir="auto"
+          className="ms-4 line-clamp-3 rounded-xl bg-surface-2 px-3 py-2 text-sm font-normal text-fg"
+          data-testid="notification-text"
+        >
           {item.text}
         </p>
       )}
@@ -84,14 +102,21 @@ function IntroductionAnswer({ request, onAnswered }: { request: Request; onAnswe
   if (request.answer === 'accepted') return <p className="ms-4 text-sm font-normal text-success">{LL.inbox.youAccepted()}</p>
   if (request.answer === 'declined') return <p className="ms-4 text-sm font-normal text-muted">{LL.inbox.youDeclined()}</p>
   // Declined by everyone or expired: nothing left to answer (after an accept, others may still answer).
-  if (request.status === 'declined' || request.status === 'expired') return <p className="ms-4 text-sm font-normal text-muted">{LL.inbox.requestClosed()}</p>
+  if (request.status === 'declined' || request.status === 'expired')
+    return <p className="ms-4 text-sm font-normal text-muted">{LL.inbox.requestClosed()}</p>
   return (
     <div className="ms-4 flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
         <Button size="sm" disabled={busy} aria-busy={(busy && chosen === 'accept') || undefined} onClick={() => send('accept')}>
           {busy && chosen === 'accept' ? LL.inbox.answering() : LL.inbox.accept()}
         </Button>
-        <Button variant="secondary" size="sm" disabled={busy} aria-busy={(busy && chosen === 'decline') || undefined} onClick={() => send('decline')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          aria-busy={(busy && chosen === 'decline') || undefined}
+          onClick={() => send('decline')}
+        >
           {busy && chosen === 'decline' ? LL.inbox.answering() : LL.inbox.decline()}
         </Button>
       </div>

@@ -8,5 +8,8 @@ export async function getNumber(digits: string, locale: string) {
   const path = `/api/v202505/search/${encodeURIComponent(digits)}`
   // A paid search spends a coin: a repeat while it is on its way, or after a network error, is answered once.
   if (!params.paidSearch) return (await api.get(path, params, answerSchema('number-profile', 'searchResponse'))).data
-  return withActionKey(`paid-search:${digits}`, async (idempotencyKey) => (await api.get(path, params, answerSchema('number-profile', 'searchResponse'), { idempotencyKey })).data)
+  return withActionKey(
+    `paid-search:${digits}`,
+    async (idempotencyKey) => (await api.get(path, params, answerSchema('number-profile', 'searchResponse'), { idempotencyKey })).data,
+  )
 }

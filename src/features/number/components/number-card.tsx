@@ -38,7 +38,9 @@ export function NumberCard({ data, actions }: { data: NumberProfile; actions: Re
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-muted">{LL.number.region()}</dt>
-          <dd className="font-medium" data-testid="number-region">{data.phone.region ?? LL.number.unknown()}</dd>
+          <dd className="font-medium" data-testid="number-region">
+            {data.phone.region ?? LL.number.unknown()}
+          </dd>
         </div>
         <div>
           <dt className="text-muted">{LL.number.carrier()}</dt>

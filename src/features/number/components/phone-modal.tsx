@@ -34,16 +34,32 @@ export function PhoneModal({ number }: { number: string }) {
         <PhoneText value={number} className="[unicode-bidi:isolate]" />
       </p>
       <ul className="grid gap-2 sm:grid-cols-2">
-        <li><a className={link} href={href.call}>{LL.phoneModal.call()}</a></li>
-        <li><a className={link} href={href.sms}>{LL.phoneModal.sms()}</a></li>
-        <li><a className={link} href={href.whatsapp}>{LL.phoneModal.whatsapp()}</a></li>
+        <li>
+          <a className={link} href={href.call}>
+            {LL.phoneModal.call()}
+          </a>
+        </li>
+        <li>
+          <a className={link} href={href.sms}>
+            {LL.phoneModal.sms()}
+          </a>
+        </li>
+        <li>
+          <a className={link} href={href.whatsapp}>
+            {LL.phoneModal.whatsapp()}
+          </a>
+        </li>
         <li>
           <a className={link} href={href.whatsappWeb} target="_blank" rel="noopener noreferrer">
             {LL.phoneModal.whatsappWeb()}
             <span className="sr-only"> {LL.phoneModal.newTab()}</span>
           </a>
         </li>
-        <li><a className={link} href={href.viber}>{LL.phoneModal.viber()}</a></li>
+        <li>
+          <a className={link} href={href.viber}>
+            {LL.phoneModal.viber()}
+          </a>
+        </li>
         <li>
           <Button variant="secondary" className="w-full justify-start" onClick={() => void copy()}>
             {LL.phoneModal.copy()}

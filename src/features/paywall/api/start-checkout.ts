@@ -6,5 +6,9 @@ import { answerSchema, api } from '@/lib/api'
 export async function startCheckout(args: { product: Product; giftNumber?: string; provider?: CheckoutProvider }) {
   const form = { product: args.product, gift_number: args.giftNumber, provider: args.provider }
   const scope = `checkout:${args.product}:${args.giftNumber ?? ''}:${args.provider ?? ''}`
-  return withActionKey(scope, async (idempotencyKey) => (await api.post('/api/v6/payment/checkout', form, answerSchema('payments', 'checkoutResponse'), { idempotencyKey })).data)
+  return withActionKey(
+    scope,
+    async (idempotencyKey) =>
+      (await api.post('/api/v6/payment/checkout', form, answerSchema('payments', 'checkoutResponse'), { idempotencyKey })).data,
+  )
 }

@@ -33,7 +33,12 @@ export function ChangeButtons({ product, plan }: { product: ProductInfo; plan: A
   if (!tier || !period) return null
 
   if (current) {
-    if (!plan.pendingChange) return <p className="font-medium" data-testid="current-plan-option">{LL.paywall.current()}</p>
+    if (!plan.pendingChange)
+      return (
+        <p className="font-medium" data-testid="current-plan-option">
+          {LL.paywall.current()}
+        </p>
+      )
     return (
       <div className="flex flex-col gap-2">
         <Button variant="secondary" disabled={change.isMutating} onClick={() => void change.trigger(id)}>
@@ -51,7 +56,12 @@ export function ChangeButtons({ product, plan }: { product: ProductInfo; plan: A
   const kind = planChangeKind(plan, { tier, period })
   return (
     <div className="flex flex-col gap-2">
-      <Button variant={kind === 'upgrade' ? 'primary' : 'secondary'} disabled={change.isMutating} onClick={() => void change.trigger(id)} data-testid={`${kind}-${product.id}`}>
+      <Button
+        variant={kind === 'upgrade' ? 'primary' : 'secondary'}
+        disabled={change.isMutating}
+        onClick={() => void change.trigger(id)}
+        data-testid={`${kind}-${product.id}`}
+      >
         {kind === 'upgrade' ? LL.paywall.upgrade() : LL.paywall.downgrade()}
       </Button>
       {note(kind === 'upgrade' ? LL.paywall.upgradeNote() : LL.paywall.downgradeNote({ date }))}

@@ -17,7 +17,11 @@ export function CoinPacks({ catalogue, canBuy }: { catalogue: ProductsData; canB
       <ul className="grid gap-4 wide:grid-cols-3">
         {packs.map((p) => (
           <li key={p.id}>
-            <section aria-labelledby={`${id}-${p.id}`} className="flex h-full flex-col gap-3 rounded-xl border border-border p-4" data-testid={`pack-${p.id}`}>
+            <section
+              aria-labelledby={`${id}-${p.id}`}
+              className="flex h-full flex-col gap-3 rounded-xl border border-border p-4"
+              data-testid={`pack-${p.id}`}
+            >
               <h3 id={`${id}-${p.id}`} className="flex items-center gap-2 text-lg font-semibold">
                 <IconCoin className="h-5 w-5 text-warning" />
                 {LL.paywall.packCoins({ count: p.coins ?? 0 })}

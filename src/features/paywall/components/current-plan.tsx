@@ -31,7 +31,12 @@ export function CurrentPlan({ freeLimit = LIMITS.searchDailyLimit }: { freeLimit
       ) : (
         <PlanState data={subscription.data} freeLimit={freeLimit} />
       )}
-      <p role="status" aria-busy={loading || undefined} className="rounded-xl bg-surface-2 px-3 py-2 font-medium" data-testid="paywall-balance">
+      <p
+        role="status"
+        aria-busy={loading || undefined}
+        className="rounded-xl bg-surface-2 px-3 py-2 font-medium"
+        data-testid="paywall-balance"
+      >
         {LL.paywall.balance({ balance })}
       </p>
     </Card>
@@ -41,17 +46,25 @@ export function CurrentPlan({ freeLimit = LIMITS.searchDailyLimit }: { freeLimit
 function PlanState({ data, freeLimit }: { data: SubscriptionData; freeLimit: number }) {
   const { LL, locale } = useI18nContext()
   const plan = data.activeSubscription
-  const change = useSWRMutation(SUBSCRIPTION_KEY, (_key, { arg }: { arg: 'cancel' | 'resume' }) => (arg === 'cancel' ? cancelSubscription() : resumeSubscription()), {
-    throwOnError: false,
-    populateCache: true,
-    revalidate: false,
-  })
+  const change = useSWRMutation(
+    SUBSCRIPTION_KEY,
+    (_key, { arg }: { arg: 'cancel' | 'resume' }) => (arg === 'cancel' ? cancelSubscription() : resumeSubscription()),
+    {
+      throwOnError: false,
+      populateCache: true,
+      revalidate: false,
+    },
+  )
   if (!plan || plan.status === 'expired') {
     return (
       <div className="flex flex-col gap-1">
         <p className="text-lg font-semibold">{LL.paywall.free()}</p>
         <p className="text-muted">{LL.paywall.freePlan({ count: freeLimit })}</p>
-        {plan && <p className="text-sm text-muted">{LL.paywall.endedOn({ date: formatDate(locale, new Date(plan.expiredAt), { dateStyle: 'long' }) })}</p>}
+        {plan && (
+          <p className="text-sm text-muted">
+            {LL.paywall.endedOn({ date: formatDate(locale, new Date(plan.expiredAt), { dateStyle: 'long' }) })}
+          </p>
+        )}
       </div>
     )
   }

@@ -31,7 +31,11 @@ export function DevCheckoutPage({ id }: { id: number | null }) {
   const payment = useSWR(id ? ['dev-payment', id] : null, () => getDevPayment(id!))
   return (
     <Page title={LL.paywall.devTitle()}>
-      <p role="note" className="flex items-start gap-3 rounded-xl border-2 border-warning bg-surface px-4 py-3 font-medium" data-testid="dev-payment-warning">
+      <p
+        role="note"
+        className="flex items-start gap-3 rounded-xl border-2 border-warning bg-surface px-4 py-3 font-medium"
+        data-testid="dev-payment-warning"
+      >
         <IconWarning className="mt-0.5 h-5 w-5 shrink-0 text-warning" />
         {LL.paywall.devWarning()}
       </p>
@@ -44,7 +48,12 @@ export function DevCheckoutPage({ id }: { id: number | null }) {
       ) : !payment.data ? (
         <Spinner label={LL.app.loading()} className="self-center py-8" />
       ) : (
-        <Checkout id={payment.data.id} product={payment.data.product} giftNumber={payment.data.giftNumber} paid={payment.data.status !== 'pending'} />
+        <Checkout
+          id={payment.data.id}
+          product={payment.data.product}
+          giftNumber={payment.data.giftNumber}
+          paid={payment.data.status !== 'pending'}
+        />
       )}
     </Page>
   )

@@ -38,7 +38,13 @@ export function GiftForm({ planName, options }: { planName: string; options: Pro
         {LL.paywall.giftOpen()}
       </Button>
       {open && (
-        <form id={`${id}-form`} onSubmit={submit} noValidate aria-label={LL.paywall.giftTitle({ plan: planName })} className="flex flex-col gap-3 rounded-xl bg-surface-2 p-4">
+        <form
+          id={`${id}-form`}
+          onSubmit={submit}
+          noValidate
+          aria-label={LL.paywall.giftTitle({ plan: planName })}
+          className="flex flex-col gap-3 rounded-xl bg-surface-2 p-4"
+        >
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-number`} className="text-sm font-medium">
               {LL.paywall.giftNumber()}
@@ -71,7 +77,13 @@ export function GiftForm({ planName, options }: { planName: string; options: Pro
               <legend className="mb-1 text-sm font-medium">{LL.paywall.giftPeriod()}</legend>
               {options.map((o) => (
                 <label key={o.id} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name={`${id}-period`} value={o.period ?? ''} checked={o.period === period} onChange={() => o.period && setPeriod(o.period)} />
+                  <input
+                    type="radio"
+                    name={`${id}-period`}
+                    value={o.period ?? ''}
+                    checked={o.period === period}
+                    onChange={() => o.period && setPeriod(o.period)}
+                  />
                   {periodName(LL, o.period ?? 'month')} · {o.priceText}
                 </label>
               ))}

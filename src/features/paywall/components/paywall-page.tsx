@@ -95,7 +95,19 @@ export function PaywallHead({ kind, children }: { kind: PaywallPageProps['kind']
   )
 }
 
-function Offers({ kind, tab, onTabChange, catalogue, canBuy }: { kind: PaywallPageProps['kind']; tab: Tier; onTabChange?: (tab: Tier) => void; catalogue: ProductsData; canBuy: boolean }) {
+function Offers({
+  kind,
+  tab,
+  onTabChange,
+  catalogue,
+  canBuy,
+}: {
+  kind: PaywallPageProps['kind']
+  tab: Tier
+  onTabChange?: (tab: Tier) => void
+  catalogue: ProductsData
+  canBuy: boolean
+}) {
   const { LL } = useI18nContext()
   const notConfigured = catalogue.providers.length === 0 && (
     <p role="note" className="rounded-xl border border-warning bg-surface px-4 py-3" data-testid="payments-not-configured">

@@ -21,14 +21,22 @@ export function PlanOffer({ tier, catalogue, canBuy }: { tier: Tier; catalogue: 
   const plan = subscription.data?.activeSubscription
   const subscriber = plan && plan.status !== 'expired' ? plan : null
   const name = tierName(LL, tier)
-  const options = catalogue.products.filter((p): p is ProductInfo & { period: NonNullable<ProductInfo['period']> } => p.tier === tier && p.period !== null)
+  const options = catalogue.products.filter(
+    (p): p is ProductInfo & { period: NonNullable<ProductInfo['period']> } => p.tier === tier && p.period !== null,
+  )
   const { tiers } = catalogue
   const benefits =
     tier === 'tier1'
-      ? [LL.paywall.benefitSearches({ count: tiers.tier1.searchDailyLimit, free: tiers.free.searchDailyLimit }), LL.paywall.benefitNoBanners(), LL.paywall.benefitNeuro()]
+      ? [
+          LL.paywall.benefitSearches({ count: tiers.tier1.searchDailyLimit, free: tiers.free.searchDailyLimit }),
+          LL.paywall.benefitNoBanners(),
+          LL.paywall.benefitNeuro(),
+        ]
       : [
           LL.paywall.benefitEverything(),
-          ...(tiers.tier2.searchDailyLimit !== tiers.tier1.searchDailyLimit ? [LL.paywall.benefitSearches({ count: tiers.tier2.searchDailyLimit, free: tiers.free.searchDailyLimit })] : []),
+          ...(tiers.tier2.searchDailyLimit !== tiers.tier1.searchDailyLimit
+            ? [LL.paywall.benefitSearches({ count: tiers.tier2.searchDailyLimit, free: tiers.free.searchDailyLimit })]
+            : []),
           LL.paywall.benefitLookups(),
           LL.paywall.benefitCoins({ count: tiers.tier2.coinsPerPeriod }),
         ]

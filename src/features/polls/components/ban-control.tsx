@@ -17,7 +17,16 @@ function openBanPoll(LL: LLType, data: NumberProfile) {
   openModal({
     modalId: 'poll-on-ban',
     title: LL.polls.blocked(),
-    body: <TagPicker data={data} poll="onBan" title={LL.polls.banPoll()} onSaved={closeModal} onCancel={closeModal} cancelLabel={LL.polls.later()} />,
+    body: (
+      <TagPicker
+        data={data}
+        poll="onBan"
+        title={LL.polls.banPoll()}
+        onSaved={closeModal}
+        onCancel={closeModal}
+        cancelLabel={LL.polls.later()}
+      />
+    ),
   })
 }
 
@@ -64,7 +73,16 @@ export function BanControl({ data }: { data: NumberProfile }) {
         data-testid="ban-control"
       >
         {banned && (
-          <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.5}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M5 12l5 5L20 7" />
           </svg>
         )}

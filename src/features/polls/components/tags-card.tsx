@@ -14,10 +14,14 @@ function TagList({ tags, mine }: { tags: TagCount[]; mine: readonly number[] }) 
         <li
           key={t.id}
           className={
-            'rounded-full border px-3 py-1 text-sm ' + (mine.includes(t.id) ? 'border-primary bg-surface-2 font-medium' : 'border-border bg-surface-2')
+            'rounded-full border px-3 py-1 text-sm ' +
+            (mine.includes(t.id) ? 'border-primary bg-surface-2 font-medium' : 'border-border bg-surface-2')
           }
         >
-          {tagLabel(LL, t.code)} <span className="text-muted" aria-hidden>· {t.count}</span>
+          {tagLabel(LL, t.code)}{' '}
+          <span className="text-muted" aria-hidden>
+            · {t.count}
+          </span>
           <span className="sr-only">
             {`, ${LL.polls.votes({ count: t.count })}`}
             {mine.includes(t.id) ? `, ${LL.polls.myTags()}` : ''}
@@ -94,7 +98,14 @@ export function TagsCard({ data }: { data: NumberProfile }) {
           </Button>
           {open && (
             <div id={pickerId}>
-              <TagPicker data={data} poll="onPage" title={LL.polls.pagePoll()} onSaved={done} onCancel={() => setOpen(false)} cancelLabel={LL.app.cancel()} />
+              <TagPicker
+                data={data}
+                poll="onPage"
+                title={LL.polls.pagePoll()}
+                onSaved={done}
+                onCancel={() => setOpen(false)}
+                cancelLabel={LL.app.cancel()}
+              />
             </div>
           )}
         </>

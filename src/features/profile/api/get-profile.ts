@@ -8,5 +8,8 @@ export async function getProfile(profileId: string, locale: string) {
   const path = `/api/v202505/profile/${encodeURIComponent(profileId)}`
   // A paid search spends a coin: a repeat while it is on its way, or after a network error, is answered once.
   if (!params.paidSearch) return (await api.get(path, params, answerSchema('numbers', 'profileResponse'))).data
-  return withActionKey(`paid-profile:${profileId}`, async (idempotencyKey) => (await api.get(path, params, answerSchema('numbers', 'profileResponse'), { idempotencyKey })).data)
+  return withActionKey(
+    `paid-profile:${profileId}`,
+    async (idempotencyKey) => (await api.get(path, params, answerSchema('numbers', 'profileResponse'), { idempotencyKey })).data,
+  )
 }

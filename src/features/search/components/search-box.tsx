@@ -77,6 +77,8 @@ export function SearchBox({
 }
 
 /** Where a search goes: more than one digit to its page, otherwise to not-found. */
-export function searchTarget(digits: string): { to: '/number/$phoneNumber'; params: { phoneNumber: string } } | { to: '/number/not-found' } {
+export function searchTarget(
+  digits: string,
+): { to: '/number/$phoneNumber'; params: { phoneNumber: string } } | { to: '/number/not-found' } {
   return digits.length > 1 ? { to: '/number/$phoneNumber', params: { phoneNumber: digits } } : { to: '/number/not-found' }
 }

@@ -25,7 +25,8 @@ export function CoinLedger() {
   const { LL, locale } = useI18nContext()
   const id = useId()
   const pages = useSWRInfinite(
-    (index: number, previous: { items: LedgerEntry[] } | null) => (previous && previous.items.length < LEDGER_PAGE_SIZE ? null : ledgerKey(index * LEDGER_PAGE_SIZE)),
+    (index: number, previous: { items: LedgerEntry[] } | null) =>
+      previous && previous.items.length < LEDGER_PAGE_SIZE ? null : ledgerKey(index * LEDGER_PAGE_SIZE),
     ([, offset]) => getLedger(offset, LEDGER_PAGE_SIZE),
   )
   const items = pages.data?.flatMap((p) => p.items) ?? []
@@ -52,7 +53,10 @@ export function CoinLedger() {
                 </time>
               </div>
               <div className="flex flex-col items-end">
-                <span dir="ltr" className={cn('font-semibold tabular-nums', entry.delta > 0 ? 'text-success' : entry.delta < 0 && 'text-danger')}>
+                <span
+                  dir="ltr"
+                  className={cn('font-semibold tabular-nums', entry.delta > 0 ? 'text-success' : entry.delta < 0 && 'text-danger')}
+                >
                   {signed.format(entry.delta)}
                 </span>
                 <span className="text-sm text-muted">{LL.settings.ledgerBalanceAfter({ balance: entry.balanceAfter })}</span>

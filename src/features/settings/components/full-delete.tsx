@@ -79,7 +79,12 @@ export function FullDelete() {
           </section>
         </div>
         {/* Busy, not disabled: the confirmation gives focus back to this button as it closes, which a disabled button cannot take. */}
-        <Button variant="danger" className="self-start aria-disabled:opacity-50" aria-disabled={remove.isMutating || undefined} onClick={() => !remove.isMutating && confirm()}>
+        <Button
+          variant="danger"
+          className="self-start aria-disabled:opacity-50"
+          aria-disabled={remove.isMutating || undefined}
+          onClick={() => !remove.isMutating && confirm()}
+        >
           {LL.settings.fullDeleteButton()}
         </Button>
         {remove.error && !remove.isMutating && (

@@ -26,7 +26,14 @@ export function LanguageList() {
               className="flex w-full items-center gap-3 rounded-xl px-4 py-3 text-start hover:bg-surface-2 aria-pressed:bg-primary aria-pressed:text-primary-fg"
             >
               {/* The name says it all: the flag is decoration. */}
-              <img src={flagSrc(code)} alt="" width={24} height={16} className="h-4 w-6 shrink-0 rounded-sm shadow-sm" data-testid="language-flag" />
+              <img
+                src={flagSrc(code)}
+                alt=""
+                width={24}
+                height={16}
+                className="h-4 w-6 shrink-0 rounded-sm shadow-sm"
+                data-testid="language-flag"
+              />
               <span>
                 {nativeName(code)} <span className="text-xs opacity-80">({code})</span>
               </span>

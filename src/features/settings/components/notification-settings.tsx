@@ -21,11 +21,15 @@ export function NotificationSettings() {
   const flags = useSWR(NOTIFICATION_SETTINGS_KEY, getNotificationSettings)
   // The switch of the last change: a failure is shown under it.
   const [tried, setTried] = useState<Flag | null>(null)
-  const change = useSWRMutation(NOTIFICATION_SETTINGS_KEY, (_key, { arg }: { arg: { flag: Flag; on: boolean } }) => setNotificationSetting(arg.flag, arg.on), {
-    throwOnError: false,
-    populateCache: true,
-    revalidate: false,
-  })
+  const change = useSWRMutation(
+    NOTIFICATION_SETTINGS_KEY,
+    (_key, { arg }: { arg: { flag: Flag; on: boolean } }) => setNotificationSetting(arg.flag, arg.on),
+    {
+      throwOnError: false,
+      populateCache: true,
+      revalidate: false,
+    },
+  )
   const texts: Record<Flag, [string, string]> = {
     reply: [LL.settings.notifyReply(), LL.settings.notifyReplyText()],
     newNotice: [LL.settings.notifyNewNotice(), LL.settings.notifyNewNoticeText()],
@@ -51,7 +55,10 @@ export function NotificationSettings() {
             onChange={(on) => {
               setTried(flag)
               // Shown at once, put back if the server refuses.
-              void change.trigger({ flag, on }, { optimisticData: (current?: Flags) => ({ ...current!, [flag]: on }), rollbackOnError: true })
+              void change.trigger(
+                { flag, on },
+                { optimisticData: (current?: Flags) => ({ ...current!, [flag]: on }), rollbackOnError: true },
+              )
             }}
             error={change.error && !change.isMutating && tried === flag ? failureText(change.error, LL.settings.saveFailed()) : null}
           />

@@ -26,7 +26,8 @@ function usePrivacyFlag(flag: PrivacyFlag) {
   const { mutate } = useSWRConfig()
   return useSWRMutation(['privacy', flag], (_key, { arg }: { arg: boolean }) => SAVE[flag](arg), {
     throwOnError: false,
-    onSuccess: (on) => void mutate(myProfileKey(locale), (current?: MyProfile) => current && { ...current, [flag]: on }, { revalidate: false }),
+    onSuccess: (on) =>
+      void mutate(myProfileKey(locale), (current?: MyProfile) => current && { ...current, [flag]: on }, { revalidate: false }),
   })
 }
 
@@ -42,7 +43,8 @@ export function PrivacySettings() {
   const antispy = usePrivacyFlag('antispy')
   const profileGoing = usePrivacyFlag('profileGoing')
   const ownNumber = me.data?.phoneNumber ?? phoneNumber
-  const errorOf = (change: typeof antispy) => (change.error && !change.isMutating ? failureText(change.error, LL.settings.saveFailed()) : null)
+  const errorOf = (change: typeof antispy) =>
+    change.error && !change.isMutating ? failureText(change.error, LL.settings.saveFailed()) : null
   return (
     <>
       <Card className="flex flex-col gap-4">
@@ -82,7 +84,11 @@ export function PrivacySettings() {
       <Card className="flex flex-col items-start gap-3">
         <CardTitle>{LL.settings.deactivate()}</CardTitle>
         <p className="text-muted">{LL.settings.deactivateText()}</p>
-        <Button variant="danger" disabled={!ownNumber} onClick={() => ownNumber && openDeactivation(LL, ownNumber, () => void navigate({ to: '/login' }))}>
+        <Button
+          variant="danger"
+          disabled={!ownNumber}
+          onClick={() => ownNumber && openDeactivation(LL, ownNumber, () => void navigate({ to: '/login' }))}
+        >
           {LL.settings.deactivate()}
         </Button>
       </Card>

@@ -19,7 +19,12 @@ export function ThemeChoice() {
     <Card className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2" role="group" aria-label={LL.settings.theme()} aria-describedby={`${id}-system`}>
         {(['light', 'dark', 'system'] as const).map((name) => (
-          <Button key={name} variant={preference === name ? 'primary' : 'secondary'} aria-pressed={preference === name} onClick={() => setTheme(name)}>
+          <Button
+            key={name}
+            variant={preference === name ? 'primary' : 'secondary'}
+            aria-pressed={preference === name}
+            onClick={() => setTheme(name)}
+          >
             {names[name]}
           </Button>
         ))}
