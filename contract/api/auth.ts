@@ -89,4 +89,4 @@ export const devConfirmBody = z.object({
 export const devConfirmResponse = okEnvelope(z.object({ status: z.literal(true), phoneNumber: z.string() }))
 
 /** `POST /api/v6/auth/logout`: `everywhere=1` ends every session and device password of the account, not only this one. */
-export const logoutBody = z.object({ everywhere: flag.optional() }).optional()
+export const logoutBody = z.object({ everywhere: flag.optional() }).nullish()
