@@ -4,6 +4,7 @@
  * or XML, written by the server as those clients parse them (no envelope).
  */
 import { z } from 'zod'
+import { textField } from '../text'
 
 /** PhoneBlock's ratings, worst last. */
 export const PHONEBLOCK_RATINGS = ['A_LEGITIMATE', 'B_MISSED', 'C_PING', 'D_POLL', 'E_ADVERTISING', 'F_GAMBLE', 'G_FRAUD'] as const
@@ -34,7 +35,8 @@ export const phoneblockCheckPrefixQuery = z.object({
 export const phoneblockRateBody = z.object({
   phone: z.string().trim().min(1, 'phone is missing').max(64, 'phone is not a phone number'),
   rating: z.enum(PHONEBLOCK_RATINGS, { message: `rating is one of ${PHONEBLOCK_RATINGS.join(', ')}` }),
-  comment: z.string().max(PHONEBLOCK_COMMENT_MAX, `comment has at most ${PHONEBLOCK_COMMENT_MAX} characters`).optional(),
+  /** Kept as the person's comment on the number (the same moderation as a comment from the web app); empty means none. */
+  comment: textField({ max: PHONEBLOCK_COMMENT_MAX, min: 0 }).optional(),
 })
 
 export const phoneblockBlocklistQuery = z.object({

@@ -36,20 +36,55 @@ const OTHER = '+4930555000042'
 const sha1 = (text: string) => crypto.createHash('sha1').update(text).digest('hex')
 
 /**
- * SpamBlocker's PhoneBlock preset, replayed: its query URL template, the two regular
- * expressions it reads the answer with, and its report body. (Written from SpamBlocker's
- * preset as documented; its source was not at hand here, so this is the closest faithful form.)
+ * SpamBlocker's PhoneBlock presets (aj3423/SpamBlocker, app/src/main/java/spam/blocker/ui/setting/api/ApiPresets.kt
+ * and the offline bot of BotPresets.kt), copied verbatim: the URL templates, the header, the two
+ * regular expressions it reads an answer with, the report body (a Kotlin raw string after
+ * `trimIndent()`), the category map and the bot's XPaths. Only the host is replaced, as a person
+ * pointing SpamBlocker at this server does.
  */
 const SPAMBLOCKER = {
-  /** `{sha1(+{cc}{domestic})}`, `prefix10`/`prefix100`: the same without the last one or two digits. */
-  query: (host: string, cc: string, domestic: string) => {
-    const full = `+${cc}${domestic}`
-    return `${host}/phoneblock/api/check?sha1=${sha1(full)}&prefix10=${sha1(full.slice(0, -1))}&prefix100=${sha1(full.slice(0, -2))}`
+  queryUrl:
+    'https://phoneblock.net/phoneblock/api/check?sha1={sha1(+{cc}{domestic})}&prefix10={sha1({drop_last(+{cc}{domestic},1)})}&prefix100={sha1({drop_last(+{cc}{domestic},2)})}',
+  header: '{bearer_auth({shared_pref(PhoneBlock_token)})}',
+  negativeSig: '(D_POLL|G_FRAUD|E_ADVERTISING|F_GAMBLE|B_MISSED)',
+  categorySig: '"rating":"(.+?)"',
+  reportUrl: 'https://phoneblock.net/phoneblock/api/rate',
+  reportBody: '{\n    "phone": "00{cc}{domestic}",\n    "rating": "{category}",\n    "comment": "{comment}"\n}',
+  categories: {
+    valid: 'A_LEGITIMATE',
+    other: 'B_MISSED',
+    survey: 'D_POLL',
+    marketing: 'E_ADVERTISING',
+    political: 'E_ADVERTISING',
+    fraud: 'G_FRAUD',
   },
-  negative: /"rating":"(B_MISSED|C_PING|D_POLL|E_ADVERTISING|F_GAMBLE|G_FRAUD)"/,
-  positive: /"rating":"A_LEGITIMATE"/,
-  report: (cc: string, domestic: string, rating: string, comment: string) =>
-    `{"phone":"00${cc}${domestic}","rating":"${rating}","comment":"${comment}"}`,
+  botUrl: 'https://phoneblock.net/phoneblock/api/blocklist?format=xml&since={version}',
+  botVersionXPath: '/blocklist/@version',
+  botNumbersXPath: '//phone-info[@votes > 4]/@phone',
+}
+
+/** SpamBlocker's template tags as its bot engine fills them: variables first, then `drop_last` and `sha1` from the inside out. */
+function fill(template: string, vars: Record<string, string>): string {
+  let s = template.replace(/\{(cc|domestic|category|comment|version)\}/g, (_, k: string) => vars[k] ?? '')
+  for (;;) {
+    const next = s
+      .replace(/\{drop_last\(([^{}()]*),(\d+)\)\}/g, (_, text: string, n: string) => text.slice(0, text.length - Number(n)))
+      .replace(/\{sha1\(([^{}()]*)\)\}/g, (_, text: string) => sha1(text))
+      .replace(/\{shared_pref\(([^{}()]*)\)\}/g, (_, key: string) => vars[key] ?? '')
+    if (next === s) break
+    s = next
+  }
+  return s
+}
+
+/** A filled URL template pointed at this server (the host is what the person changes). */
+const onThisServer = (url: string) => url.replace('https://phoneblock.net', '')
+
+/** `{bearer_auth(token)}` as SpamBlocker sends it: one `Name: value` header line. */
+function headerOf(template: string, token: string): Record<string, string> {
+  const line = fill(template, { PhoneBlock_token: token }).replace(/^\{bearer_auth\((.*)\)\}$/, 'Authorization: Bearer $1')
+  const colon = line.indexOf(':')
+  return { [line.slice(0, colon).toLowerCase()]: line.slice(colon + 1).trim() }
 }
 
 describe.each(backends)('the PhoneBlock API on %s', (backend) => {
@@ -89,6 +124,15 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v202505/search/${encodeURIComponent(e164)}`, headers: bearer(tokens[DORA]) })
     expect(res.statusCode, res.body).toBe(200)
     return searchResponse.parse(res.json()).data
+  }
+  const commentsOn = async (e164: string): Promise<Array<{ text: string }>> => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v7/comment/list?phone=${encodeURIComponent(e164)}`,
+      headers: bearer(tokens[DORA]),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json().data.items
   }
   const check = async (who: string, e164: string) => {
     const res = await get(who, `/phoneblock/api/check?sha1=${sha1(e164)}`)
@@ -211,38 +255,77 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     expect((await blocklist(`?since=${version}`)).json().numbers).toEqual([expect.objectContaining({ phone: OTHER, votes: 0 })])
   })
 
-  it("replays SpamBlocker's PhoneBlock preset: its query URL, its two regular expressions, its report body", async () => {
-    const host = 'https://api.test'
-    const url = new URL(SPAMBLOCKER.query(host, '49', FRAUD.slice(3)))
-    const res = await get(ANNA, url.pathname + url.search)
-    expect(res.statusCode, res.body).toBe(200)
-    expect(SPAMBLOCKER.negative.test(res.body)).toBe(true)
-    expect(SPAMBLOCKER.positive.test(res.body)).toBe(false)
-    expect(res.json().votesWildcard).toBeGreaterThanOrEqual(res.json().votes)
-
-    const fine = new URL(SPAMBLOCKER.query(host, '43', LEGIT.slice(3)))
-    const legit = await get(ANNA, fine.pathname + fine.search)
-    expect(SPAMBLOCKER.positive.test(legit.body)).toBe(true)
-    expect(SPAMBLOCKER.negative.test(legit.body)).toBe(false)
+  it("replays SpamBlocker's PhoneBlock presets verbatim: its query URL and header, its two regular expressions, its report", async () => {
+    const ask = async (who: string, cc: string, domestic: string) => {
+      const url = onThisServer(fill(SPAMBLOCKER.queryUrl, { cc, domestic }))
+      const res = await t.app.inject({ method: 'GET', url, headers: headerOf(SPAMBLOCKER.header, passwords[who]) })
+      expect(res.statusCode, res.body).toBe(200)
+      const spam = new RegExp(SPAMBLOCKER.negativeSig).test(res.body)
+      const category = new RegExp(SPAMBLOCKER.categorySig).exec(res.body)?.[1]
+      return { spam, category, json: res.json() }
+    }
+    const fraud = await ask(ANNA, '49', FRAUD.slice(3))
+    expect(fraud).toMatchObject({ spam: true, category: 'G_FRAUD' })
+    expect(fraud.json.votesWildcard).toBeGreaterThanOrEqual(fraud.json.votes)
+    expect(await ask(ANNA, '43', LEGIT.slice(3))).toMatchObject({ spam: false, category: 'A_LEGITIMATE' })
 
     const reported = '+4930555000043'
-    const body = SPAMBLOCKER.report('49', reported.slice(3), 'D_POLL', 'Survey at dinner time')
-    const sent = await call(BEN, 'POST', '/phoneblock/api/rate', body)
+    const before = await ask(BEN, '49', reported.slice(3))
+    expect(before.spam).toBe(false)
+    const body = fill(SPAMBLOCKER.reportBody, {
+      cc: '49',
+      domestic: reported.slice(3),
+      category: SPAMBLOCKER.categories.survey,
+      comment: 'Survey at dinner time',
+    })
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: onThisServer(SPAMBLOCKER.reportUrl),
+      headers: { ...headerOf(SPAMBLOCKER.header, passwords[BEN]), 'content-type': 'application/json' },
+      payload: body,
+    })
     expect(sent.statusCode, sent.body).toBe(200)
-    const after = new URL(SPAMBLOCKER.query(host, '49', reported.slice(3)))
-    expect((await get(BEN, after.pathname + after.search)).body).toMatch(SPAMBLOCKER.negative)
+    expect(await ask(BEN, '49', reported.slice(3))).toMatchObject({ spam: true, category: 'D_POLL' })
     expect((await page(reported)).evidence).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'polls', label: 'poll', votes: 1 })]),
     )
+    // The report's comment is the person's comment on the number, shown to everyone on its page.
+    expect(await commentsOn(reported)).toEqual([expect.objectContaining({ text: 'Survey at dinner time' })])
+
+    // An empty {comment} (SpamBlocker's report without one) keeps the rating and adds no comment.
+    const quiet = '+4930555000044'
+    const empty = fill(SPAMBLOCKER.reportBody, { cc: '49', domestic: quiet.slice(3), category: SPAMBLOCKER.categories.fraud, comment: '' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: onThisServer(SPAMBLOCKER.reportUrl),
+      headers: { ...headerOf(SPAMBLOCKER.header, passwords[CARL]), 'content-type': 'application/json' },
+      payload: empty,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(await commentsOn(quiet)).toEqual([])
+    expect(await ask(CARL, '49', quiet.slice(3))).toMatchObject({ category: 'G_FRAUD' })
+  })
+
+  it('keeps a rating comment under the rules of any comment: a new one replaces the person\'s own', async () => {
+    const target = '+4930555000045'
+    expect((await rate(DORA, target, 'E_ADVERTISING', 'Sells windows')).statusCode).toBe(200)
+    expect((await rate(DORA, target, 'G_FRAUD', 'Asked for my bank PIN')).statusCode).toBe(200)
+    expect(await commentsOn(target)).toEqual([expect.objectContaining({ text: 'Asked for my bank PIN' })])
   })
 
   it('serves what the offline bot reads by XPath from blocklist?format=xml&since=', async () => {
-    const res = await blocklist('?format=xml&since=0')
+    // Its first run: LoadBotTag(version, default 0), then the request, then the two XPaths.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: onThisServer(fill(SPAMBLOCKER.botUrl, { version: '0' })),
+      headers: headerOf(SPAMBLOCKER.header, passwords[ANNA]),
+    })
+    expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/xml/)
     const doc = new DOMParser().parseFromString(res.body, 'text/xml') as unknown as Node
-    const version = Number(xpath.select('string(/blocklist/@version)', doc))
+    const version = Number(xpath.select(`string(${SPAMBLOCKER.botVersionXPath})`, doc))
     expect(version).toBe((await blocklist()).json().version)
-    const phones = (xpath.select('//phone-info[@votes > 4]/@phone', doc) as unknown as Attr[]).map((a) => a.value)
+    const phones = (xpath.select(SPAMBLOCKER.botNumbersXPath, doc) as unknown as Attr[]).map((a) => a.value)
     expect(phones).toContain(FRAUD)
     expect(phones).not.toContain(OTHER)
     expect(phones.every((p) => /^\+\d+$/.test(p))).toBe(true)

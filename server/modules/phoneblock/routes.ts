@@ -13,6 +13,7 @@ import {
 import { ERROR_CODES } from '../../../contract/errors'
 import { badRequest } from '../../errors'
 import type { DeviceCredential } from '../device/repository'
+import { assertMayPost, saveComment } from '../comments/repository'
 import { upsertNumber } from '../numbers/repository'
 import {
   blocklistChanges,
@@ -146,7 +147,8 @@ export async function phoneblockRoutes(app: FastifyInstance) {
       ...device,
       schema: {
         tags,
-        summary: 'Your rating of a number: your report, once per number (a new rating replaces yours); shown on its page as evidence',
+        summary:
+          "Your rating of a number: your report, once per number (a new rating replaces yours); shown on its page as evidence. A comment becomes your comment on the number (replacing yours), under the same moderation as the web app's",
         body: phoneblockRateBody,
       },
     },
@@ -155,7 +157,11 @@ export async function phoneblockRoutes(app: FastifyInstance) {
       const phone = readNumber(d, request.body.phone)
       if (phone.e164 === d.phone) throw badRequest('You cannot rate your own number')
       const numberId = await upsertNumber(app.db, phone.e164, phone.country)
+      const comment = request.body.comment
+      // A person barred from posting on this number is told so before anything is kept.
+      if (comment) await assertMayPost(app.db, d.userId, numberId)
       await rateNumber(app.db, d.userId, numberId, request.body.rating)
+      if (comment) await saveComment(app.db, d.userId, numberId, comment)
       return reply.type(JSON_TYPE).send(compact({ phone: phone.e164, rating: request.body.rating }))
     },
   )
