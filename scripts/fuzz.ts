@@ -4,11 +4,9 @@
  * in-memory embedded database, or a throw-away database on TEST_DATABASE_URL).
  * Without --seed a random seed is drawn and printed, so a failure can be replayed.
  */
-import { eq } from 'drizzle-orm'
-import { users } from '../server/db/schema'
 import { runFuzz } from '../tests/fuzz/fuzz'
 import { createTestApp } from '../tests/support/app'
-import { devSignIn } from '../tests/support/dev-sign-in'
+import { fuzzCallers } from '../tests/support/fuzz-callers'
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`)
@@ -38,12 +36,7 @@ const outcome = await runFuzz({
   seed,
   requests,
   log: console.log,
-  signIn: async () => {
-    const user = await devSignIn(baseUrl, '+4915190030001')
-    const moderator = await devSignIn(baseUrl, '+4915190030002')
-    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.phone, '+4915190030002'))
-    return { user, moderator }
-  },
+  signIn: () => fuzzCallers(baseUrl, t.database.db),
 })
 await t.close()
 console.log(

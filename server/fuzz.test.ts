@@ -4,13 +4,11 @@
  * request without an answer, or an unhealthy server afterwards fails it; the failing
  * requests are printed. `npm run fuzz -- --seed N --requests M` runs other seeds.
  */
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runFuzz } from '../tests/fuzz/fuzz'
-import { devSignIn } from '../tests/support/dev-sign-in'
+import { fuzzCallers } from '../tests/support/fuzz-callers'
 import { backends } from '../tests/support/database'
 import { createTestApp, type TestApp } from '../tests/support/app'
-import { users } from './db/schema'
 
 export const FUZZ_SEED = 20261125
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20_000)
@@ -29,12 +27,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
   afterAll(async () => t?.close())
 
   it(`answers ${REQUESTS} generated requests without a 5xx or a hang, and is healthy after`, async () => {
-    const signIn = async () => {
-      const user = await devSignIn(baseUrl, '+4915190030001')
-      const moderator = await devSignIn(baseUrl, '+4915190030002')
-      await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.phone, '+4915190030002'))
-      return { user, moderator }
-    }
+    const signIn = () => fuzzCallers(baseUrl, t.database.db)
     const outcome = await runFuzz({ baseUrl, seed: FUZZ_SEED, requests: REQUESTS, signIn })
     console.log(
       `fuzz on ${backend}: ${outcome.requests} requests over ${outcome.operations} operations in ${outcome.seconds.toFixed(0)} s; answers ${JSON.stringify(outcome.byStatus)}`,

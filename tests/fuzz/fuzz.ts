@@ -2,7 +2,9 @@
  * The fuzz suite (issue 11): requests generated with fast-check from the server's own
  * OpenAPI document (`GET /api/docs`), so a new route is covered without writing
  * anything. Every operation, signed out, as a user, as a moderator and with a forged
- * token; JSON, form and multipart bodies, malformed JSON and wrong content types;
+ * token, and with a device password (Bearer or Basic) on the PhoneBlock and CardDAV routes;
+ * CardDAV's PROPFIND and REPORT with hostile XML (entities, deep nesting, huge bodies, odd
+ * Depth headers); JSON, form and multipart bodies, malformed JSON and wrong content types;
  * values of the documented types and hostile ones (wrong types, huge and empty values,
  * Unicode edge cases, injection strings); path tricks. It passes when no answer is a
  * 5xx, no request hangs, and the server is healthy afterwards. The same seed gives the
@@ -34,8 +36,8 @@ interface Operation {
   query: Schema
   body: Schema | null
 }
-type Who = 'anonymous' | 'user' | 'moderator' | 'forged'
-type Encoding = 'json' | 'form' | 'multipart' | 'malformed-json' | 'wrong-type' | 'none'
+type Who = 'anonymous' | 'user' | 'moderator' | 'forged' | 'device' | 'device-basic' | 'forged-device'
+type Encoding = 'json' | 'form' | 'multipart' | 'malformed-json' | 'wrong-type' | 'none' | 'xml'
 
 export interface FuzzRequest {
   method: string
@@ -43,6 +45,16 @@ export interface FuzzRequest {
   who: Who
   encoding: Encoding
   body: Record<string, unknown> | unknown
+  /** Extra request headers (CardDAV's Depth). */
+  headers?: Record<string, string>
+}
+
+/** Who the fuzz calls as: session tokens of a user and a moderator, and a device password of the user. */
+export interface FuzzCallers {
+  user: string
+  moderator: string
+  /** A device password of the user (Settings → Protect your phone) and the user's id, for the PhoneBlock and CardDAV routes. */
+  device: { password: string; userId: number }
 }
 
 export interface FuzzOutcome {
@@ -58,8 +70,8 @@ export interface FuzzOptions {
   baseUrl: string
   seed: number
   requests: number
-  /** Session tokens of a user and of a moderator; called again when a fuzzed call signed one out. */
-  signIn: () => Promise<{ user: string; moderator: string }>
+  /** Session tokens of a user and of a moderator and the user's device password; called again when a fuzzed call signed one out or revoked it. */
+  signIn: () => Promise<FuzzCallers>
   concurrency?: number
   timeoutMs?: number
   log?: (line: string) => void
@@ -243,7 +255,9 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
         { weight: 1, arbitrary: fc.constantFrom('/', '/..', '//x', '%00', '/%2e%2e') },
       ),
       query: fuzzed(Object.keys(op.query.properties ?? {}).length ? op.query : null),
-      who: fc.constantFrom<Who>('anonymous', 'user', 'user', 'moderator', 'forged'),
+      who: op.path.startsWith('/phoneblock/')
+        ? fc.constantFrom<Who>('device', 'device', 'device-basic', 'forged-device', 'user', 'anonymous')
+        : fc.constantFrom<Who>('anonymous', 'user', 'user', 'moderator', 'forged', 'device'),
       encoding:
         op.method === 'GET'
           ? fc.constant<Encoding>('none')
@@ -255,6 +269,74 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
       return { method: op.method, url: `${path}${suffix}${search ? `?${search}` : ''}`, who, encoding, body }
     })
 }
+
+/** XML bodies a CardDAV client sends, and what an attacker would: entities, deep nesting, huge, not XML at all. */
+const DAV_BODIES: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '',
+    '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>',
+    '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><cs:getctag/><d:sync-token/><d:resourcetype/></d:prop></d:propfind>',
+    '<d:propfind xmlns:d="DAV:"><d:propname/></d:propfind>',
+    '<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>',
+    '<?xml version="1.0"?><c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop></c:addressbook-query>',
+    '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><d:propfind xmlns:d="DAV:"><d:prop><d:displayname>&b;</d:displayname></d:prop></d:propfind>',
+    '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><d:propfind xmlns:d="DAV:"><d:prop>&x;</d:prop></d:propfind>',
+    '<d:propfind xmlns:d="DAV:"><d:prop>',
+    '<propfind><prop/></propfind>',
+    '{"json": true}',
+    '<a>'.repeat(5000) + '</a>'.repeat(5000),
+    `<d:propfind xmlns:d="DAV:"><d:prop>${'<d:getetag/>'.repeat(20_000)}</d:prop></d:propfind>`,
+  ),
+  fc
+    .tuple(fc.constantFrom(...NASTY), fc.constantFrom(...NASTY))
+    .map(
+      ([token, href]) =>
+        `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:prop><d:getetag/></d:prop></d:sync-collection>` +
+        `<c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:href>${href}</d:href></c:addressbook-multiget>`,
+    ),
+  fc
+    .array(fc.constantFrom(...NASTY), { minLength: 1, maxLength: 30 })
+    .map(
+      (hrefs) =>
+        `<?xml version="1.0"?><c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop>${hrefs
+          .map((h) => `<d:href>/carddav/books/{me}/community/${h}.vcf</d:href>`)
+          .join('')}</c:addressbook-multiget>`,
+    ),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+)
+
+/** CardDAV requests (not in the OpenAPI document): its methods on its paths, the caller's own and others'. */
+const davRequest: fc.Arbitrary<FuzzRequest> = fc
+  .record({
+    method: fc.constantFrom('PROPFIND', 'PROPFIND', 'REPORT', 'REPORT', 'OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE'),
+    path: fc.oneof(
+      fc.constantFrom(
+        '/.well-known/carddav',
+        '/carddav/',
+        '/carddav/principals/{me}/',
+        '/carddav/books/{me}/',
+        '/carddav/books/{me}/community/',
+        '/carddav/books/{me}/personal/',
+        '/carddav/books/{me}/community/0.vcf',
+        '/carddav/books/1/personal/',
+        '/carddav/principals/2/',
+      ),
+      fc
+        .tuple(fc.constantFrom('/carddav/books/{me}/community/', '/carddav/books/{me}/', '/carddav/'), pathValue({ type: 'string' }))
+        .map(([a, b]) => `${a}${b}`),
+    ),
+    depth: fc.constantFrom(undefined, '0', '1', 'infinity', '-1', 'x'),
+    who: fc.constantFrom<Who>('device', 'device', 'device-basic', 'forged-device', 'user', 'anonymous'),
+    body: DAV_BODIES,
+  })
+  .map(({ method, path, depth, who, body }): FuzzRequest => ({
+    method,
+    url: path,
+    who,
+    encoding: method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? ('none' as const) : ('xml' as const),
+    body,
+    headers: depth === undefined ? {} : { depth: depth },
+  }))
 
 /** Every operation of the OpenAPI document, with its parameters and JSON body schema. */
 export function operationsOf(doc: {
@@ -294,12 +376,15 @@ export function operationsOf(doc: {
 
 /** The requests of a run: the same seed and count give the same list. */
 export function generateRequests(ops: Operation[], seed: number, count: number): FuzzRequest[] {
-  // Every operation gets its share; the rest are drawn across all of them.
-  const perOp = ops.flatMap((op, i) => fc.sample(requestFor(op), { seed: seed + i, numRuns: Math.max(1, Math.floor(count / ops.length)) }))
-  const rest = count - perOp.length
+  // Every operation gets its share, CardDAV (not in the document) the share of ten; the rest are drawn across all of them.
+  const davCount = Math.max(10, Math.floor((10 * count) / (ops.length + 10)))
+  const share = Math.max(1, Math.floor((count - davCount) / ops.length))
+  const perOp = ops.flatMap((op, i) => fc.sample(requestFor(op), { seed: seed + i, numRuns: share }))
+  const dav = fc.sample(davRequest, { seed: seed - 1, numRuns: davCount })
+  const rest = count - perOp.length - dav.length
   const extra = rest > 0 ? fc.sample(fc.oneof(...ops.map(requestFor)), { seed, numRuns: rest }) : []
   // Interleaved, so that routes that sign the caller out do not come in one block.
-  const all = [...perOp, ...extra]
+  const all = [...perOp, ...dav, ...extra]
   const shuffled = fc.sample(
     fc.shuffledSubarray(
       all.map((_, i) => i),
@@ -329,6 +414,8 @@ function encode(req: FuzzRequest): { headers: Record<string, string>; body?: str
       return { headers: { 'content-type': 'application/json' }, body: `${(JSON.stringify(req.body) ?? '{').slice(0, -1)},` }
     case 'wrong-type':
       return { headers: { 'content-type': 'application/xml' }, body: '<a>1</a>' }
+    case 'xml':
+      return { headers: { 'content-type': 'application/xml; charset=utf-8' }, body: String(req.body) }
     default:
       return { headers: {} }
   }
@@ -349,18 +436,22 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzOutcome> {
   const batch = 250
 
   const send = async (req: FuzzRequest) => {
-    const { headers, body } = encode(req)
-    const token =
-      req.who === 'user'
-        ? tokens.user
-        : req.who === 'moderator'
-          ? tokens.moderator
-          : req.who === 'forged'
-            ? `${tokens.user.slice(0, -4)}AAAA`
-            : null
-    if (token) headers.authorization = `Bearer ${token}`
+    const encoded = encode(req)
+    const headers = { ...encoded.headers, ...req.headers }
+    const body = typeof encoded.body === 'string' ? encoded.body.replaceAll('{me}', String(tokens.device.userId)) : encoded.body
+    const { password } = tokens.device
+    const authorization: Record<Who, string | null> = {
+      anonymous: null,
+      user: `Bearer ${tokens.user}`,
+      moderator: `Bearer ${tokens.moderator}`,
+      forged: `Bearer ${tokens.user.slice(0, -4)}AAAA`,
+      device: `Bearer ${password}`,
+      'device-basic': `Basic ${Buffer.from(`phone:${password}`).toString('base64')}`,
+      'forged-device': `Bearer ${password.slice(0, -4)}AAAA`,
+    }
+    if (authorization[req.who]) headers.authorization = authorization[req.who]!
     try {
-      const res = await fetch(`${opts.baseUrl}${req.url}`, {
+      const res = await fetch(`${opts.baseUrl}${req.url.replaceAll('{me}', String(tokens.device.userId))}`, {
         method: req.method,
         headers,
         body,
@@ -386,7 +477,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzOutcome> {
     // Fuzzed calls may sign the fuzz users out (logout, deactivation): sign in again.
     const me = await fetch(`${opts.baseUrl}/api/v6/profile/my`, { headers: { authorization: `Bearer ${tokens.user}` } })
     const mod = await fetch(`${opts.baseUrl}/api/v6/profile/my`, { headers: { authorization: `Bearer ${tokens.moderator}` } })
-    if (!me.ok || !mod.ok) tokens = await opts.signIn()
+    const device = await fetch(`${opts.baseUrl}/phoneblock/api/test`, { headers: { authorization: `Bearer ${tokens.device.password}` } })
+    if (!me.ok || !mod.ok || !device.ok) tokens = await opts.signIn()
     const slice = requests.slice(from, from + batch)
     let next = 0
     await Promise.all(

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PhoneblockRating as Rating } from '../../../contract/api/phoneblock'
 import { PHONEBLOCK_TAG, TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
-import { rowsOf } from '../../db/client'
+import { preparedStatement, rowsOf } from '../../db/client'
 import {
   bans,
   blocklistEntries,
@@ -395,35 +395,58 @@ const LEGITIMATE_TAG = TAG_BY_CODE.get('legitimate')!.id
 async function ownLists(db: Db, userId: number, numberId: number | null) {
   if (numberId === null) return { whiteListed: false, blackListed: false }
   const [row] = rowsOf<{ black: boolean; white: boolean }>(
-    await db.execute(sql`select
-      exists (select 1 from ${bans} where user_id = ${userId} and number_id = ${numberId}) as black,
-      exists (select 1 from ${pollAnswers} where user_id = ${userId} and number_id = ${numberId} and poll = 'onBan' and tag_id = ${LEGITIMATE_TAG}) as white`),
+    await db.execute(sql`select ${ownListsSql(sql`${userId}::int`, sql`${numberId}::int`)}`),
   )
   return { whiteListed: !!row?.white, blackListed: !!row?.black }
 }
 
-/** The votes of a range (numbers whose SHA-1 without their last one or two digits is given) and its most-voted rating. */
-async function rangeVotes(db: Db, prefix10?: string, prefix100?: string): Promise<{ votes: number; rating: PhoneblockRating | null }> {
-  let best: { votes: number; rating: PhoneblockRating | null } = { votes: 0, rating: null }
-  for (const [column, hash] of [
-    [blocklistEntries.sha1Prefix10, prefix10],
-    [blocklistEntries.sha1Prefix100, prefix100],
-  ] as const) {
-    if (!hash) continue
-    const [row] = rowsOf<{ votes: number; rating: string | null }>(
-      await db.execute(sql`select coalesce(sum(votes), 0)::int as votes,
-        (select rating from ${blocklistEntries} where ${column} = ${hash} and votes > 0 order by votes desc, e164 limit 1) as rating
-        from ${blocklistEntries} where ${column} = ${hash}`),
-    )
-    if (row && Number(row.votes) > best.votes) best = { votes: Number(row.votes), rating: row.rating as PhoneblockRating | null }
-  }
-  return best
+/** SQL: whether the person banned the number (`black`) and answered its ban poll "legitimate" (`white`). */
+const ownListsSql = (userId: SQL, numberId: SQL) => sql`
+  exists (select 1 from ${bans} where user_id = ${userId} and number_id = ${numberId}) as black,
+  exists (select 1 from ${pollAnswers} where user_id = ${userId} and number_id = ${numberId} and poll = 'onBan' and tag_id = ${sql.raw(String(LEGITIMATE_TAG))}) as white`
+
+/** SQL: the votes of a range (numbers whose SHA-1 without their last digits is `hash`) and its most-voted rating. */
+const rangeSql = (column: SQLWrapper, hash: SQL) => sql`(select json_build_object(
+    'votes', coalesce(sum(votes), 0)::int,
+    'rating', (select rating from ${blocklistEntries} where ${column} = ${hash} and votes > 0 order by votes desc, e164 limit 1))
+  from ${blocklistEntries} where ${column} = ${hash})`
+
+interface CheckRow {
+  number_id: number | null
+  e164: string | null
+  country: string | null
+  votes: number | null
+  rating: string | null
+  label: string | null
+  page_version: number | string | null
+  created_at: Date | string | null
+  updated_at: Date | string | null
+  pv: number | string | null
+  black: boolean
+  white: boolean
+  r10: { votes: number; rating: string | null } | string | null
+  r100: { votes: number; rating: string | null } | string | null
 }
+
+// What a phone asks while it rings: the number's entry, its page version, the person's own
+// lists and both ranges, in one statement, built once and prepared once per connection.
+const checkStatement = preparedStatement<CheckRow, { hash: string; prefix10: string | null; prefix100: string | null; userId: number }>(
+  (p) => sql`select e.number_id, e.e164, e.country, e.votes, e.rating, e.label, e.page_version, e.created_at, e.updated_at,
+      pv.version as pv, ${ownListsSql(sql`${p.userId}::int`, sql`e.number_id`)},
+      ${rangeSql(blocklistEntries.sha1Prefix10, sql`${p.prefix10}::text`)} as r10,
+      ${rangeSql(blocklistEntries.sha1Prefix100, sql`${p.prefix100}::text`)} as r100
+    from (select 1) one
+    left join ${blocklistEntries} e on e.sha1 = ${p.hash}::text
+    left join ${pageVersions} pv on pv.number_id = e.number_id`,
+)
+
+const jsonOf = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+const timeOf = (v: Date | string | null) => (v === null ? 0 : new Date(v).getTime())
 
 /**
  * What the blocklist says of the number whose SHA-1 (lower-case hex, of E.164 with `+`) is
- * given, for the person `userId`, with the votes of its ranges. A number whose entry is behind
- * its page version is assessed from its evidence now (nothing is written).
+ * given, for the person `userId`, with the votes of its ranges: one statement. A number whose
+ * entry is behind its page version is assessed from its evidence now (nothing is written).
  */
 export async function lookUpBySha1(
   db: Db,
@@ -431,13 +454,11 @@ export async function lookUpBySha1(
   hash: string,
   range: { prefix10?: string; prefix100?: string } = {},
 ): Promise<NumberAnswer> {
-  const [row] = await db
-    .select({ e: blocklistEntries, pv: pageVersions.version })
-    .from(blocklistEntries)
-    .leftJoin(pageVersions, eq(pageVersions.numberId, blocklistEntries.numberId))
-    .where(eq(blocklistEntries.sha1, hash))
-  const wildcard = range.prefix10 || range.prefix100 ? await rangeVotes(db, range.prefix10, range.prefix100) : { votes: 0, rating: null }
-  if (!row) {
+  const [row] = await checkStatement(db, { hash, prefix10: range.prefix10 ?? null, prefix100: range.prefix100 ?? null, userId })
+  let wildcard: { votes: number; rating: PhoneblockRating | null } = { votes: 0, rating: null }
+  for (const r of [jsonOf(row.r10), jsonOf(row.r100)])
+    if (r && Number(r.votes) > wildcard.votes) wildcard = { votes: Number(r.votes), rating: r.rating as PhoneblockRating | null }
+  if (row.number_id === null) {
     const rating = wildcard.votes >= BLOCK_VOTES && wildcard.rating ? wildcard.rating : 'A_LEGITIMATE'
     return {
       phone: null,
@@ -452,19 +473,24 @@ export async function lookUpBySha1(
       location: null,
     }
   }
-  const e = row.e
-  let a: Pick<Assessment, 'votes' | 'rating' | 'label'> = { votes: e.votes, rating: e.rating as PhoneblockRating, label: e.label }
-  if (bigintOf(row.pv) !== e.pageVersion) a = assess(await loadEvidence(db, e.numberId))
+  const numberId = Number(row.number_id)
+  let a: Pick<Assessment, 'votes' | 'rating' | 'label'> = {
+    votes: Number(row.votes),
+    rating: row.rating as PhoneblockRating,
+    label: row.label,
+  }
+  if (bigintOf(row.pv) !== bigintOf(row.page_version)) a = assess(await loadEvidence(db, numberId))
   return {
-    phone: e.e164,
+    phone: row.e164,
     votes: a.votes,
     votesWildcard: Math.max(a.votes, wildcard.votes),
     rating: a.rating,
-    ...(await ownLists(db, userId, e.numberId)),
-    dateAdded: e.createdAt.getTime(),
-    lastUpdate: e.updatedAt.getTime(),
+    whiteListed: !!row.white,
+    blackListed: !!row.black,
+    dateAdded: timeOf(row.created_at),
+    lastUpdate: timeOf(row.updated_at),
     label: a.label,
-    location: e.country,
+    location: row.country,
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DeviceKind } from '../../../contract/api/device'
-import type { Db } from '../../db/client'
+import { preparedStatement, type Db } from '../../db/client'
 import { devicePasswords, users } from '../../db/schema'
 
 /** The device a presented password belongs to, while it and its account are live. */
@@ -55,27 +55,25 @@ export async function revokeAllDevices(db: Db, userId: number, now = new Date())
     .where(and(eq(devicePasswords.userId, userId), isNull(devicePasswords.revokedAt)))
 }
 
+// Every device call runs this (a phone asks while it rings): built once, prepared once per connection.
+const deviceStatement = preparedStatement<
+  { id: number; userId: number; phone: string; kind: DeviceKind; maxEntries: number | null },
+  { secretHash: string }
+>(
+  (p) => sql`select ${devicePasswords.id} as "id", ${devicePasswords.userId} as "userId", ${users.phone} as "phone",
+      ${devicePasswords.kind} as "kind", ${devicePasswords.maxEntries} as "maxEntries"
+    from ${devicePasswords} join ${users} on ${users.id} = ${devicePasswords.userId}
+    where ${devicePasswords.secretHash} = ${p.secretHash}::text and ${devicePasswords.revokedAt} is null
+      and ${users.deactivatedAt} is null and ${users.purgedAt} is null
+    limit 1`,
+)
+
 /** The live device whose password hashes so, with its account not deactivated; null otherwise. */
 export async function deviceBySecret(db: Db, secretHash: string): Promise<DeviceCredential | null> {
-  const [row] = await db
-    .select({
-      id: devicePasswords.id,
-      userId: devicePasswords.userId,
-      phone: users.phone,
-      kind: devicePasswords.kind,
-      maxEntries: devicePasswords.maxEntries,
-    })
-    .from(devicePasswords)
-    .innerJoin(users, eq(users.id, devicePasswords.userId))
-    .where(
-      and(
-        eq(devicePasswords.secretHash, secretHash),
-        isNull(devicePasswords.revokedAt),
-        isNull(users.deactivatedAt),
-        isNull(users.purgedAt),
-      ),
-    )
-  return row ?? null
+  const [row] = await deviceStatement(db, { secretHash })
+  return row
+    ? { ...row, id: Number(row.id), userId: Number(row.userId), maxEntries: row.maxEntries === null ? null : Number(row.maxEntries) }
+    : null
 }
 
 /** Notes a device's use (the settings list shows it). */
