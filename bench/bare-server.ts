@@ -6,6 +6,9 @@
  *   must write, in one statement on that PostgreSQL through a pool of 10: insert the day's history
  *   row of the person and the number, and bump the person's count for the day when the row is new.
  *   Into copies of the real tables (`bench_history`, `bench_usage`, emptied at start).
+ * - `GET /bare-read?sha1=…` (with BENCH_BARE_DATABASE_URL): the least a check by hash must read,
+ *   one indexed row of `blocklist_entries` by its SHA-1 through the same pool: the floor of any
+ *   answer that asks the database once.
  */
 import Fastify from 'fastify'
 import pg from 'pg'
@@ -26,6 +29,14 @@ if (url) {
   app.get<{ Params: { person: string; number: string } }>('/bare-write/:person/:number', async (request) => {
     await pool.query({ name: 'bare_write', text: write, values: [Number(request.params.person), Number(request.params.number)] })
     return { status: true, data: { ok: true } }
+  })
+  app.get<{ Querystring: { sha1: string } }>('/bare-read', async (request) => {
+    const { rows } = await pool.query({
+      name: 'bare_read',
+      text: 'select e164, votes, rating from blocklist_entries where sha1 = $1',
+      values: [request.query.sha1],
+    })
+    return { status: true, data: rows[0] ?? null }
   })
   app.addHook('onClose', async () => pool.end())
 }

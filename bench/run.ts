@@ -9,13 +9,16 @@
  *       then every answered look-up has its history row and its count, nothing lost or doubled
  *   CP  the private look-up GET /api/v1/check-prefix on the same 100,000 numbers vs a bare
  *       Fastify route (≥ 0.25, p99 ≤ 20 ms)
+ *   PB  PhoneBlock's `check` by hash as a ringing phone asks it (issue 32): one device password per
+ *       person, numbers drawn with a Zipf skew from the same 100,000, with `prefix10`/`prefix100`,
+ *       vs a bare Fastify route (≥ 0.25, p99 ≤ 20 ms)
  *   P2  counted-search p99 with 1M numbers vs with 100,000 (≤ 1.5×)
  *   P3  counted search under 100 connections × 10 pipelined: no timeouts, only 200/503 with
  *       Retry-After, p99 of the 200s < 1 s, healthy at once afterwards
  *   P4  import of a 1,000,000-row FTC file into PostgreSQL (≥ 50,000 rows/s, < 512 MB, re-import a no-op)
  *   Embedded and scale-out: the counted search on PGlite, and with 1 and 2 processes on PostgreSQL (reported)
  *
- * Options: --numbers 1000000[,10000000]  --only p1,cp,p2,p3,p4,embedded,scale  --seconds 10
+ * Options: --numbers 1000000[,10000000]  --only p1,cp,pb,p2,p3,p4,embedded,scale  --seconds 10
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the server whose
  * databases `cid_bench_*` it creates and keeps between runs (the big ones take minutes to build);
  * BENCH_REDIS_URL (default redis://127.0.0.1:6379) the Redis its servers use.
@@ -30,7 +33,9 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import { openPglite, openPostgres, rowsOf, type Database } from '../server/db/client'
-import { sessions } from '../server/db/schema'
+import { devicePasswords, sessions } from '../server/db/schema'
+import { refreshBlocklist, sha1Hex } from '../server/modules/blocklist/repository'
+import { devicePasswordHash, newDevicePassword } from '../server/plugins/device-auth'
 import { createTokenService } from '../server/modules/auth/tokens'
 import { LIMITS } from '../contract/constants'
 import { freePort } from '../tests/support/free-port'
@@ -41,7 +46,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { values } = parseArgs({
   options: {
     numbers: { type: 'string', default: '1000000' },
-    only: { type: 'string', default: 'p1,cp,p2,p3,p4,embedded,scale' },
+    only: { type: 'string', default: 'p1,cp,pb,p2,p3,p4,embedded,scale' },
     seconds: { type: 'string', default: '10' },
     rows: { type: 'string', default: '1000000' },
   },
@@ -88,8 +93,12 @@ interface LoadOptions {
   prefixes?: boolean
 }
 
+/** BENCH_CPU_PROF=dir writes a CPU profile of each server process there (node --cpu-prof), to see where the time goes. */
+const cpuProf = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+
 function node(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const profile = args[0] === 'bench/app-server.ts' ? cpuProf : []
+  return spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -239,7 +248,7 @@ async function seed(database: Database, numbers: number) {
 }
 
 /** A kept PostgreSQL database with the community, the people and at least `numbers` numbers; built on first use. */
-async function benchPostgres(numbers: number): Promise<{ url: string; people: People }> {
+async function benchPostgres(numbers: number): Promise<{ url: string; people: People; devices: string }> {
   const name = `cid_bench_v${SEED_VERSION}_${numbers}`
   const exists = (await admin<{ n: number }>(`select count(*)::int as n from pg_database where datname = '${name}'`))[0].n > 0
   let database: Database
@@ -260,9 +269,38 @@ async function benchPostgres(numbers: number): Promise<{ url: string; people: Pe
   }
   await database.db.execute(sql`delete from sessions where device_id = 'bench'`)
   const people = await peopleOf(database, name)
+  const devices = await devicesOf(database, people, name)
   log(`${name}: ${(await countNumbers(database.db)).toLocaleString('en')} numbers, ${people.userIds.length.toLocaleString('en')} people`)
   await database.close()
-  return { url: urlOf(name), people }
+  return { url: urlOf(name), people, devices }
+}
+
+/**
+ * A phone's device password for each person (new ones each run) and, for each number in id
+ * order, the query PhoneBlock's app sends while it rings: the SHA-1 of the number and of it
+ * without its last one and two digits. The blocklist is brought up to date first, as the
+ * server's job does within a minute of an import.
+ */
+async function devicesOf(database: Database, people: People, tag: string): Promise<string> {
+  const started = Date.now()
+  const refreshed = await refreshBlocklist(database.db)
+  if (refreshed.checked) log(`blocklist refreshed: ${fmt(refreshed.checked)} numbers in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  await database.db.delete(devicePasswords).where(sql`${devicePasswords.name} = 'bench phone'`)
+  const passwords = people.userIds.map(() => newDevicePassword())
+  const rows = people.userIds.map((userId, i) => ({
+    userId,
+    name: 'bench phone',
+    kind: 'phone' as const,
+    secretHash: devicePasswordHash(passwords[i]),
+  }))
+  for (let i = 0; i < rows.length; i += 1000) await database.db.insert(devicePasswords).values(rows.slice(i, i + 1000))
+  const numbers = rowsOf<{ e164: string }>(await database.db.execute(sql`select e164 from numbers order by id`))
+  const queries = numbers.map(
+    ({ e164 }) => `sha1=${sha1Hex(e164)}&prefix10=${sha1Hex(e164.slice(0, -1))}&prefix100=${sha1Hex(e164.slice(0, -2))}`,
+  )
+  const file = path.join(work, `devices-${tag}.json`)
+  fs.writeFileSync(file, JSON.stringify({ tokens: passwords, numbers: queries }))
+  return file
 }
 
 /** Every run of a load on a database starts from an empty day: no history, no counts. */
@@ -360,7 +398,7 @@ log(
 )
 log(`${duration} s per measurement, 10 connections unless said otherwise; the load generator runs in its own process`)
 
-const base = ['p1', 'cp', 'p2', 'p3', 'scale'].some((k) => only.has(k)) ? await benchPostgres(BASE) : null
+const base = ['p1', 'cp', 'pb', 'p2', 'p3', 'scale'].some((k) => only.has(k)) ? await benchPostgres(BASE) : null
 let baseP99 = 0
 
 if (only.has('p1')) {
@@ -406,6 +444,28 @@ if (only.has('cp')) {
     ratio >= 0.25,
   )
   figure('CP check-prefix p99', `${r.p99} ms (p50 ${r.p50} ms)`, '≤ 20 ms', r.p99 <= 20)
+}
+
+if (only.has('pb')) {
+  const bare = await startBare(base!.url)
+  const reference = await load({ url: `${bare.url}/bare` })
+  // The floor of an answer that asks the database once: one indexed read on the same PostgreSQL.
+  const oneRead = await load({ url: bare.url, people: base!.devices, path: '/bare-read?{number}' })
+  await bare.stop()
+  log(
+    `bare one-read route on the same PostgreSQL: ${fmt(oneRead.rps)} req/s (${(oneRead.rps / reference.rps).toFixed(3)} of bare Fastify), p99 ${oneRead.p99} ms`,
+  )
+  const app = await startApp({ DATABASE_URL: base!.url }, 1, { REDIS_URL: redisUrl })
+  const r = await load({ url: app.url, people: base!.devices, path: '/phoneblock/api/check?{number}' })
+  await app.stop()
+  const ratio = r.rps / reference.rps
+  figure(
+    `PB check by hash with ${fmt(BASE)} numbers / bare Fastify`,
+    `${ratio.toFixed(3)} (${fmt(r.rps)} vs ${fmt(reference.rps)} req/s; answers ${answers(r)})`,
+    '≥ 0.25',
+    ratio >= 0.25,
+  )
+  figure('PB check by hash p99', `${r.p99} ms (p50 ${r.p50} ms)`, '≤ 20 ms', r.p99 <= 20)
 }
 
 if (only.has('p2')) {
