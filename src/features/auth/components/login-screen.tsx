@@ -31,6 +31,12 @@ function useSecondsLeft(expiresAt: number | undefined) {
   return expiresAt ? Math.max(0, Math.round((expiresAt - now) / 1000)) : 0
 }
 
+/**
+ * The code's card, as tall as what it holds: beside the methods (a wide screen) a grid item would
+ * stretch to the height of all their cards, a tall empty box under the code (issue 33).
+ */
+const CODE_CARD = 'flex flex-col items-center gap-3 self-start text-center'
+
 /** The page's heading and the line under it, around the rest: the server's first paint draws them too (app/server-frame). */
 export function LoginHead({ children }: { children?: ReactNode }) {
   const { LL } = useI18nContext()
@@ -60,7 +66,7 @@ export function LoginScreen({ lang, onSignedIn }: { lang: string; onSignedIn: (d
   const expired = Boolean(expiresAt) && secondsLeft === 0 && state.step !== 'waiting'
   return (
     <div className="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">
-      <Card className="flex flex-col items-center gap-3 text-center">
+      <Card className={CODE_CARD}>
         <p className="text-sm font-medium text-muted">{LL.login.yourCode()}</p>
         {loading && (
           <>
@@ -144,7 +150,7 @@ export function LoginScreenSkeleton({ methods }: { methods: ReactNode }) {
   const { LL } = useI18nContext()
   return (
     <div className="grid gap-6 wide:grid-cols-[minmax(0,20rem)_1fr]">
-      <Card className="flex flex-col items-center gap-3 text-center">
+      <Card className={CODE_CARD}>
         <p className="text-sm font-medium text-muted">{LL.login.yourCode()}</p>
         <SkeletonBar className="h-10 w-40" />
         <p className="text-sm text-muted" aria-hidden="true">
