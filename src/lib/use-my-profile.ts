@@ -2,6 +2,9 @@ import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { auth } from '@/stores/auth'
+import { STORAGE_KEYS as K } from './storage'
+import { useStoredAnswer } from './stored-answers'
+import type { getMyProfile } from './get-my-profile'
 
 /** The SWR key of the own profile (`GET /api/v6/profile/my`): its plan, overlimit and number. */
 export const myProfileKey = (locale: string) => ['me', locale] as const
@@ -15,5 +18,10 @@ export const isMyProfileKey = (key: unknown): boolean => Array.isArray(key) && k
 export function useMyProfile() {
   const { isAuthenticated } = useSnapshot(auth)
   const { locale } = useI18nContext()
-  return useSWR(isAuthenticated ? myProfileKey(locale) : null, () => import('./get-my-profile').then((m) => m.getMyProfile(locale)))
+  const key = isAuthenticated ? myProfileKey(locale) : null
+  return useSWR(
+    key,
+    () => import('./get-my-profile').then((m) => m.getMyProfile(locale)),
+    useStoredAnswer<Awaited<ReturnType<typeof getMyProfile>>>(K.profile, key),
+  )
 }

@@ -6,6 +6,8 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { MainData } from '@contract/api/account'
 import { usePageTitle } from '@/lib/use-page-title'
 import { HISTORY_KEY, mainDataKey } from '@/lib/page-keys'
+import { STORAGE_KEYS as K } from '@/lib/storage'
+import { useStoredAnswer } from '@/lib/stored-answers'
 import { Page } from '@/components/layout/app-shell'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -33,7 +35,8 @@ export function SearchPage() {
   const { locale } = useSnapshot(theme)
   const navigate = useNavigate()
   usePageTitle(LL.search.title())
-  const main = useSWR(isAuthenticated ? mainDataKey(locale) : null, () => getMainData(locale))
+  const mainKey = isAuthenticated ? mainDataKey(locale) : null
+  const main = useSWR(mainKey, () => getMainData(locale), useStoredAnswer<MainData>(K.mainData, mainKey))
   // The lists render in a transition when they arrive, in slices rather than one long task on a slow phone (issue 13).
   const featured = useDeferredValue(main.data?.featuredNumbers)
 
@@ -113,7 +116,11 @@ function FeaturedNumber({ item }: { item: MainData['featuredNumbers'][number] })
 
 function HistoryCard() {
   const { LL, locale } = useI18nContext()
-  const history = useSWR(HISTORY_KEY, () => getHistory(HISTORY_PAGE))
+  const history = useSWR(
+    HISTORY_KEY,
+    () => getHistory(HISTORY_PAGE),
+    useStoredAnswer<Awaited<ReturnType<typeof getHistory>>>(K.history, HISTORY_KEY),
+  )
   const shown = useDeferredValue(history.data)
   const items = shown?.items ?? []
   return (
