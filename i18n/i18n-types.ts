@@ -153,6 +153,131 @@ type RootTranslation = {
 		 */
 		tryLater: RequiredParams<'seconds'>
 	}
+	apiError: {
+		code: {
+			/**
+			 * S​o​m​e​ ​o​f​ ​w​h​a​t​ ​y​o​u​ ​s​e​n​t​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.​ ​C​h​e​c​k​ ​i​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			VALIDATION: string
+			/**
+			 * T​h​i​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​f​o​u​n​d​.​ ​I​t​ ​m​a​y​ ​h​a​v​e​ ​b​e​e​n​ ​r​e​m​o​v​e​d​.
+			 */
+			NOT_FOUND: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​r​e​a​d​ ​t​h​i​s​ ​r​e​q​u​e​s​t​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			UNSUPPORTED_MEDIA_TYPE: string
+			/**
+			 * W​h​a​t​ ​y​o​u​ ​s​e​n​t​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​.​ ​M​a​k​e​ ​i​t​ ​s​m​a​l​l​e​r​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			BODY_TOO_LARGE: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​r​e​q​u​e​s​t​s​.​ ​W​a​i​t​ ​a​ ​m​i​n​u​t​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			RATE_LIMITED: string
+			/**
+			 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+			 */
+			SERVER_BUSY: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
+			 */
+			UNAUTHORIZED: string
+			/**
+			 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​a​l​l​o​w​e​d​ ​t​o​ ​d​o​ ​t​h​i​s​.
+			 */
+			FORBIDDEN: string
+			/**
+			 * Y​o​u​r​ ​s​i​g​n​-​i​n​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​S​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 */
+			SESSION_INVALID: string
+			/**
+			 * T​h​i​s​ ​v​e​r​s​i​o​n​ ​o​f​ ​t​h​e​ ​a​p​p​ ​i​s​ ​o​u​t​ ​o​f​ ​d​a​t​e​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​.
+			 */
+			CLIENT_TOO_OLD: string
+			/**
+			 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​v​e​r​i​f​i​e​d​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			SIGNATURE_MISSING: string
+			/**
+			 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​v​e​r​i​f​i​e​d​.​ ​S​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 */
+			SIGNATURE_INVALID: string
+			/**
+			 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​a​r​r​i​v​e​d​ ​t​o​o​ ​l​a​t​e​.​ ​C​h​e​c​k​ ​t​h​e​ ​c​l​o​c​k​ ​o​f​ ​y​o​u​r​ ​d​e​v​i​c​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			SIGNATURE_EXPIRED: string
+			/**
+			 * T​h​i​s​ ​r​e​q​u​e​s​t​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​r​e​c​e​i​v​e​d​ ​o​n​c​e​.​ ​T​r​y​ ​a​g​a​i​n​.
+			 */
+			SIGNATURE_REPLAYED: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​k​n​o​w​n​.​ ​G​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			CODE_UNKNOWN: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​c​o​d​e​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​G​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			CODE_EXPIRED: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​c​o​d​e​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​G​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			CODE_USED: string
+			/**
+			 * A​c​c​e​p​t​ ​t​h​e​ ​t​e​r​m​s​ ​o​f​ ​u​s​e​ ​t​o​ ​s​i​g​n​ ​i​n​.
+			 */
+			CODE_TERMS_NOT_ACCEPTED: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​ ​w​i​t​h​ ​t​h​i​s​ ​c​o​d​e​.​ ​G​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			CODE_TOO_MANY_ATTEMPTS: string
+			/**
+			 * Y​o​u​r​ ​p​h​o​n​e​ ​c​o​m​p​a​n​y​ ​c​o​u​l​d​ ​n​o​t​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​t​h​e​ ​c​a​l​l​ ​c​a​m​e​ ​f​r​o​m​ ​y​o​u​r​ ​n​u​m​b​e​r​.​ ​T​r​y​ ​a​g​a​i​n​ ​o​r​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​.
+			 */
+			CALL_NOT_ATTESTED: string
+			/**
+			 * S​o​m​e​o​n​e​ ​e​l​s​e​ ​s​t​a​r​t​e​d​ ​s​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​t​h​i​s​ ​n​u​m​b​e​r​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​.​ ​G​e​t​ ​a​ ​n​e​w​ ​c​o​d​e​ ​o​r​ ​c​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​.
+			 */
+			CALL_DISTURBED: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​m​e​t​h​o​d​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​n​o​w​.​ ​C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​m​e​t​h​o​d​.
+			 */
+			PROVIDER_DISABLED: string
+			/**
+			 * T​h​e​ ​m​e​s​s​a​g​e​ ​f​r​o​m​ ​t​h​e​ ​s​i​g​n​-​i​n​ ​s​e​r​v​i​c​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​v​e​r​i​f​i​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+			 */
+			WEBHOOK_SIGNATURE_INVALID: string
+			/**
+			 * T​h​e​ ​a​u​t​o​m​a​t​i​c​ ​c​h​e​c​k​ ​t​h​a​t​ ​y​o​u​ ​a​r​e​ ​a​ ​p​e​r​s​o​n​ ​f​a​i​l​e​d​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			BOT_CHECK_FAILED: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r​.​ ​T​y​p​e​ ​i​t​ ​w​i​t​h​ ​t​h​e​ ​c​o​u​n​t​r​y​ ​c​o​d​e​.
+			 */
+			NUMBER_INVALID: string
+			/**
+			 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​e​n​o​u​g​h​ ​c​o​i​n​s​ ​f​o​r​ ​t​h​i​s​.​ ​T​o​p​ ​u​p​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			INSUFFICIENT_COINS: string
+			/**
+			 * T​h​i​s​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​b​e​e​n​ ​d​o​n​e​ ​o​r​ ​h​a​s​ ​c​h​a​n​g​e​d​ ​m​e​a​n​w​h​i​l​e​.​ ​R​e​l​o​a​d​ ​t​h​e​ ​p​a​g​e​ ​t​o​ ​s​e​e​ ​w​h​e​r​e​ ​i​t​ ​s​t​a​n​d​s​.
+			 */
+			CONFLICT: string
+			/**
+			 * Y​o​u​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+			 */
+			POSTING_BANNED: string
+			/**
+			 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​ ​o​n​ ​o​u​r​ ​s​i​d​e​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+			 */
+			INTERNAL: string
+		}
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​r​e​q​u​e​s​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s​.
+		 * @param {number} seconds
+		 */
+		rateLimitedFor: RequiredParams<'seconds'>
+	}
 	footer: {
 		/**
 		 * T​e​r​m​s​ ​o​f​ ​u​s​e
@@ -3636,6 +3761,130 @@ export type TranslationFunctions = {
 		 * The service is busy. Try again in {seconds} s
 		 */
 		tryLater: (arg: { seconds: number }) => LocalizedString
+	}
+	apiError: {
+		code: {
+			/**
+			 * Some of what you sent is not valid. Check it and try again.
+			 */
+			VALIDATION: () => LocalizedString
+			/**
+			 * This could not be found. It may have been removed.
+			 */
+			NOT_FOUND: () => LocalizedString
+			/**
+			 * The server could not read this request. Reload the page and try again.
+			 */
+			UNSUPPORTED_MEDIA_TYPE: () => LocalizedString
+			/**
+			 * What you sent is too large. Make it smaller and try again.
+			 */
+			BODY_TOO_LARGE: () => LocalizedString
+			/**
+			 * Too many requests. Wait a minute and try again.
+			 */
+			RATE_LIMITED: () => LocalizedString
+			/**
+			 * The service is busy. Try again in a moment.
+			 */
+			SERVER_BUSY: () => LocalizedString
+			/**
+			 * Sign in to do this.
+			 */
+			UNAUTHORIZED: () => LocalizedString
+			/**
+			 * You are not allowed to do this.
+			 */
+			FORBIDDEN: () => LocalizedString
+			/**
+			 * Your sign-in has expired. Sign in again.
+			 */
+			SESSION_INVALID: () => LocalizedString
+			/**
+			 * This version of the app is out of date. Reload the page.
+			 */
+			CLIENT_TOO_OLD: () => LocalizedString
+			/**
+			 * This request could not be verified. Reload the page and try again.
+			 */
+			SIGNATURE_MISSING: () => LocalizedString
+			/**
+			 * This request could not be verified. Sign in again.
+			 */
+			SIGNATURE_INVALID: () => LocalizedString
+			/**
+			 * This request arrived too late. Check the clock of your device and try again.
+			 */
+			SIGNATURE_EXPIRED: () => LocalizedString
+			/**
+			 * This request was already received once. Try again.
+			 */
+			SIGNATURE_REPLAYED: () => LocalizedString
+			/**
+			 * This sign-in code is not known. Get a new code and try again.
+			 */
+			CODE_UNKNOWN: () => LocalizedString
+			/**
+			 * This sign-in code has expired. Get a new code and try again.
+			 */
+			CODE_EXPIRED: () => LocalizedString
+			/**
+			 * This sign-in code was already used. Get a new code and try again.
+			 */
+			CODE_USED: () => LocalizedString
+			/**
+			 * Accept the terms of use to sign in.
+			 */
+			CODE_TERMS_NOT_ACCEPTED: () => LocalizedString
+			/**
+			 * Too many attempts with this code. Get a new code and try again.
+			 */
+			CODE_TOO_MANY_ATTEMPTS: () => LocalizedString
+			/**
+			 * Your phone company could not confirm that the call came from your number. Try again or choose another method.
+			 */
+			CALL_NOT_ATTESTED: () => LocalizedString
+			/**
+			 * Someone else started signing in with this number at the same time. Get a new code or choose another method.
+			 */
+			CALL_DISTURBED: () => LocalizedString
+			/**
+			 * This sign-in method is not available now. Choose another method.
+			 */
+			PROVIDER_DISABLED: () => LocalizedString
+			/**
+			 * The message from the sign-in service could not be verified. Try again.
+			 */
+			WEBHOOK_SIGNATURE_INVALID: () => LocalizedString
+			/**
+			 * The automatic check that you are a person failed. Reload the page and try again.
+			 */
+			BOT_CHECK_FAILED: () => LocalizedString
+			/**
+			 * This is not a valid phone number. Type it with the country code.
+			 */
+			NUMBER_INVALID: () => LocalizedString
+			/**
+			 * You do not have enough coins for this. Top up your balance and try again.
+			 */
+			INSUFFICIENT_COINS: () => LocalizedString
+			/**
+			 * This has already been done or has changed meanwhile. Reload the page to see where it stands.
+			 */
+			CONFLICT: () => LocalizedString
+			/**
+			 * You can no longer post on this number.
+			 */
+			POSTING_BANNED: () => LocalizedString
+			/**
+			 * Something went wrong on our side. Try again later.
+			 */
+			INTERNAL: () => LocalizedString
+		}
+		/**
+		 * Too many requests. Try again in {seconds} s.
+		 */
+		rateLimitedFor: (arg: { seconds: number }) => LocalizedString
 	}
 	footer: {
 		/**

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { SUPPORTED_LOCALES } from '../contract/constants'
+import { ERROR_CODES } from '../contract/errors'
 import en from './en'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -33,6 +34,11 @@ describe('translations', () => {
   it('has a folder for every supported language', () => {
     const folders = fs.readdirSync(here).filter((f) => fs.statSync(path.join(here, f)).isDirectory())
     expect(folders.sort()).toEqual([...SUPPORTED_LOCALES].sort())
+  })
+
+  // Every other language is held to English's keys below, so to these too (issue 33).
+  it('has a text for every error code of the API, and none for a code it no longer has', () => {
+    expect(Object.keys(en.apiError.code).sort()).toEqual(Object.keys(ERROR_CODES).sort())
   })
 
   describe.each(SUPPORTED_LOCALES.filter((l) => l !== 'en'))('%s', (locale) => {

@@ -186,7 +186,10 @@ describe('api client when the server is busy', () => {
 
     fetchMock.mockReset()
     answers(busyAnswer(429, '120'))
-    expect(await settle(api.get('/api/v6/numcy/balance', undefined, schema))).toEqual({ error: expect.objectContaining({ status: 429 }) })
+    // The failure keeps the wait, for the message that tells it (lib/failure-text.ts).
+    expect(await settle(api.get('/api/v6/numcy/balance', undefined, schema))).toEqual({
+      error: expect.objectContaining({ status: 429, code: ERROR_CODES.RATE_LIMITED, retryAfter: 120 }),
+    })
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(noticeSeconds()).toBe(120)
   })

@@ -146,7 +146,7 @@ async function request<S extends z.ZodType>(
       signedOut()
       onSignedOut()
     }
-    throw new ApiError(res.status, json?.status_code ?? 0, json?.message ?? res.statusText)
+    throw new ApiError(res.status, json?.status_code ?? 0, json?.message ?? res.statusText, retryAfterSeconds(res))
   }
   return checkAnswer(schema, json)
 }

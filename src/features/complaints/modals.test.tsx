@@ -5,18 +5,23 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import TypesafeI18n from '@i18n/i18n-react'
+import type { Locales, TranslationFunctions } from '@i18n/i18n-types'
 import { i18nObject } from '@i18n/i18n-util'
 import { loadLocale } from '@i18n/i18n-util.sync'
 import ModalContainer from '@/components/layout/modal-container'
+import { i18nState } from '@/lib/locale-switch'
 import { closeModal } from '@/stores/modal'
 import { openComplaint } from '.'
 
 loadLocale('en')
 const LL = i18nObject('en')
 
-function app() {
+/** The modals in `locale`, made current as the app makes it (lib/locale-switch.ts). */
+function app(locale: Locales = 'en') {
+  loadLocale(locale)
+  i18nState.active = locale
   return render(
-    <TypesafeI18n locale="en">
+    <TypesafeI18n locale={locale}>
       <ModalContainer />
     </TypesafeI18n>,
   )
@@ -36,7 +41,7 @@ function fakeApi(reply: { status: number; body: unknown }) {
   return sent
 }
 
-async function openForm(user: ReturnType<typeof userEvent.setup>) {
+async function openForm(user: ReturnType<typeof userEvent.setup>, LL: TranslationFunctions = i18nObject('en')) {
   act(() => openComplaint(LL, { type: 'comment', id: 42 }))
   const dialog = await screen.findByRole('dialog', {
     name: LL.complaints.title(),
@@ -51,6 +56,7 @@ afterEach(() => {
   act(() => closeModal())
   cleanup()
   vi.unstubAllGlobals()
+  i18nState.active = 'en'
 })
 
 describe('complaint modal (SPEC.md sections 2, 4, 5)', () => {
@@ -142,19 +148,23 @@ describe('complaint modal (SPEC.md sections 2, 4, 5)', () => {
     expect(again.getByLabelText(LL.complaints.message())).toHaveValue('')
   })
 
-  it("shows the server's refusal in an alert and keeps what was typed", async () => {
+  // The server's message is English, for API clients; the reader sees its code in their language (issue 33).
+  it.each<Locales>(['en', 'ru', 'ar-sa'])("shows the server's refusal in %s in an alert and keeps what was typed", async (locale) => {
     const user = userEvent.setup()
     fakeApi({
       status: 404,
       body: { status: false, status_code: 1004, message: 'No such comment' },
     })
-    app()
-    const form = await openForm(user)
+    app(locale)
+    const LL = i18nObject(locale)
+    const form = await openForm(user, LL)
     await user.type(form.getByLabelText(LL.complaints.name()), 'Jo')
     await user.type(form.getByLabelText(LL.complaints.email()), 'jo@example.com')
     await user.type(form.getByLabelText(LL.complaints.message()), 'This is an insult')
     await user.click(form.getByRole('button', { name: LL.complaints.submit() }))
-    expect(await form.findByRole('alert')).toHaveTextContent('No such comment')
+    const alert = await form.findByRole('alert')
+    expect(alert).toHaveTextContent(LL.apiError.code.NOT_FOUND())
+    expect(alert).not.toHaveTextContent('No such comment')
     expect(form.getByLabelText(LL.complaints.name())).toHaveValue('Jo')
     expect(form.getByRole('button', { name: LL.complaints.submit() })).toBeEnabled()
   })

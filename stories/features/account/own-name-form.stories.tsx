@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
+import { ERROR_CODES } from '@contract/errors'
 import type { MyProfile } from '@contract/api/account'
 import { OwnNameForm } from '@/features/account/components/own-name-form'
 import { fail, ok, type Reply } from '../../support/api'
@@ -78,15 +79,15 @@ export const SaveRtl = saveStory.rtl
 export const SaveDarkRtl = saveStory.darkRtl
 
 const refusedStory = modes<Story>({
-  parameters: { api: { 'POST /api/v6/profile/name': fail(400, 400, 'first_name: must be at most 100 characters') } },
+  parameters: { api: { 'POST /api/v6/profile/name': fail(400, ERROR_CODES.VALIDATION, 'first_name: must be at most 100 characters') } },
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const card = within(canvasElement)
     const first = await card.findByRole('textbox', { name: LL.settings.firstName() })
     await userEvent.type(first, 'x')
     await userEvent.click(card.getByRole('button', { name: LL.settings.nameSave() }))
-    // The server's own words for a refusal; the typed name stays for another try.
-    await expect(await card.findByRole('alert')).toHaveTextContent('first_name: must be at most 100 characters')
+    // The refusal by its code, in the reader's language (issue 33); the typed name stays for another try.
+    await expect(await card.findByRole('alert')).toHaveTextContent(LL.apiError.code.VALIDATION())
     await expect(first).toHaveValue('Danax')
     await expect(card.getByRole('status')).toHaveTextContent('')
   },

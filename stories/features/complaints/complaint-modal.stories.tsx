@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
+import { ERROR_CODES } from '@contract/errors'
 import ModalContainer from '@/components/layout/modal-container'
 import { openComplaint, openComplaintAfter } from '@/features/complaints'
 import { legalPageHref } from '@/lib/site'
@@ -177,8 +178,8 @@ const refused: Reply = {
   status: 429,
   body: {
     status: false,
-    status_code: 1003,
-    message: 'Too many complaints. Try again tomorrow.',
+    status_code: ERROR_CODES.RATE_LIMITED,
+    message: 'Too many requests; slow down and try again in a minute',
   },
   delayMs: 400,
 }
@@ -195,7 +196,8 @@ const serverError = modes<Story>({
     })
     await expect(pending).toBeDisabled()
     await expect(pending).toHaveAttribute('aria-busy', 'true')
-    await expect(await screen.findByRole('alert')).toHaveTextContent('Too many complaints. Try again tomorrow.')
+    // The refusal's code in the story's language, not the server's English (issue 33).
+    await expect(await screen.findByRole('alert')).toHaveTextContent(LL.apiError.code.RATE_LIMITED())
     // The form stays, with what was typed.
     await expect(name).toHaveValue('Jo Doe')
     await expect(screen.getByRole('button', { name: LL.complaints.submit() })).toBeEnabled()

@@ -400,7 +400,7 @@ const refusedActionStory = modes<Story>({
     const LL = translations(globals)
     const { report } = await expectItems(canvasElement, LL)
     await userEvent.click(report.getByRole('button', { name: LL.moderation.resolve() }))
-    await expect(await report.findByRole('alert')).toHaveTextContent('This report is already resolved')
+    await expect(await report.findByRole('alert')).toHaveTextContent(LL.apiError.code.CONFLICT())
   },
 })
 export const ActionRefused = refusedActionStory.light

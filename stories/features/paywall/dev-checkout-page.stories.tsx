@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
+import { ERROR_CODES } from '@contract/errors'
 import { DevCheckoutPage } from '@/features/paywall/components/dev-checkout-page'
 import { phone } from '@/lib/phone'
 import { fail, ok } from '../../support/api'
@@ -98,13 +99,13 @@ export const AlreadyPaidDarkRtl = paidStory.darkRtl
 
 const MISSING = 'No such development payment of yours'
 const missingStory = modes<Story>({
-  parameters: { api: { [PAYMENT]: fail(404, 404, MISSING) } },
+  parameters: { api: { [PAYMENT]: fail(404, ERROR_CODES.NOT_FOUND, MISSING) } },
   beforeEach: () => signIn(),
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
     const page = within(canvasElement)
     await expect(page.getByRole('note')).toHaveTextContent(LL.paywall.devWarning())
-    await expect(await page.findByRole('alert')).toHaveTextContent(MISSING)
+    await expect(await page.findByRole('alert')).toHaveTextContent(LL.apiError.code.NOT_FOUND())
   },
 })
 export const NotFound = missingStory.light

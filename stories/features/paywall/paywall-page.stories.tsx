@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, waitFor, within } from 'storybook/test'
+import { ERROR_CODES } from '@contract/errors'
 import { PaywallPage } from '@/features/paywall/components/paywall-page'
 import { formatDate } from '@/lib/format'
 import { fail, ok, PENDING } from '../../support/api'
@@ -231,7 +232,7 @@ export const NotConfiguredDarkRtl = notConfiguredStory.darkRtl
 
 const REFUSED = 'A gift is for another number; buy the plan for yourself without gift_number'
 const giftStory = modes<Story>({
-  parameters: { api: { 'POST /api/v6/payment/checkout': fail(400, 400, REFUSED) } },
+  parameters: { api: { 'POST /api/v6/payment/checkout': fail(400, ERROR_CODES.VALIDATION, REFUSED) } },
   beforeEach: () => signIn(),
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
@@ -244,12 +245,12 @@ const giftStory = modes<Story>({
     await userEvent.click(within(form).getByRole('button', { name: LL.paywall.giftSubmit({ price: '$4.99' }) }))
     await expect(within(form).getByRole('alert')).toHaveTextContent(LL.paywall.giftInvalid())
     await expect(number).toHaveAttribute('aria-invalid', 'true')
-    // A valid number, a year: the server's refusal shows in its own words.
+    // A valid number, a year: the server's refusal shows by its code, in the reader's language (issue 33).
     await userEvent.clear(number)
     await userEvent.type(number, '+49 30 12345678')
     await userEvent.click(within(form).getByRole('radio', { name: new RegExp(LL.paywall.yearly()) }))
     await userEvent.click(within(form).getByRole('button', { name: LL.paywall.giftSubmit({ price: '$39.99' }) }))
-    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(REFUSED))
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(LL.apiError.code.VALIDATION()))
   },
 })
 export const GiftRefused = giftStory.light
