@@ -166,6 +166,7 @@ export const lookupItem = z.object({
   /** Null when the searcher has anti-spy on: shown as "someone". */
   phoneNumber: z.string().nullable(),
   name: z.string().nullable(),
+  /** When they looked it up, in Unix seconds like every other time the API gives. */
   date: z.number().int(),
 })
 export const lookupsResponse = okEnvelope(z.object({ allowed: z.boolean(), items: z.array(lookupItem), total: z.number().int() }))

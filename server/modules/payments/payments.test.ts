@@ -457,6 +457,9 @@ describe.each(backends)('money on %s', (backend) => {
     expect(list.allowed).toBe(true)
     expect(list.total).toBe(2)
     expect(list.items.map((i: { phoneNumber: string | null }) => i.phoneNumber)).toEqual([null, BUYER])
+    // In Unix seconds, like every other time of the API.
+    const now = Math.floor(Date.now() / 1000)
+    for (const item of list.items as Array<{ date: number }>) expect(item.date).toSatisfy((d: number) => d > now - 120 && d <= now)
   })
 
   it('a paid search past the daily limit spends exactly one coin; without coins it offers the paid alert', async () => {

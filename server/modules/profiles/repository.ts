@@ -53,7 +53,7 @@ export async function lookupsOf(db: Db, userId: number, since: Date, limit: numb
     order by h.searched_at desc limit ${limit} offset ${offset}`)
   const list = rowsOf<{ phone: string | null; name: string | null; searched_at: string | Date; total: number }>(result)
   return {
-    items: list.map((r) => ({ phoneNumber: r.phone, name: r.name, date: new Date(r.searched_at).getTime() })),
+    items: list.map((r) => ({ phoneNumber: r.phone, name: r.name, date: Math.floor(new Date(r.searched_at).getTime() / 1000) })),
     total: list[0]?.total ?? 0,
   }
 }

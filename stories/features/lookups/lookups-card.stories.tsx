@@ -11,7 +11,8 @@ import { signIn } from '../../support/session'
 import { storyLocale, translations } from '../../support/i18n'
 
 const LOOKUPS = 'GET /api/v6/spy/lookups'
-const hoursAgo = (h: number) => STORY_NOW - h * 3_600_000
+/** The API's times are Unix seconds. */
+const hoursAgo = (h: number) => Math.floor(STORY_NOW / 1000) - h * 3_600
 const ITEMS: LookupsData['items'] = [
   { phoneNumber: '+12015550166', name: 'Prize Department', date: hoursAgo(2) },
   { phoneNumber: null, name: null, date: hoursAgo(30) },
@@ -40,7 +41,10 @@ const listStory = modes<Story>({
     await expect(first).toHaveTextContent(phone.formatInternational('+12015550166'))
     await expect(first).toHaveAttribute('href', '/number/12015550166')
     await expect(rows[0]).toHaveTextContent('Prize Department')
-    await expect(rows[0]).toHaveTextContent(formatDate(storyLocale(globals), new Date(ITEMS[0].date)))
+    // Two hours before the story's moment (the API's seconds), not in 1970.
+    const searched = new Date(STORY_NOW - 2 * 3_600_000)
+    const time = within(rows[0]).getByText(formatDate(storyLocale(globals), searched))
+    await expect(time).toHaveAttribute('dateTime', searched.toISOString())
     // An anti-spy user is "Someone", with no number.
     await expect(rows[1]).toHaveTextContent(LL.money.someone())
     await expect(within(rows[1]).queryByRole('link')).toBeNull()

@@ -80,8 +80,8 @@ function LookupList({ items }: { items: LookupsData['items'] }) {
               <span className="text-sm text-muted">{LL.money.someoneHint()}</span>
             </span>
           )}
-          <time className="text-sm text-muted" dateTime={new Date(item.date).toISOString()}>
-            {formatDate(locale, new Date(item.date))}
+          <time className="text-sm text-muted" dateTime={new Date(item.date * 1000).toISOString()}>
+            {formatDate(locale, new Date(item.date * 1000))}
           </time>
         </li>
       ))}
