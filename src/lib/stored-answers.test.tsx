@@ -38,7 +38,12 @@ describe('the answers SPEC.md section 9 keeps in local storage (mainData, histor
 
   it('keeps the history under its own key', async () => {
     const { result } = renderHook(
-      () => useSWR(HISTORY_KEY, async () => ({ items: [1], total: 1 }), useStoredAnswer(K.history, HISTORY_KEY)),
+      () =>
+        useSWR(
+          HISTORY_KEY,
+          async () => ({ items: [1], total: 1 }),
+          useStoredAnswer<{ items: number[]; total: number }>(K.history, HISTORY_KEY),
+        ),
       {
         wrapper: fresh,
       },

@@ -28,9 +28,9 @@ export async function signedInPage(browser: Browser, baseURL: string, token: str
 }
 
 /**
- * A desktop screen tall enough to show all of a number page's cards at once. A card below the
- * screen renders only as it comes near it (ADR 0041); the tests of what the cards do use this
- * screen rather than scroll to each card after every load. first-paint.spec.ts tests the scrolling.
+ * A desktop screen tall enough to show all of a number page's cards at once: the tests of what the
+ * cards do click them without scrolling to each after every load (every card is in the document,
+ * ADR 0055; first-paint.spec.ts tests a phone's screen).
  */
 export const WHOLE_PAGE: BrowserContextOptions = { viewport: { width: 1280, height: 3000 } }
 

@@ -1,7 +1,7 @@
 import { lazy, useEffect } from 'react'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
-import { NearScreen } from '@/components/ui/near-screen'
+import { DeferredCard } from '@/components/ui/deferred-card'
 import { DisputeBanner } from '@/features/disputes/components/dispute-banner'
 import { DisputeForm } from '@/features/disputes/components/dispute-form'
 import { EvidenceCard } from '@/features/number/components/evidence-card'
@@ -55,24 +55,24 @@ export function NumberView({
       {/* The owner may contest the rating unless a dispute is already under review (the form then only confirms its own sending). */}
       {own && <DisputeForm key={`dispute-${data.phone.number}`} phone={data.phone.number} underReview={data.dispute?.status === 'open'} />}
       {/* The community part: not in the limited (paid-alert) answer, which carries only the phone block.
-          Below a phone's first screen: each card renders as it comes near the screen (ADR 0041). */}
+          Each card renders right after the first render; the browser skips laying out and painting those off the screen (ADR 0055). */}
       {community && (
         <>
-          <NearScreen key={`comments-${data.phone.number}`} title={LL.comments.title()} className="wide:col-span-2">
+          <DeferredCard key={`comments-${data.phone.number}`} title={LL.comments.title()} className="wide:col-span-2">
             <NumberComments data={data} />
-          </NearScreen>
-          <NearScreen key={`note-${data.phone.number}`} title={LL.notes.title()} className="wide:col-span-2">
+          </DeferredCard>
+          <DeferredCard key={`note-${data.phone.number}`} title={LL.notes.title()} className="wide:col-span-2">
             <NoteCard data={data} />
-          </NearScreen>
-          <NearScreen key={`contacts-${data.phone.number}`} title={LL.contacts.title()} className="wide:col-span-2">
+          </DeferredCard>
+          <DeferredCard key={`contacts-${data.phone.number}`} title={LL.contacts.title()} className="wide:col-span-2">
             <NumberContacts data={data} profileId={profileId} />
-          </NearScreen>
-          <NearScreen title={LL.insights.neuroTitle()}>
+          </DeferredCard>
+          <DeferredCard title={LL.insights.neuroTitle()}>
             <NeuroanalysisCard data={data} />
-          </NearScreen>
-          <NearScreen title={LL.insights.fofTitle()}>
+          </DeferredCard>
+          <DeferredCard title={LL.insights.fofTitle()}>
             <FofCard data={data} />
-          </NearScreen>
+          </DeferredCard>
         </>
       )}
     </div>

@@ -4,26 +4,25 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import TypesafeI18n from '@i18n/i18n-react'
 import { loadLocale } from '@i18n/i18n-util.sync'
-import { NearScreen } from './near-screen'
+import { DeferredCard } from './deferred-card'
 
 loadLocale('en')
 
 const inApp = (children: React.ReactNode) => render(<TypesafeI18n locale="en">{children}</TypesafeI18n>)
 
-describe('a card rendered near the screen (ADR 0041)', () => {
+describe('a card of the lower part of a page, rendered right after the first render (ADR 0055)', () => {
   afterEach(() => {
     cleanup()
     vi.restoreAllMocks()
   })
 
   it('keeps its busy frame while its code loads, then shows the card', async () => {
-    // jsdom has no IntersectionObserver: the card counts as near at once.
     let arrive!: (module: { default: () => React.ReactNode }) => void
     const Card = lazy(() => new Promise<{ default: () => React.ReactNode }>((resolve) => (arrive = resolve)))
     inApp(
-      <NearScreen title="Comments">
+      <DeferredCard title="Comments">
         <Card />
-      </NearScreen>,
+      </DeferredCard>,
     )
     expect(screen.getByRole('region', { name: 'Comments' }).getAttribute('aria-busy')).toBe('true')
     arrive({ default: () => <p>Two comments</p> })
@@ -37,9 +36,9 @@ describe('a card rendered near the screen (ADR 0041)', () => {
     inApp(
       <>
         <h1>Phone number</h1>
-        <NearScreen title="Comments">
+        <DeferredCard title="Comments">
           <Card />
-        </NearScreen>
+        </DeferredCard>
       </>,
     )
     const alert = await screen.findByRole('alert')
