@@ -63,8 +63,8 @@ const CHECKS: Check[] = [
     open: async (page, t) => {
       await openSettings(page, t, 'privacy')
       await page.getByRole('button', { name: t.settings.fullDelete }).click()
-      // This sub-view's visible title is blank; the heading still names it for screen readers.
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.settings.fullDelete)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     },
   },
   { name: '/settings advanced features', path: '/settings', signedIn: true, scope: 'main', open: (p, t) => openSettings(p, t, 'payment') },

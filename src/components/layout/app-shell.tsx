@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useLayoutEffect, type ReactNode, type Ref } from 'react'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { apk } from '@/stores/apk'
@@ -75,17 +75,18 @@ export function AppFrame({
 
 /**
  * The frame of one page: its visible title (h1) and content. `title` null: no heading (the
- * server's first paint of a page whose heading is its data); `busy` while the content is a skeleton.
+ * server's first paint of a page whose heading is its data); `busy` while the content is a skeleton;
+ * `titleRef`: the heading, focusable from script (a view that replaces another moves focus to it).
  */
 export function Page({
   title,
-  srTitle,
+  titleRef,
   children,
   actions,
   busy,
 }: {
   title: string | null
-  srTitle?: string
+  titleRef?: Ref<HTMLHeadingElement>
   children?: ReactNode
   actions?: ReactNode
   busy?: boolean
@@ -94,8 +95,13 @@ export function Page({
     <section aria-labelledby={title === null ? undefined : 'page-title'} aria-busy={busy || undefined} className="flex flex-col gap-6">
       {title !== null && (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg wide:text-3xl">
-            {title || <span className="sr-only">{srTitle}</span>}
+          <h1
+            id="page-title"
+            ref={titleRef}
+            tabIndex={titleRef ? -1 : undefined}
+            className="text-2xl font-bold tracking-tight text-fg outline-none wide:text-3xl"
+          >
+            {title}
           </h1>
           {actions}
         </div>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { Link, useParams, useRouter, useRouterState } from '@tanstack/react-router'
+import { Link, useParams, useRouterState } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { auth } from '@/stores/auth'
 import { buttonVariants } from '@/components/ui/button-variants'
 import { Spinner } from '@/components/ui/spinner'
+import { useBack } from '@/lib/back'
 import { useBalance } from '@/lib/use-balance'
 import { iconButton } from './icon-button'
 import { digitsOnly } from '@contract/digits'
@@ -28,7 +29,7 @@ function usePageNumber(): { digits: string | null; own: boolean } {
 export function Header({ bell }: { bell?: ReactNode }) {
   const { LL } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
-  const router = useRouter()
+  const back = useBack()
   const page = usePageNumber()
   const { balance, loading } = useBalance(page.own)
   // How the menu was first asked for: from the keyboard its first item takes focus (WAI-ARIA menu button).
@@ -38,7 +39,7 @@ export function Header({ bell }: { bell?: ReactNode }) {
     <HeaderBar
       start={
         isAuthenticated && (
-          <button type="button" className={iconButton} aria-label={LL.app.back()} onClick={() => router.history.back()}>
+          <button type="button" className={iconButton} aria-label={LL.app.back()} onClick={back}>
             <IconBack className="h-5 w-5 rtl:-scale-x-100" />
           </button>
         )

@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
+import { useBackStep } from '@/lib/back'
 import { usePageTitle } from '@/lib/use-page-title'
 import { Page } from '@/components/layout/app-shell'
 import { Button } from '@/components/ui/button'
@@ -25,9 +26,10 @@ import { nativeName } from './native-name'
 
 /**
  * The settings panel of SPEC.md section 2: sub-views opened by flags, a title per
- * sub-view (blank for full delete), back closing the most specific first, then
- * leaving to /. `plan`, `paidSearch` and `devices` (Protect your phone) belong to other
- * features: the route composes them in.
+ * sub-view, back closing the most specific first (the header's Back too), then
+ * leaving to /. The full-delete view has its title like any other (issue 33), where
+ * SPEC.md left it blank. `plan`, `paidSearch` and `devices` (Protect your phone) belong
+ * to other features: the route composes them in.
  */
 export function SettingsPage({ plan, paidSearch, devices }: { plan?: ReactNode; paidSearch?: ReactNode; devices?: ReactNode }) {
   const { LL } = useI18nContext()
@@ -35,6 +37,10 @@ export function SettingsPage({ plan, paidSearch, devices }: { plan?: ReactNode; 
   const { phoneNumber } = useSnapshot(auth)
   const flags = useSnapshot(settings)
   const view = currentSubView(flags)
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  // The header's Back closes the open sub-view before it leaves the panel.
+  useBackStep(settingsBack)
+  useViewFocus(view, titleRef)
 
   // The panel opens on its main list; the page background drops its sky tint here.
   useEffect(() => {
@@ -47,13 +53,13 @@ export function SettingsPage({ plan, paidSearch, devices }: { plan?: ReactNode; 
     openLangSetting: LL.settings.language(),
     openThemeChangeSetting: LL.settings.theme(),
     openPrivacySetting: LL.settings.privacy(),
-    openPrivacyFullDelete: '',
+    openPrivacyFullDelete: LL.settings.fullDelete(),
     openPaymentAdditionalFunction: LL.settings.payment(),
     openNotificationSetting: LL.settings.notifications(),
     openDevicesSetting: LL.devices.title(),
   }
   const title = view ? titles[view] : LL.settings.title()
-  usePageTitle(title || LL.settings.fullDelete())
+  usePageTitle(title)
 
   const back = () => {
     if (!settingsBack()) void navigate({ to: '/' })
@@ -62,7 +68,7 @@ export function SettingsPage({ plan, paidSearch, devices }: { plan?: ReactNode; 
   return (
     <Page
       title={title}
-      srTitle={title ? undefined : LL.settings.fullDelete()}
+      titleRef={titleRef}
       actions={
         // Named apart from the header's history Back: this one steps out of the panel.
         <Button variant="secondary" onClick={back}>
@@ -81,6 +87,22 @@ export function SettingsPage({ plan, paidSearch, devices }: { plan?: ReactNode; 
       {view === 'openDevicesSetting' && devices}
     </Page>
   )
+}
+
+/**
+ * Focus as the view changes, when what had it went with the view before (the entry pressed): the
+ * opened view's heading, so a screen reader says where it is and Tab goes on inside the view; back
+ * in the list, the entry of the view just closed. A Back button that stays keeps it.
+ */
+function useViewFocus(view: SubViewFlag | null, titleRef: RefObject<HTMLHeadingElement | null>) {
+  const shown = useRef(view)
+  useEffect(() => {
+    const closed = shown.current
+    shown.current = view
+    if (closed === view || (document.activeElement && document.activeElement !== document.body)) return
+    if (view) titleRef.current?.focus()
+    else document.querySelector<HTMLElement>(`[data-view="${closed}"]`)?.focus()
+  }, [view, titleRef])
 }
 
 function MainList() {
@@ -127,6 +149,7 @@ function MainList() {
               <button
                 type="button"
                 className="flex w-full flex-col items-start gap-0.5 px-5 py-4 text-start hover:bg-surface-2"
+                data-view={flag}
                 onClick={() => openSubView(flag)}
               >
                 <span className="font-medium">{label}</span>

@@ -198,8 +198,8 @@ const fullDeleteStory = modes<Story>({
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const page = within(within(canvasElement).getByRole('main'))
-    // The full-delete view has no visible title, only one for screen readers.
-    await expect(await page.findByRole('heading', { level: 1, name: LL.settings.fullDelete() })).toBeInTheDocument()
+    // Its own title, shown like every sub-view's (issue 33).
+    await expect(await page.findByRole('heading', { level: 1, name: LL.settings.fullDelete() })).toBeVisible()
     // What goes and what stays, before anything is confirmed.
     const goes = page.getByRole('list', { name: LL.settings.fullDeleteGoes() })
     await expect(
@@ -251,9 +251,10 @@ const backStory = modes<Story>({
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const page = within(within(canvasElement).getByRole('main'))
-    await expect(await page.findByRole('heading', { level: 1, name: LL.settings.fullDelete() })).toBeInTheDocument()
-    // Back closes the most specific view first: full delete, then privacy.
-    await userEvent.click(page.getByRole('button', { name: LL.settings.backToSettings() }))
+    await expect(await page.findByRole('heading', { level: 1, name: LL.settings.fullDelete() })).toBeVisible()
+    // Back closes the most specific view first: full delete (the header's Back), then privacy (the panel's).
+    const header = within(within(canvasElement).getByRole('banner'))
+    await userEvent.click(header.getByRole('button', { name: LL.app.back() }))
     await expect(await page.findByRole('heading', { level: 1, name: LL.settings.privacy() })).toBeVisible()
     await userEvent.click(page.getByRole('button', { name: LL.settings.backToSettings() }))
     await expect(await page.findByRole('heading', { level: 1, name: LL.settings.title() })).toBeVisible()
