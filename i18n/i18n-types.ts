@@ -98,10 +98,10 @@ type RootTranslation = {
 		 */
 		logout: string
 		/**
-		 * B​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * B​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} balance
 		 */
-		balance: RequiredParams<'balance'>
+		balance: RequiredParams<'balance|num'>
 		/**
 		 * M​o​r​e​ ​a​c​t​i​o​n​s
 		 */
@@ -143,15 +143,15 @@ type RootTranslation = {
 	}
 	busy: {
 		/**
-		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​i​n​g​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​i​n​g​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​|​n​u​m​}​ ​s
 		 * @param {number} seconds
 		 */
-		retrying: RequiredParams<'seconds'>
+		retrying: RequiredParams<'seconds|num'>
 		/**
-		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * T​h​e​ ​s​e​r​v​i​c​e​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​|​n​u​m​}​ ​s
 		 * @param {number} seconds
 		 */
-		tryLater: RequiredParams<'seconds'>
+		tryLater: RequiredParams<'seconds|num'>
 	}
 	apiError: {
 		code: {
@@ -273,10 +273,10 @@ type RootTranslation = {
 			INTERNAL: string
 		}
 		/**
-		 * T​o​o​ ​m​a​n​y​ ​r​e​q​u​e​s​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s​.
+		 * T​o​o​ ​m​a​n​y​ ​r​e​q​u​e​s​t​s​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​|​n​u​m​}​ ​s​.
 		 * @param {number} seconds
 		 */
-		rateLimitedFor: RequiredParams<'seconds'>
+		rateLimitedFor: RequiredParams<'seconds|num'>
 	}
 	footer: {
 		/**
@@ -347,10 +347,10 @@ type RootTranslation = {
 		 */
 		yourCode: string
 		/**
-		 * V​a​l​i​d​ ​f​o​r​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * V​a​l​i​d​ ​f​o​r​ ​{​s​e​c​o​n​d​s​|​n​u​m​}​ ​s
 		 * @param {number} seconds
 		 */
-		expiresIn: RequiredParams<'seconds'>
+		expiresIn: RequiredParams<'seconds|num'>
 		/**
 		 * T​h​i​s​ ​c​o​d​e​ ​h​a​s​ ​e​x​p​i​r​e​d​.
 		 */
@@ -537,10 +537,10 @@ type RootTranslation = {
 		 */
 		submit: string
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​s​e​a​r​c​h​|​s​e​a​r​c​h​e​s​}​}​ ​l​e​f​t​ ​t​o​d​a​y
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​s​e​a​r​c​h​|​s​e​a​r​c​h​e​s​}​}​ ​l​e​f​t​ ​t​o​d​a​y
 		 * @param {number} count
 		 */
-		remaining: RequiredParams<'count'>
+		remaining: RequiredParams<'count|num'>
 		/**
 		 * S​i​g​n​ ​i​n​ ​t​o​ ​l​o​o​k​ ​u​p​ ​n​u​m​b​e​r​s​.
 		 */
@@ -634,38 +634,38 @@ type RootTranslation = {
 		 */
 		noEvidence: string
 		/**
-		 * {​v​o​t​e​s​}​ ​{​{​r​e​p​o​r​t​|​r​e​p​o​r​t​s​}​}​ ​o​f​ ​“​{​l​a​b​e​l​}​”​ ​f​r​o​m​ ​t​h​e​ ​{​s​o​u​r​c​e​}​ ​l​i​s​t
+		 * {​v​o​t​e​s​|​n​u​m​}​ ​{​{​r​e​p​o​r​t​|​r​e​p​o​r​t​s​}​}​ ​o​f​ ​“​{​l​a​b​e​l​}​”​ ​f​r​o​m​ ​t​h​e​ ​{​s​o​u​r​c​e​}​ ​l​i​s​t
 		 * @param {string} label
 		 * @param {string} source
 		 * @param {number} votes
 		 */
-		evidenceImported: RequiredParams<'label' | 'source' | 'votes'>
+		evidenceImported: RequiredParams<'label' | 'source' | 'votes|num'>
 		/**
-		 * {​v​o​t​e​s​}​ ​{​{​p​e​r​s​o​n​|​p​e​o​p​l​e​}​}​ ​b​l​o​c​k​e​d​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 * {​v​o​t​e​s​|​n​u​m​}​ ​{​{​p​e​r​s​o​n​|​p​e​o​p​l​e​}​}​ ​b​l​o​c​k​e​d​ ​t​h​i​s​ ​n​u​m​b​e​r
 		 * @param {number} votes
 		 */
-		evidenceBans: RequiredParams<'votes'>
+		evidenceBans: RequiredParams<'votes|num'>
 		/**
-		 * {​v​o​t​e​s​}​ ​{​{​p​e​r​s​o​n​|​p​e​o​p​l​e​}​}​ ​t​a​g​g​e​d​ ​i​t​ ​“​{​l​a​b​e​l​}​”
+		 * {​v​o​t​e​s​|​n​u​m​}​ ​{​{​p​e​r​s​o​n​|​p​e​o​p​l​e​}​}​ ​t​a​g​g​e​d​ ​i​t​ ​“​{​l​a​b​e​l​}​”
 		 * @param {string} label
 		 * @param {number} votes
 		 */
-		evidencePolls: RequiredParams<'label' | 'votes'>
+		evidencePolls: RequiredParams<'label' | 'votes|num'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​c​o​m​m​e​n​t​|​c​o​m​m​e​n​t​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​c​o​m​m​e​n​t​|​c​o​m​m​e​n​t​s​}​}
 		 * @param {number} count
 		 */
-		comments: RequiredParams<'count'>
+		comments: RequiredParams<'count|num'>
 		/**
-		 * S​a​v​e​d​ ​u​n​d​e​r​ ​{​c​o​u​n​t​}​ ​{​{​n​a​m​e​|​n​a​m​e​s​}​}
+		 * S​a​v​e​d​ ​u​n​d​e​r​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​n​a​m​e​|​n​a​m​e​s​}​}
 		 * @param {number} count
 		 */
-		contacts: RequiredParams<'count'>
+		contacts: RequiredParams<'count|num'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​b​l​o​c​k​|​b​l​o​c​k​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​b​l​o​c​k​|​b​l​o​c​k​s​}​}
 		 * @param {number} count
 		 */
-		bans: RequiredParams<'count'>
+		bans: RequiredParams<'count|num'>
 		/**
 		 * O​w​n​e​r​ ​v​e​r​i​f​i​e​d
 		 */
@@ -687,10 +687,10 @@ type RootTranslation = {
 		 */
 		limitTitle: string
 		/**
-		 * Y​o​u​ ​h​a​v​e​ ​u​s​e​d​ ​a​l​l​ ​f​r​e​e​ ​s​e​a​r​c​h​e​s​ ​f​o​r​ ​t​o​d​a​y​.​ ​P​a​i​d​ ​s​e​a​r​c​h​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​p​e​r​ ​n​u​m​b​e​r​.
+		 * Y​o​u​ ​h​a​v​e​ ​u​s​e​d​ ​a​l​l​ ​f​r​e​e​ ​s​e​a​r​c​h​e​s​ ​f​o​r​ ​t​o​d​a​y​.​ ​P​a​i​d​ ​s​e​a​r​c​h​ ​c​o​s​t​s​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​p​e​r​ ​n​u​m​b​e​r​.
 		 * @param {number} price
 		 */
-		limitText: RequiredParams<'price'>
+		limitText: RequiredParams<'price|num'>
 		/**
 		 * S​e​e​ ​p​l​a​n​s
 		 */
@@ -1025,25 +1025,25 @@ type RootTranslation = {
 		 */
 		deletedTitle: string
 		/**
-		 * {​c​o​u​n​t​}​ ​s​e​a​r​c​h​ ​h​i​s​t​o​r​y​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​ ​h​i​s​t​o​r​y​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}
 		 * @param {number} count
 		 */
-		deletedHistory: RequiredParams<'count'>
+		deletedHistory: RequiredParams<'count|num'>
 		/**
-		 * {​c​o​u​n​t​}​ ​u​p​l​o​a​d​e​d​ ​{​{​c​o​n​t​a​c​t​|​c​o​n​t​a​c​t​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​u​p​l​o​a​d​e​d​ ​{​{​c​o​n​t​a​c​t​|​c​o​n​t​a​c​t​s​}​}
 		 * @param {number} count
 		 */
-		deletedContacts: RequiredParams<'count'>
+		deletedContacts: RequiredParams<'count|num'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​n​o​t​e​|​n​o​t​e​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​n​o​t​e​|​n​o​t​e​s​}​}
 		 * @param {number} count
 		 */
-		deletedNotes: RequiredParams<'count'>
+		deletedNotes: RequiredParams<'count|num'>
 		/**
-		 * {​c​o​u​n​t​}​ ​l​o​o​k​-​u​p​ ​{​{​t​r​a​c​e​|​t​r​a​c​e​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​l​o​o​k​-​u​p​ ​{​{​t​r​a​c​e​|​t​r​a​c​e​s​}​}
 		 * @param {number} count
 		 */
-		deletedLookups: RequiredParams<'count'>
+		deletedLookups: RequiredParams<'count|num'>
 		/**
 		 * N​o​t​h​i​n​g​ ​w​a​s​ ​l​e​f​t​ ​t​o​ ​d​e​l​e​t​e​:​ ​y​o​u​r​ ​p​r​i​v​a​c​y​ ​d​a​t​a​ ​i​s​ ​a​l​r​e​a​d​y​ ​g​o​n​e​.
 		 */
@@ -1069,10 +1069,10 @@ type RootTranslation = {
 		 */
 		ledgerMore: string
 		/**
-		 * B​a​l​a​n​c​e​ ​a​f​t​e​r​:​ ​{​b​a​l​a​n​c​e​}
+		 * B​a​l​a​n​c​e​ ​a​f​t​e​r​:​ ​{​b​a​l​a​n​c​e​|​n​u​m​}
 		 * @param {number} balance
 		 */
-		ledgerBalanceAfter: RequiredParams<'balance'>
+		ledgerBalanceAfter: RequiredParams<'balance|num'>
 		ledgerReason: {
 			/**
 			 * C​o​i​n​s​ ​b​o​u​g​h​t
@@ -1347,10 +1347,10 @@ type RootTranslation = {
 		 */
 		warningText: string
 		/**
-		 * Y​o​u​ ​c​a​n​ ​c​o​n​t​i​n​u​e​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
+		 * Y​o​u​ ​c​a​n​ ​c​o​n​t​i​n​u​e​ ​i​n​ ​{​s​e​c​o​n​d​s​|​n​u​m​}​ ​{​{​s​e​c​o​n​d​|​s​e​c​o​n​d​s​}​}​.
 		 * @param {number} seconds
 		 */
-		wait: RequiredParams<'seconds'>
+		wait: RequiredParams<'seconds|num'>
 		/**
 		 * Y​o​u​ ​c​a​n​ ​c​o​n​t​i​n​u​e​ ​n​o​w​.
 		 */
@@ -1420,10 +1420,10 @@ type RootTranslation = {
 		 */
 		numcyIntro: string
 		/**
-		 * Y​o​u​r​ ​b​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * Y​o​u​r​ ​b​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} balance
 		 */
-		balance: RequiredParams<'balance'>
+		balance: RequiredParams<'balance|num'>
 		/**
 		 * P​l​a​n​s
 		 */
@@ -1467,11 +1467,11 @@ type RootTranslation = {
 		 */
 		perYear: RequiredParams<'price'>
 		/**
-		 * {​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​ ​i​n​s​t​e​a​d​ ​o​f​ ​{​f​r​e​e​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​ ​i​n​s​t​e​a​d​ ​o​f​ ​{​f​r​e​e​|​n​u​m​}
 		 * @param {number} count
 		 * @param {number} free
 		 */
-		benefitSearches: RequiredParams<'count' | 'free'>
+		benefitSearches: RequiredParams<'count|num' | 'free|num'>
 		/**
 		 * N​o​ ​p​r​o​m​o​t​i​o​n​ ​b​a​n​n​e​r​s
 		 */
@@ -1489,10 +1489,10 @@ type RootTranslation = {
 		 */
 		benefitLookups: string
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​e​v​e​r​y​ ​p​a​i​d​ ​p​e​r​i​o​d
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​e​v​e​r​y​ ​p​a​i​d​ ​p​e​r​i​o​d
 		 * @param {number} count
 		 */
-		benefitCoins: RequiredParams<'count'>
+		benefitCoins: RequiredParams<'count|num'>
 		/**
 		 * W​h​a​t​ ​{​p​l​a​n​}​ ​g​i​v​e​s
 		 * @param {string} plan
@@ -1533,10 +1533,10 @@ type RootTranslation = {
 		 */
 		yourPlan: string
 		/**
-		 * Y​o​u​ ​a​r​e​ ​o​n​ ​t​h​e​ ​f​r​e​e​ ​p​l​a​n​:​ ​{​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​.
+		 * Y​o​u​ ​a​r​e​ ​o​n​ ​t​h​e​ ​f​r​e​e​ ​p​l​a​n​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​.
 		 * @param {number} count
 		 */
-		freePlan: RequiredParams<'count'>
+		freePlan: RequiredParams<'count|num'>
 		/**
 		 * {​p​l​a​n​}​,​ ​{​p​e​r​i​o​d​}
 		 * @param {string} period
@@ -1589,10 +1589,10 @@ type RootTranslation = {
 		 */
 		current: string
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} count
 		 */
-		packCoins: RequiredParams<'count'>
+		packCoins: RequiredParams<'count|num'>
 		/**
 		 * C​o​i​n​ ​p​a​c​k​s
 		 */
@@ -1715,10 +1715,10 @@ type RootTranslation = {
 		 */
 		paidSearch: string
 		/**
-		 * P​a​s​t​ ​y​o​u​r​ ​d​a​i​l​y​ ​l​i​m​i​t​,​ ​e​a​c​h​ ​s​e​a​r​c​h​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.
+		 * P​a​s​t​ ​y​o​u​r​ ​d​a​i​l​y​ ​l​i​m​i​t​,​ ​e​a​c​h​ ​s​e​a​r​c​h​ ​c​o​s​t​s​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.
 		 * @param {number} price
 		 */
-		paidSearchText: RequiredParams<'price'>
+		paidSearchText: RequiredParams<'price|num'>
 		/**
 		 * A​l​l​o​w​ ​p​a​i​d​ ​s​e​a​r​c​h​e​s
 		 */
@@ -1736,16 +1736,16 @@ type RootTranslation = {
 		 */
 		plansLink: string
 		/**
-		 * {​p​l​a​n​}​:​ ​{​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y
+		 * {​p​l​a​n​}​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y
 		 * @param {number} count
 		 * @param {string} plan
 		 */
-		planLine: RequiredParams<'count' | 'plan'>
+		planLine: RequiredParams<'count|num' | 'plan'>
 		/**
-		 * S​e​a​r​c​h​ ​f​o​r​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * S​e​a​r​c​h​ ​f​o​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} price
 		 */
-		searchFor: RequiredParams<'price'>
+		searchFor: RequiredParams<'price|num'>
 		/**
 		 * T​h​i​s​ ​a​l​s​o​ ​a​l​l​o​w​s​ ​p​a​i​d​ ​s​e​a​r​c​h​e​s​ ​i​n​ ​y​o​u​r​ ​s​e​t​t​i​n​g​s​.
 		 */
@@ -1795,10 +1795,10 @@ type RootTranslation = {
 		 */
 		promoRegion: string
 		/**
-		 * P​r​e​m​i​u​m​:​ ​{​c​o​u​n​t​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​,​ ​n​o​ ​b​a​n​n​e​r​s​.
+		 * P​r​e​m​i​u​m​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​,​ ​n​o​ ​b​a​n​n​e​r​s​.
 		 * @param {number} count
 		 */
-		promoText: RequiredParams<'count'>
+		promoText: RequiredParams<'count|num'>
 		/**
 		 * S​e​e​ ​p​l​a​n​s
 		 */
@@ -1909,15 +1909,15 @@ type RootTranslation = {
 		 */
 		edited: string
 		/**
-		 * L​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * L​i​k​e​ ​(​{​c​o​u​n​t​|​n​u​m​}​)
 		 * @param {number} count
 		 */
-		likeCount: RequiredParams<'count'>
+		likeCount: RequiredParams<'count|num'>
 		/**
-		 * D​i​s​l​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * D​i​s​l​i​k​e​ ​(​{​c​o​u​n​t​|​n​u​m​}​)
 		 * @param {number} count
 		 */
-		dislikeCount: RequiredParams<'count'>
+		dislikeCount: RequiredParams<'count|num'>
 		/**
 		 * R​e​p​o​r​t
 		 */
@@ -1959,15 +1959,15 @@ type RootTranslation = {
 		 */
 		deleteConfirm: string
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​r​e​p​l​y​|​r​e​p​l​i​e​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​r​e​p​l​y​|​r​e​p​l​i​e​s​}​}
 		 * @param {number} count
 		 */
-		replies: RequiredParams<'count'>
+		replies: RequiredParams<'count|num'>
 		/**
-		 * S​h​o​w​ ​r​e​p​l​i​e​s​ ​(​{​c​o​u​n​t​}​)
+		 * S​h​o​w​ ​r​e​p​l​i​e​s​ ​(​{​c​o​u​n​t​|​n​u​m​}​)
 		 * @param {number} count
 		 */
-		showReplies: RequiredParams<'count'>
+		showReplies: RequiredParams<'count|num'>
 		/**
 		 * H​i​d​e​ ​r​e​p​l​i​e​s
 		 */
@@ -1997,11 +1997,11 @@ type RootTranslation = {
 		 */
 		editTitle: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​o​f​ ​{​m​a​x​|​n​u​m​}​ ​c​h​a​r​a​c​t​e​r​s
 		 * @param {number} count
 		 * @param {number} max
 		 */
-		counter: RequiredParams<'count' | 'max'>
+		counter: RequiredParams<'count|num' | 'max|num'>
 		/**
 		 * P​o​s​t​ ​c​o​m​m​e​n​t
 		 */
@@ -2077,11 +2077,11 @@ type RootTranslation = {
 		 */
 		saving: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​o​f​ ​{​m​a​x​|​n​u​m​}​ ​c​h​a​r​a​c​t​e​r​s
 		 * @param {number} count
 		 * @param {number} max
 		 */
-		counter: RequiredParams<'count' | 'max'>
+		counter: RequiredParams<'count|num' | 'max|num'>
 		/**
 		 * C​o​u​l​d​ ​n​o​t​ ​s​a​v​e​ ​t​h​e​ ​n​o​t​e​.​ ​T​r​y​ ​a​g​a​i​n​.
 		 */
@@ -2089,20 +2089,20 @@ type RootTranslation = {
 	}
 	commentMoney: {
 		/**
-		 * U​p​ ​(​{​c​o​u​n​t​}​)
+		 * U​p​ ​(​{​c​o​u​n​t​|​n​u​m​}​)
 		 * @param {number} count
 		 */
-		up: RequiredParams<'count'>
+		up: RequiredParams<'count|num'>
 		/**
-		 * {​c​o​s​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * {​c​o​s​t​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} cost
 		 */
-		upCost: RequiredParams<'cost'>
+		upCost: RequiredParams<'cost|num'>
 		/**
-		 * M​o​v​e​ ​t​h​i​s​ ​c​o​m​m​e​n​t​ ​u​p​ ​f​o​r​ ​{​c​o​s​t​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * M​o​v​e​ ​t​h​i​s​ ​c​o​m​m​e​n​t​ ​u​p​ ​f​o​r​ ​{​c​o​s​t​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} cost
 		 */
-		upHint: RequiredParams<'cost'>
+		upHint: RequiredParams<'cost|num'>
 		/**
 		 * C​o​m​m​e​n​t​ ​m​o​v​e​d​ ​u​p
 		 */
@@ -2143,10 +2143,10 @@ type RootTranslation = {
 		 */
 		stopHidingDone: RequiredParams<'date'>
 		/**
-		 * Y​o​u​r​ ​b​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
+		 * Y​o​u​r​ ​b​a​l​a​n​c​e​:​ ​{​b​a​l​a​n​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}
 		 * @param {number} balance
 		 */
-		balance: RequiredParams<'balance'>
+		balance: RequiredParams<'balance|num'>
 		/**
 		 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​b​a​l​a​n​c​e​…
 		 */
@@ -2156,15 +2156,15 @@ type RootTranslation = {
 		 */
 		hideOptionsTitle: string
 		/**
-		 * H​i​d​e​ ​i​t​ ​f​r​o​m​ ​e​v​e​r​y​o​n​e​ ​e​l​s​e​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​f​o​r​ ​{​p​r​i​c​e​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h​,​ ​r​e​n​e​w​e​d​ ​f​r​o​m​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​u​n​t​i​l​ ​y​o​u​ ​s​t​o​p​ ​i​t​.​ ​O​r​ ​a​s​k​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​ ​t​o​ ​r​e​m​o​v​e​ ​i​t​.
+		 * H​i​d​e​ ​i​t​ ​f​r​o​m​ ​e​v​e​r​y​o​n​e​ ​e​l​s​e​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​f​o​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h​,​ ​r​e​n​e​w​e​d​ ​f​r​o​m​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​u​n​t​i​l​ ​y​o​u​ ​s​t​o​p​ ​i​t​.​ ​O​r​ ​a​s​k​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​ ​t​o​ ​r​e​m​o​v​e​ ​i​t​.
 		 * @param {number} price
 		 */
-		hideOptionsText: RequiredParams<'price'>
+		hideOptionsText: RequiredParams<'price|num'>
 		/**
-		 * H​i​d​e​ ​f​o​r​ ​{​p​r​i​c​e​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h
+		 * H​i​d​e​ ​f​o​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h
 		 * @param {number} price
 		 */
-		hideForCoins: RequiredParams<'price'>
+		hideForCoins: RequiredParams<'price|num'>
 		/**
 		 * F​i​l​e​ ​a​ ​c​o​m​p​l​a​i​n​t
 		 */
@@ -2199,10 +2199,10 @@ type RootTranslation = {
 		 */
 		notEnoughTitle: string
 		/**
-		 * T​h​i​s​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.​ ​T​o​p​ ​u​p​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​i​n​ ​t​h​e​ ​a​p​p​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 * T​h​i​s​ ​c​o​s​t​s​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.​ ​T​o​p​ ​u​p​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​i​n​ ​t​h​e​ ​a​p​p​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
 		 * @param {number} price
 		 */
-		notEnoughText: RequiredParams<'price'>
+		notEnoughText: RequiredParams<'price|num'>
 		/**
 		 * T​o​p​ ​u​p
 		 */
@@ -2531,10 +2531,10 @@ type RootTranslation = {
 		 */
 		statusRejected: RequiredParams<'date'>
 		/**
-		 * A​u​t​h​o​r​:​ ​{​c​o​u​n​t​}​ ​{​{​r​e​m​o​v​a​l​|​r​e​m​o​v​a​l​s​}​}​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r
+		 * A​u​t​h​o​r​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​r​e​m​o​v​a​l​|​r​e​m​o​v​a​l​s​}​}​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r
 		 * @param {number} count
 		 */
-		standing: RequiredParams<'count'>
+		standing: RequiredParams<'count|num'>
 		/**
 		 * C​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r
 		 */
@@ -2576,11 +2576,11 @@ type RootTranslation = {
 		 */
 		cancel: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​o​f​ ​{​m​a​x​|​n​u​m​}​ ​c​h​a​r​a​c​t​e​r​s
 		 * @param {number} count
 		 * @param {number} max
 		 */
-		counter: RequiredParams<'count' | 'max'>
+		counter: RequiredParams<'count|num' | 'max|num'>
 		/**
 		 * R​e​s​o​l​v​e
 		 */
@@ -2594,17 +2594,17 @@ type RootTranslation = {
 		 */
 		working: string
 		/**
-		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​{​{​r​e​m​o​v​a​l​|​r​e​m​o​v​a​l​s​}​}​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​.
+		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​r​e​m​o​v​a​l​|​r​e​m​o​v​a​l​s​}​}​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​.
 		 * @param {number} count
 		 * @param {string} number
 		 */
-		removed: RequiredParams<'count' | 'number'>
+		removed: RequiredParams<'count|num' | 'number'>
 		/**
-		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​}​ ​r​e​m​o​v​a​l​s​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​ ​a​n​d​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​|​n​u​m​}​ ​r​e​m​o​v​a​l​s​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​ ​a​n​d​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
 		 * @param {number} count
 		 * @param {string} number
 		 */
-		removedBanned: RequiredParams<'count' | 'number'>
+		removedBanned: RequiredParams<'count|num' | 'number'>
 		/**
 		 * T​e​x​t​ ​s​a​v​e​d​.
 		 */
@@ -2664,12 +2664,12 @@ type RootTranslation = {
 		 */
 		pages: string
 		/**
-		 * I​t​e​m​s​ ​{​f​r​o​m​}​–​{​t​o​}​ ​o​f​ ​{​t​o​t​a​l​}
+		 * I​t​e​m​s​ ​{​f​r​o​m​|​n​u​m​}​–​{​t​o​|​n​u​m​}​ ​o​f​ ​{​t​o​t​a​l​|​n​u​m​}
 		 * @param {number} from
 		 * @param {number} to
 		 * @param {number} total
 		 */
-		range: RequiredParams<'from' | 'to' | 'total'>
+		range: RequiredParams<'from|num' | 'to|num' | 'total|num'>
 		/**
 		 * P​r​e​v​i​o​u​s​ ​p​a​g​e
 		 */
@@ -2831,25 +2831,25 @@ type RootTranslation = {
 		 */
 		error: string
 		/**
-		 * S​a​v​e​d​ ​b​y​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * S​a​v​e​d​ ​b​y​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
 		 * @param {number} count
 		 */
-		savedBy: RequiredParams<'count'>
+		savedBy: RequiredParams<'count|num'>
 		/**
 		 * S​c​o​r​e​:​ ​{​s​c​o​r​e​}
 		 * @param {string} score
 		 */
 		score: RequiredParams<'score'>
 		/**
-		 * L​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * L​i​k​e​ ​(​{​c​o​u​n​t​|​n​u​m​}​)
 		 * @param {number} count
 		 */
-		like: RequiredParams<'count'>
+		like: RequiredParams<'count|num'>
 		/**
-		 * D​i​s​l​i​k​e​ ​(​{​c​o​u​n​t​}​)
+		 * D​i​s​l​i​k​e​ ​(​{​c​o​u​n​t​|​n​u​m​}​)
 		 * @param {number} count
 		 */
-		dislike: RequiredParams<'count'>
+		dislike: RequiredParams<'count|num'>
 		/**
 		 * N​o​ ​n​a​m​e
 		 */
@@ -2920,10 +2920,10 @@ type RootTranslation = {
 		 */
 		uploadFailed: string
 		/**
-		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​}​ ​M​B​.​ ​E​x​p​o​r​t​ ​f​e​w​e​r​ ​c​o​n​t​a​c​t​s​ ​o​r​ ​s​p​l​i​t​ ​t​h​e​ ​f​i​l​e​.
+		 * T​h​e​ ​f​i​l​e​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​{​m​a​x​|​n​u​m​}​ ​M​B​.​ ​E​x​p​o​r​t​ ​f​e​w​e​r​ ​c​o​n​t​a​c​t​s​ ​o​r​ ​s​p​l​i​t​ ​t​h​e​ ​f​i​l​e​.
 		 * @param {number} max
 		 */
-		tooLarge: RequiredParams<'max'>
+		tooLarge: RequiredParams<'max|num'>
 		/**
 		 * U​p​l​o​a​d​ ​f​i​n​i​s​h​e​d
 		 */
@@ -2937,25 +2937,25 @@ type RootTranslation = {
 		 */
 		formatCsv: string
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​r​e​a​d
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​r​e​a​d
 		 * @param {number} count
 		 */
-		read: RequiredParams<'count'>
+		read: RequiredParams<'count|num'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​n​u​m​b​e​r​|​n​u​m​b​e​r​s​}​}​ ​s​a​v​e​d
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​n​u​m​b​e​r​|​n​u​m​b​e​r​s​}​}​ ​s​a​v​e​d
 		 * @param {number} count
 		 */
-		saved: RequiredParams<'count'>
+		saved: RequiredParams<'count|num'>
 		/**
 		 * S​k​i​p​p​e​d
 		 */
 		skippedTitle: string
 		/**
-		 * {​c​o​u​n​t​}​ ​—​ ​{​r​e​a​s​o​n​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​—​ ​{​r​e​a​s​o​n​}
 		 * @param {number} count
 		 * @param {string} reason
 		 */
-		skipped: RequiredParams<'count' | 'reason'>
+		skipped: RequiredParams<'count|num' | 'reason'>
 		/**
 		 * n​o​ ​p​h​o​n​e​ ​n​u​m​b​e​r
 		 */
@@ -3147,10 +3147,10 @@ type RootTranslation = {
 		 */
 		later: string
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​v​o​t​e​|​v​o​t​e​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​v​o​t​e​|​v​o​t​e​s​}​}
 		 * @param {number} count
 		 */
-		votes: RequiredParams<'count'>
+		votes: RequiredParams<'count|num'>
 		/**
 		 * B​l​o​c​k​ ​n​u​m​b​e​r
 		 */
@@ -3244,15 +3244,15 @@ type RootTranslation = {
 		 */
 		sentimentValue: RequiredParams<'value'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​r​e​p​o​r​t​|​r​e​p​o​r​t​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​r​e​p​o​r​t​|​r​e​p​o​r​t​s​}​}
 		 * @param {number} count
 		 */
-		reports: RequiredParams<'count'>
+		reports: RequiredParams<'count|num'>
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​r​e​v​i​e​w​|​r​e​v​i​e​w​s​}​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​r​e​v​i​e​w​|​r​e​v​i​e​w​s​}​}
 		 * @param {number} count
 		 */
-		reviews: RequiredParams<'count'>
+		reviews: RequiredParams<'count|num'>
 		/**
 		 * B​a​s​e​d​ ​o​n​ ​{​r​e​p​o​r​t​s​}​ ​a​n​d​ ​{​r​e​v​i​e​w​s​}​.
 		 * @param {string} reports
@@ -3293,24 +3293,24 @@ type RootTranslation = {
 		 */
 		fofNobody: string
 		/**
-		 * {​c​o​u​n​t​}​ ​o​f​ ​y​o​u​r​ ​{​{​c​o​n​t​a​c​t​ ​k​n​o​w​s​|​c​o​n​t​a​c​t​s​ ​k​n​o​w​}​}​ ​t​h​i​s​ ​n​u​m​b​e​r​:
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​o​f​ ​y​o​u​r​ ​{​{​c​o​n​t​a​c​t​ ​k​n​o​w​s​|​c​o​n​t​a​c​t​s​ ​k​n​o​w​}​}​ ​t​h​i​s​ ​n​u​m​b​e​r​:
 		 * @param {number} count
 		 */
-		fofKnown: RequiredParams<'count'>
+		fofKnown: RequiredParams<'count|num'>
 		/**
 		 * A​ ​c​o​n​t​a​c​t​ ​w​i​t​h​o​u​t​ ​a​ ​n​a​m​e
 		 */
 		fofUnnamed: string
 		/**
-		 * A​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​t​h​r​o​u​g​h​ ​a​ ​f​r​i​e​n​d​ ​c​o​s​t​s​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.
+		 * A​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​t​h​r​o​u​g​h​ ​a​ ​f​r​i​e​n​d​ ​c​o​s​t​s​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.
 		 * @param {number} price
 		 */
-		fofPrice: RequiredParams<'price'>
+		fofPrice: RequiredParams<'price|num'>
 		/**
-		 * A​s​k​ ​f​o​r​ ​a​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​(​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​)
+		 * A​s​k​ ​f​o​r​ ​a​n​ ​i​n​t​r​o​d​u​c​t​i​o​n​ ​(​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​)
 		 * @param {number} price
 		 */
-		fofRequest: RequiredParams<'price'>
+		fofRequest: RequiredParams<'price|num'>
 		/**
 		 * S​e​n​d​i​n​g​…
 		 */
@@ -3342,10 +3342,10 @@ type RootTranslation = {
 		 */
 		fofExpired: string
 		/**
-		 * Y​o​u​r​ ​{​p​r​i​c​e​}​ ​{​{​c​o​i​n​ ​w​a​s​|​c​o​i​n​s​ ​w​e​r​e​}​}​ ​r​e​f​u​n​d​e​d​.
+		 * Y​o​u​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​ ​w​a​s​|​c​o​i​n​s​ ​w​e​r​e​}​}​ ​r​e​f​u​n​d​e​d​.
 		 * @param {number} price
 		 */
-		fofRefunded: RequiredParams<'price'>
+		fofRefunded: RequiredParams<'price|num'>
 		/**
 		 * Y​o​u​ ​c​a​n​ ​a​s​k​ ​a​g​a​i​n​.
 		 */
@@ -3361,10 +3361,10 @@ type RootTranslation = {
 		 */
 		bell: string
 		/**
-		 * N​o​t​i​f​i​c​a​t​i​o​n​s​,​ ​{​c​o​u​n​t​}​ ​u​n​r​e​a​d
+		 * N​o​t​i​f​i​c​a​t​i​o​n​s​,​ ​{​c​o​u​n​t​|​n​u​m​}​ ​u​n​r​e​a​d
 		 * @param {number} count
 		 */
-		bellUnread: RequiredParams<'count'>
+		bellUnread: RequiredParams<'count|num'>
 		/**
 		 * N​e​w​ ​n​o​t​i​f​i​c​a​t​i​o​n​:​ ​{​t​e​x​t​}
 		 * @param {string} text
@@ -3710,7 +3710,7 @@ export type TranslationFunctions = {
 		 */
 		logout: () => LocalizedString
 		/**
-		 * Balance: {balance} {{coin|coins}}
+		 * Balance: {balance|num} {{coin|coins}}
 		 */
 		balance: (arg: { balance: number }) => LocalizedString
 		/**
@@ -3754,11 +3754,11 @@ export type TranslationFunctions = {
 	}
 	busy: {
 		/**
-		 * The service is busy. Trying again in {seconds} s
+		 * The service is busy. Trying again in {seconds|num} s
 		 */
 		retrying: (arg: { seconds: number }) => LocalizedString
 		/**
-		 * The service is busy. Try again in {seconds} s
+		 * The service is busy. Try again in {seconds|num} s
 		 */
 		tryLater: (arg: { seconds: number }) => LocalizedString
 	}
@@ -3882,7 +3882,7 @@ export type TranslationFunctions = {
 			INTERNAL: () => LocalizedString
 		}
 		/**
-		 * Too many requests. Try again in {seconds} s.
+		 * Too many requests. Try again in {seconds|num} s.
 		 */
 		rateLimitedFor: (arg: { seconds: number }) => LocalizedString
 	}
@@ -3954,7 +3954,7 @@ export type TranslationFunctions = {
 		 */
 		yourCode: () => LocalizedString
 		/**
-		 * Valid for {seconds} s
+		 * Valid for {seconds|num} s
 		 */
 		expiresIn: (arg: { seconds: number }) => LocalizedString
 		/**
@@ -4136,7 +4136,7 @@ export type TranslationFunctions = {
 		 */
 		submit: () => LocalizedString
 		/**
-		 * {count} {{search|searches}} left today
+		 * {count|num} {{search|searches}} left today
 		 */
 		remaining: (arg: { count: number }) => LocalizedString
 		/**
@@ -4230,27 +4230,27 @@ export type TranslationFunctions = {
 		 */
 		noEvidence: () => LocalizedString
 		/**
-		 * {votes} {{report|reports}} of “{label}” from the {source} list
+		 * {votes|num} {{report|reports}} of “{label}” from the {source} list
 		 */
 		evidenceImported: (arg: { label: string, source: string, votes: number }) => LocalizedString
 		/**
-		 * {votes} {{person|people}} blocked this number
+		 * {votes|num} {{person|people}} blocked this number
 		 */
 		evidenceBans: (arg: { votes: number }) => LocalizedString
 		/**
-		 * {votes} {{person|people}} tagged it “{label}”
+		 * {votes|num} {{person|people}} tagged it “{label}”
 		 */
 		evidencePolls: (arg: { label: string, votes: number }) => LocalizedString
 		/**
-		 * {count} {{comment|comments}}
+		 * {count|num} {{comment|comments}}
 		 */
 		comments: (arg: { count: number }) => LocalizedString
 		/**
-		 * Saved under {count} {{name|names}}
+		 * Saved under {count|num} {{name|names}}
 		 */
 		contacts: (arg: { count: number }) => LocalizedString
 		/**
-		 * {count} {{block|blocks}}
+		 * {count|num} {{block|blocks}}
 		 */
 		bans: (arg: { count: number }) => LocalizedString
 		/**
@@ -4274,7 +4274,7 @@ export type TranslationFunctions = {
 		 */
 		limitTitle: () => LocalizedString
 		/**
-		 * You have used all free searches for today. Paid search costs {price} {{coin|coins}} per number.
+		 * You have used all free searches for today. Paid search costs {price|num} {{coin|coins}} per number.
 		 */
 		limitText: (arg: { price: number }) => LocalizedString
 		/**
@@ -4610,19 +4610,19 @@ export type TranslationFunctions = {
 		 */
 		deletedTitle: () => LocalizedString
 		/**
-		 * {count} search history {{entry|entries}}
+		 * {count|num} search history {{entry|entries}}
 		 */
 		deletedHistory: (arg: { count: number }) => LocalizedString
 		/**
-		 * {count} uploaded {{contact|contacts}}
+		 * {count|num} uploaded {{contact|contacts}}
 		 */
 		deletedContacts: (arg: { count: number }) => LocalizedString
 		/**
-		 * {count} {{note|notes}}
+		 * {count|num} {{note|notes}}
 		 */
 		deletedNotes: (arg: { count: number }) => LocalizedString
 		/**
-		 * {count} look-up {{trace|traces}}
+		 * {count|num} look-up {{trace|traces}}
 		 */
 		deletedLookups: (arg: { count: number }) => LocalizedString
 		/**
@@ -4650,7 +4650,7 @@ export type TranslationFunctions = {
 		 */
 		ledgerMore: () => LocalizedString
 		/**
-		 * Balance after: {balance}
+		 * Balance after: {balance|num}
 		 */
 		ledgerBalanceAfter: (arg: { balance: number }) => LocalizedString
 		ledgerReason: {
@@ -4920,7 +4920,7 @@ export type TranslationFunctions = {
 		 */
 		warningText: () => LocalizedString
 		/**
-		 * You can continue in {seconds} {{second|seconds}}.
+		 * You can continue in {seconds|num} {{second|seconds}}.
 		 */
 		wait: (arg: { seconds: number }) => LocalizedString
 		/**
@@ -4990,7 +4990,7 @@ export type TranslationFunctions = {
 		 */
 		numcyIntro: () => LocalizedString
 		/**
-		 * Your balance: {balance} {{coin|coins}}
+		 * Your balance: {balance|num} {{coin|coins}}
 		 */
 		balance: (arg: { balance: number }) => LocalizedString
 		/**
@@ -5034,7 +5034,7 @@ export type TranslationFunctions = {
 		 */
 		perYear: (arg: { price: string }) => LocalizedString
 		/**
-		 * {count} searches a day instead of {free}
+		 * {count|num} searches a day instead of {free|num}
 		 */
 		benefitSearches: (arg: { count: number, free: number }) => LocalizedString
 		/**
@@ -5054,7 +5054,7 @@ export type TranslationFunctions = {
 		 */
 		benefitLookups: () => LocalizedString
 		/**
-		 * {count} {{coin|coins}} every paid period
+		 * {count|num} {{coin|coins}} every paid period
 		 */
 		benefitCoins: (arg: { count: number }) => LocalizedString
 		/**
@@ -5094,7 +5094,7 @@ export type TranslationFunctions = {
 		 */
 		yourPlan: () => LocalizedString
 		/**
-		 * You are on the free plan: {count} searches a day.
+		 * You are on the free plan: {count|num} searches a day.
 		 */
 		freePlan: (arg: { count: number }) => LocalizedString
 		/**
@@ -5142,7 +5142,7 @@ export type TranslationFunctions = {
 		 */
 		current: () => LocalizedString
 		/**
-		 * {count} {{coin|coins}}
+		 * {count|num} {{coin|coins}}
 		 */
 		packCoins: (arg: { count: number }) => LocalizedString
 		/**
@@ -5260,7 +5260,7 @@ export type TranslationFunctions = {
 		 */
 		paidSearch: () => LocalizedString
 		/**
-		 * Past your daily limit, each search costs {price} {{coin|coins}}.
+		 * Past your daily limit, each search costs {price|num} {{coin|coins}}.
 		 */
 		paidSearchText: (arg: { price: number }) => LocalizedString
 		/**
@@ -5280,11 +5280,11 @@ export type TranslationFunctions = {
 		 */
 		plansLink: () => LocalizedString
 		/**
-		 * {plan}: {count} searches a day
+		 * {plan}: {count|num} searches a day
 		 */
 		planLine: (arg: { count: number, plan: string }) => LocalizedString
 		/**
-		 * Search for {price} {{coin|coins}}
+		 * Search for {price|num} {{coin|coins}}
 		 */
 		searchFor: (arg: { price: number }) => LocalizedString
 		/**
@@ -5336,7 +5336,7 @@ export type TranslationFunctions = {
 		 */
 		promoRegion: () => LocalizedString
 		/**
-		 * Premium: {count} searches a day, no banners.
+		 * Premium: {count|num} searches a day, no banners.
 		 */
 		promoText: (arg: { count: number }) => LocalizedString
 		/**
@@ -5444,11 +5444,11 @@ export type TranslationFunctions = {
 		 */
 		edited: () => LocalizedString
 		/**
-		 * Like ({count})
+		 * Like ({count|num})
 		 */
 		likeCount: (arg: { count: number }) => LocalizedString
 		/**
-		 * Dislike ({count})
+		 * Dislike ({count|num})
 		 */
 		dislikeCount: (arg: { count: number }) => LocalizedString
 		/**
@@ -5492,11 +5492,11 @@ export type TranslationFunctions = {
 		 */
 		deleteConfirm: () => LocalizedString
 		/**
-		 * {count} {{reply|replies}}
+		 * {count|num} {{reply|replies}}
 		 */
 		replies: (arg: { count: number }) => LocalizedString
 		/**
-		 * Show replies ({count})
+		 * Show replies ({count|num})
 		 */
 		showReplies: (arg: { count: number }) => LocalizedString
 		/**
@@ -5528,7 +5528,7 @@ export type TranslationFunctions = {
 		 */
 		editTitle: () => LocalizedString
 		/**
-		 * {count} of {max} characters
+		 * {count|num} of {max|num} characters
 		 */
 		counter: (arg: { count: number, max: number }) => LocalizedString
 		/**
@@ -5606,7 +5606,7 @@ export type TranslationFunctions = {
 		 */
 		saving: () => LocalizedString
 		/**
-		 * {count} of {max} characters
+		 * {count|num} of {max|num} characters
 		 */
 		counter: (arg: { count: number, max: number }) => LocalizedString
 		/**
@@ -5616,15 +5616,15 @@ export type TranslationFunctions = {
 	}
 	commentMoney: {
 		/**
-		 * Up ({count})
+		 * Up ({count|num})
 		 */
 		up: (arg: { count: number }) => LocalizedString
 		/**
-		 * {cost} {{coin|coins}}
+		 * {cost|num} {{coin|coins}}
 		 */
 		upCost: (arg: { cost: number }) => LocalizedString
 		/**
-		 * Move this comment up for {cost} {{coin|coins}}
+		 * Move this comment up for {cost|num} {{coin|coins}}
 		 */
 		upHint: (arg: { cost: number }) => LocalizedString
 		/**
@@ -5664,7 +5664,7 @@ export type TranslationFunctions = {
 		 */
 		stopHidingDone: (arg: { date: string }) => LocalizedString
 		/**
-		 * Your balance: {balance} {{coin|coins}}
+		 * Your balance: {balance|num} {{coin|coins}}
 		 */
 		balance: (arg: { balance: number }) => LocalizedString
 		/**
@@ -5676,11 +5676,11 @@ export type TranslationFunctions = {
 		 */
 		hideOptionsTitle: () => LocalizedString
 		/**
-		 * Hide it from everyone else on your number for {price} coins a month, renewed from your balance until you stop it. Or ask the moderators to remove it.
+		 * Hide it from everyone else on your number for {price|num} coins a month, renewed from your balance until you stop it. Or ask the moderators to remove it.
 		 */
 		hideOptionsText: (arg: { price: number }) => LocalizedString
 		/**
-		 * Hide for {price} coins a month
+		 * Hide for {price|num} coins a month
 		 */
 		hideForCoins: (arg: { price: number }) => LocalizedString
 		/**
@@ -5716,7 +5716,7 @@ export type TranslationFunctions = {
 		 */
 		notEnoughTitle: () => LocalizedString
 		/**
-		 * This costs {price} {{coin|coins}}. Top up your balance in the app and try again.
+		 * This costs {price|num} {{coin|coins}}. Top up your balance in the app and try again.
 		 */
 		notEnoughText: (arg: { price: number }) => LocalizedString
 		/**
@@ -6032,7 +6032,7 @@ export type TranslationFunctions = {
 		 */
 		statusRejected: (arg: { date: string }) => LocalizedString
 		/**
-		 * Author: {count} {{removal|removals}} after complaints on this number
+		 * Author: {count|num} {{removal|removals}} after complaints on this number
 		 */
 		standing: (arg: { count: number }) => LocalizedString
 		/**
@@ -6076,7 +6076,7 @@ export type TranslationFunctions = {
 		 */
 		cancel: () => LocalizedString
 		/**
-		 * {count} of {max} characters
+		 * {count|num} of {max|num} characters
 		 */
 		counter: (arg: { count: number, max: number }) => LocalizedString
 		/**
@@ -6092,11 +6092,11 @@ export type TranslationFunctions = {
 		 */
 		working: () => LocalizedString
 		/**
-		 * Text removed from {number}. Its author has {count} {{removal|removals}} after complaints there.
+		 * Text removed from {number}. Its author has {count|num} {{removal|removals}} after complaints there.
 		 */
 		removed: (arg: { count: number, number: string }) => LocalizedString
 		/**
-		 * Text removed from {number}. Its author has {count} removals after complaints there and can no longer post on this number.
+		 * Text removed from {number}. Its author has {count|num} removals after complaints there and can no longer post on this number.
 		 */
 		removedBanned: (arg: { count: number, number: string }) => LocalizedString
 		/**
@@ -6148,7 +6148,7 @@ export type TranslationFunctions = {
 		 */
 		pages: () => LocalizedString
 		/**
-		 * Items {from}–{to} of {total}
+		 * Items {from|num}–{to|num} of {total|num}
 		 */
 		range: (arg: { from: number, to: number, total: number }) => LocalizedString
 		/**
@@ -6302,7 +6302,7 @@ export type TranslationFunctions = {
 		 */
 		error: () => LocalizedString
 		/**
-		 * Saved by {count} {{user|users}}
+		 * Saved by {count|num} {{user|users}}
 		 */
 		savedBy: (arg: { count: number }) => LocalizedString
 		/**
@@ -6310,11 +6310,11 @@ export type TranslationFunctions = {
 		 */
 		score: (arg: { score: string }) => LocalizedString
 		/**
-		 * Like ({count})
+		 * Like ({count|num})
 		 */
 		like: (arg: { count: number }) => LocalizedString
 		/**
-		 * Dislike ({count})
+		 * Dislike ({count|num})
 		 */
 		dislike: (arg: { count: number }) => LocalizedString
 		/**
@@ -6386,7 +6386,7 @@ export type TranslationFunctions = {
 		 */
 		uploadFailed: () => LocalizedString
 		/**
-		 * The file is larger than {max} MB. Export fewer contacts or split the file.
+		 * The file is larger than {max|num} MB. Export fewer contacts or split the file.
 		 */
 		tooLarge: (arg: { max: number }) => LocalizedString
 		/**
@@ -6402,11 +6402,11 @@ export type TranslationFunctions = {
 		 */
 		formatCsv: () => LocalizedString
 		/**
-		 * {count} {{entry|entries}} read
+		 * {count|num} {{entry|entries}} read
 		 */
 		read: (arg: { count: number }) => LocalizedString
 		/**
-		 * {count} {{number|numbers}} saved
+		 * {count|num} {{number|numbers}} saved
 		 */
 		saved: (arg: { count: number }) => LocalizedString
 		/**
@@ -6414,7 +6414,7 @@ export type TranslationFunctions = {
 		 */
 		skippedTitle: () => LocalizedString
 		/**
-		 * {count} — {reason}
+		 * {count|num} — {reason}
 		 */
 		skipped: (arg: { count: number, reason: string }) => LocalizedString
 		/**
@@ -6604,7 +6604,7 @@ export type TranslationFunctions = {
 		 */
 		later: () => LocalizedString
 		/**
-		 * {count} {{vote|votes}}
+		 * {count|num} {{vote|votes}}
 		 */
 		votes: (arg: { count: number }) => LocalizedString
 		/**
@@ -6698,11 +6698,11 @@ export type TranslationFunctions = {
 		 */
 		sentimentValue: (arg: { value: string }) => LocalizedString
 		/**
-		 * {count} {{report|reports}}
+		 * {count|num} {{report|reports}}
 		 */
 		reports: (arg: { count: number }) => LocalizedString
 		/**
-		 * {count} {{review|reviews}}
+		 * {count|num} {{review|reviews}}
 		 */
 		reviews: (arg: { count: number }) => LocalizedString
 		/**
@@ -6742,7 +6742,7 @@ export type TranslationFunctions = {
 		 */
 		fofNobody: () => LocalizedString
 		/**
-		 * {count} of your {{contact knows|contacts know}} this number:
+		 * {count|num} of your {{contact knows|contacts know}} this number:
 		 */
 		fofKnown: (arg: { count: number }) => LocalizedString
 		/**
@@ -6750,11 +6750,11 @@ export type TranslationFunctions = {
 		 */
 		fofUnnamed: () => LocalizedString
 		/**
-		 * An introduction through a friend costs {price} {{coin|coins}}.
+		 * An introduction through a friend costs {price|num} {{coin|coins}}.
 		 */
 		fofPrice: (arg: { price: number }) => LocalizedString
 		/**
-		 * Ask for an introduction ({price} {{coin|coins}})
+		 * Ask for an introduction ({price|num} {{coin|coins}})
 		 */
 		fofRequest: (arg: { price: number }) => LocalizedString
 		/**
@@ -6786,7 +6786,7 @@ export type TranslationFunctions = {
 		 */
 		fofExpired: () => LocalizedString
 		/**
-		 * Your {price} {{coin was|coins were}} refunded.
+		 * Your {price|num} {{coin was|coins were}} refunded.
 		 */
 		fofRefunded: (arg: { price: number }) => LocalizedString
 		/**
@@ -6804,7 +6804,7 @@ export type TranslationFunctions = {
 		 */
 		bell: () => LocalizedString
 		/**
-		 * Notifications, {count} unread
+		 * Notifications, {count|num} unread
 		 */
 		bellUnread: (arg: { count: number }) => LocalizedString
 		/**
@@ -7072,4 +7072,6 @@ export type TranslationFunctions = {
 	}
 }
 
-export type Formatters = {}
+export type Formatters = {
+	num: (value: number) => unknown
+}

@@ -19,10 +19,10 @@ function flatten(dict: Dict, prefix = ''): Map<string, string> {
   return out
 }
 
-/** `{name}` and `{name:type}` arguments; `{{…}}` plural parts are not arguments. */
+/** `{name}`, `{name:type}` and `{name:type|formatter}` arguments; `{{…}}` plural parts are not arguments. */
 function placeholders(text: string): string[] {
   const withoutPlurals = text.replace(/\{\{[^}]*\}\}/g, '')
-  return [...withoutPlurals.matchAll(/\{(\w+)(?::[\w|]+)?\}/g)].map((m) => m[1]).sort()
+  return [...withoutPlurals.matchAll(/\{(\w+)(?::\w+)?(?:\|\w+)*\}/g)].map((m) => m[1]).sort()
 }
 
 const base = flatten(en as unknown as Dict)

@@ -35,8 +35,8 @@ function merge(base: Dict, have: Dict | undefined, add: Dict | undefined): Dict 
   for (const [key, value] of Object.entries(base)) {
     const own = add?.[key] ?? have?.[key]
     if (typeof value === 'string') {
-      // Only the base locale types its arguments: `{count:number}` becomes `{count}`, as typesafe-i18n expects.
-      if (typeof own === 'string' && own !== '') out[key] = own.replace(/\{(\w+):\w+\}/g, '{$1}')
+      // Only the base locale types its arguments: `{count:number|num}` becomes `{count|num}`, as typesafe-i18n expects.
+      if (typeof own === 'string' && own !== '') out[key] = own.replace(/\{(\w+):\w+((?:\|\w+)*)\}/g, '{$1$2}')
     } else {
       const sub = merge(
         value,

@@ -1,5 +1,8 @@
 import type { SupportedLocale } from '@contract/constants'
 
+/** A count or an amount in the user's language, as the translations' `num` formatter writes it. */
+export { formatNumber } from '@i18n/formatters'
+
 /**
  * Formatters are costly to make (the first one of a language loads its data) and cheap to
  * use: each is made once per language and options, then kept (issue 13: a number page

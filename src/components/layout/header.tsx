@@ -6,6 +6,7 @@ import { auth } from '@/stores/auth'
 import { buttonVariants } from '@/components/ui/button-variants'
 import { Spinner } from '@/components/ui/spinner'
 import { useBack } from '@/lib/back'
+import { formatNumber } from '@/lib/format'
 import { useBalance } from '@/lib/use-balance'
 import { iconButton } from './icon-button'
 import { digitsOnly } from '@contract/digits'
@@ -27,7 +28,7 @@ function usePageNumber(): { digits: string | null; own: boolean } {
 
 /** `bell`: the notifications bell, handed in by the app (a feature of its own), signed in only. */
 export function Header({ bell }: { bell?: ReactNode }) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const { isAuthenticated } = useSnapshot(auth)
   const back = useBack()
   const page = usePageNumber()
@@ -54,7 +55,7 @@ export function Header({ bell }: { bell?: ReactNode }) {
             data-testid="coin-balance"
           >
             <IconCoin className="h-5 w-5 text-warning" />
-            {loading ? <Spinner /> : <span className="phone">{balance}</span>}
+            {loading ? <Spinner /> : <span className="phone">{formatNumber(locale, balance)}</span>}
           </Link>
         )}
         {isAuthenticated && bell}

@@ -51,15 +51,17 @@ export const SignedInRtl = signedInStory.rtl
 export const SignedInDarkRtl = signedInStory.darkRtl
 
 const ownNumberStory = modes<Story>({
-  parameters: { route: '/number/my', api: { 'GET /api/v6/numcy/balance': ok({ balance: 42 }) } },
+  parameters: { route: '/number/my', api: { 'GET /api/v6/numcy/balance': ok({ balance: 1200 }) } },
   beforeEach: () => signIn({ coins: 3 }),
   play: async ({ canvasElement, globals }) => {
     const LL = translations(globals)
     const header = within(canvasElement)
     // On the own number the balance is fetched (the loader shows for at least 750 ms).
-    const balance = await header.findByRole('link', { name: LL.header.balance({ balance: 42 }) }, { timeout: 3000 })
+    const balance = await header.findByRole('link', { name: LL.header.balance({ balance: 1200 }) }, { timeout: 3000 })
     await expect(balance).toHaveAttribute('href', '/paywall')
-    await expect(balance).toHaveTextContent('42')
+    // In the reader's number format (English and Arabic group with a comma, Latin digits).
+    await expect(balance).toHaveAccessibleName(expect.stringContaining('1,200'))
+    await expect(balance).toHaveTextContent('1,200')
   },
 })
 export const OwnNumberWithCoins = ownNumberStory.light

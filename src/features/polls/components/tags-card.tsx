@@ -3,11 +3,12 @@ import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile, TagCount } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
+import { formatNumber } from '@/lib/format'
 import { tagLabel } from '@/lib/tag-label'
 import { TagPicker } from './tag-picker'
 
 function TagList({ tags, mine }: { tags: TagCount[]; mine: readonly number[] }) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   return (
     <ul className="flex flex-wrap gap-2" data-testid="tags-top">
       {tags.map((t) => (
@@ -20,7 +21,7 @@ function TagList({ tags, mine }: { tags: TagCount[]; mine: readonly number[] }) 
         >
           {tagLabel(LL, t.code)}{' '}
           <span className="text-muted" aria-hidden>
-            · {t.count}
+            · {formatNumber(locale, t.count)}
           </span>
           <span className="sr-only">
             {`, ${LL.polls.votes({ count: t.count })}`}
