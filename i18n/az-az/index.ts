@@ -568,7 +568,7 @@ const az_az = {
     hideErrorText: 'Rəyi gizlətmək alınmadı. Bir qədər sonra yenidən cəhd edin.',
     errorCode: 'Xəta kodu: {code}',
     notEnoughTitle: 'Sikkə kifayət etmir',
-    notEnoughText: 'Bunun qiyməti {price|num} sikkədir. Tətbiqdə balansınızı artırıb yenidən cəhd edin.',
+    notEnoughText: 'Bunun qiyməti {price|num} sikkədir. Balansınızı artırmaq üçün sikkə paketi alın, sonra yenidən cəhd edin.',
     topUp: 'Balansı artır',
     back: 'Geri',
     moreReplies: 'Daha çox cavab göstər',

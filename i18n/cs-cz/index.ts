@@ -567,7 +567,7 @@ const cs_cz = {
     hideErrorText: 'Recenzi se nepodařilo skrýt. Zkuste to později.',
     errorCode: 'Kód chyby: {code}',
     notEnoughTitle: 'Nedostatek mincí',
-    notEnoughText: 'Stojí to {price|num} {{|minci||mince|mince|mincí}}. Dobijte si zůstatek v aplikaci a zkuste to znovu.',
+    notEnoughText: 'Stojí to {price|num} {{|minci||mince|mince|mincí}}. Dobijte si zůstatek nákupem balíčku mincí a zkuste to znovu.',
     topUp: 'Dobít',
     back: 'Zpět',
     moreReplies: 'Zobrazit další odpovědi',

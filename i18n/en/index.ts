@@ -565,7 +565,7 @@ const en = {
     hideErrorText: 'Unable to hide the review. Try again later.',
     errorCode: 'Error code: {code:string}',
     notEnoughTitle: 'Not enough coins',
-    notEnoughText: 'This costs {price:number|num} {{coin|coins}}. Top up your balance in the app and try again.',
+    notEnoughText: 'This costs {price:number|num} {{coin|coins}}. Buy a coin pack to top up your balance, then try again.',
     topUp: 'Top up',
     back: 'Back',
     moreReplies: 'Show more replies',

@@ -570,7 +570,7 @@ const es_es = {
     hideErrorText: 'No se ha podido ocultar la opinión. Inténtalo de nuevo más tarde.',
     errorCode: 'Código de error: {code}',
     notEnoughTitle: 'No tienes suficientes monedas',
-    notEnoughText: 'Cuesta {price|num} {{moneda|monedas}}. Recarga tu saldo en la app e inténtalo de nuevo.',
+    notEnoughText: 'Cuesta {price|num} {{moneda|monedas}}. Compra un paquete de monedas para recargar tu saldo e inténtalo de nuevo.',
     topUp: 'Recargar',
     back: 'Atrás',
     moreReplies: 'Ver más respuestas',

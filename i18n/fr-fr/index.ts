@@ -577,7 +577,7 @@ const fr_fr = {
     hideErrorText: 'Impossible de masquer l’avis. Réessayez plus tard.',
     errorCode: 'Code d’erreur : {code}',
     notEnoughTitle: 'Pièces insuffisantes',
-    notEnoughText: 'Cela coûte {price|num} {{pièce|pièces}}. Rechargez votre solde dans l’application et réessayez.',
+    notEnoughText: 'Cela coûte {price|num} {{pièce|pièces}}. Achetez un pack de pièces pour recharger votre solde, puis réessayez.',
     topUp: 'Recharger',
     back: 'Retour',
     moreReplies: 'Afficher plus de réponses',

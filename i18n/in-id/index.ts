@@ -570,7 +570,7 @@ const in_id = {
     hideErrorText: 'Tidak dapat menyembunyikan ulasan. Coba lagi nanti.',
     errorCode: 'Kode kesalahan: {code}',
     notEnoughTitle: 'Koin tidak cukup',
-    notEnoughText: 'Biayanya {price|num} {{koin}}. Isi ulang saldo Anda di aplikasi, lalu coba lagi.',
+    notEnoughText: 'Biayanya {price|num} {{koin}}. Beli paket koin untuk mengisi ulang saldo Anda, lalu coba lagi.',
     topUp: 'Isi ulang',
     back: 'Kembali',
     moreReplies: 'Tampilkan balasan lainnya',

@@ -569,7 +569,7 @@ const it_it = {
     hideErrorText: 'Impossibile nascondere la recensione. Riprova più tardi.',
     errorCode: 'Codice di errore: {code}',
     notEnoughTitle: 'Monete insufficienti',
-    notEnoughText: 'Costa {price|num} {{moneta|monete}}. Ricarica il saldo nell’app e riprova.',
+    notEnoughText: 'Costa {price|num} {{moneta|monete}}. Acquista un pacchetto di monete per ricaricare il saldo, poi riprova.',
     topUp: 'Ricarica',
     back: 'Indietro',
     moreReplies: 'Mostra altre risposte',

@@ -573,7 +573,7 @@ const ms_my = {
     hideErrorText: 'Tidak dapat menyembunyikan ulasan. Cuba lagi kemudian.',
     errorCode: 'Kod ralat: {code}',
     notEnoughTitle: 'Syiling tidak mencukupi',
-    notEnoughText: 'Kosnya {price|num} {{syiling}}. Tambah nilai baki anda dalam aplikasi dan cuba lagi.',
+    notEnoughText: 'Kosnya {price|num} {{syiling}}. Beli pek syiling untuk menambah nilai baki anda, kemudian cuba lagi.',
     topUp: 'Tambah nilai',
     back: 'Kembali',
     moreReplies: 'Tunjukkan lebih banyak balasan',

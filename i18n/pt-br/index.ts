@@ -567,7 +567,8 @@ const pt_br = {
     hideErrorText: 'Não foi possível ocultar a avaliação. Tente novamente mais tarde.',
     errorCode: 'Código do erro: {code}',
     notEnoughTitle: 'Moedas insuficientes',
-    notEnoughText: 'Isso custa {price|num} {{moedas|moeda||||moedas}}. Recarregue seu saldo no app e tente novamente.',
+    notEnoughText:
+      'Isso custa {price|num} {{moedas|moeda||||moedas}}. Compre um pacote de moedas para recarregar seu saldo e tente novamente.',
     topUp: 'Recarregar',
     back: 'Voltar',
     moreReplies: 'Mostrar mais respostas',

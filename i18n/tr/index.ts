@@ -567,7 +567,7 @@ const tr = {
     hideErrorText: 'Yorum gizlenemedi. Daha sonra tekrar deneyin.',
     errorCode: 'Hata kodu: {code}',
     notEnoughTitle: 'Yeterli jeton yok',
-    notEnoughText: 'Bu işlem {price|num} jeton tutuyor. Uygulamada bakiyenizi yükleyip tekrar deneyin.',
+    notEnoughText: 'Bu işlem {price|num} jeton tutuyor. Bakiyenizi yüklemek için bir jeton paketi satın alın, ardından tekrar deneyin.',
     topUp: 'Bakiye yükle',
     back: 'Geri',
     moreReplies: 'Daha fazla yanıt göster',

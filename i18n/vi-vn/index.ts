@@ -565,7 +565,7 @@ const vi_vn = {
     hideErrorText: 'Không thể ẩn đánh giá. Hãy thử lại sau.',
     errorCode: 'Mã lỗi: {code}',
     notEnoughTitle: 'Không đủ xu',
-    notEnoughText: 'Thao tác này tốn {price|num} {{xu}}. Hãy nạp thêm xu trong ứng dụng rồi thử lại.',
+    notEnoughText: 'Thao tác này tốn {price|num} {{xu}}. Hãy mua một gói xu để nạp thêm vào số dư rồi thử lại.',
     topUp: 'Nạp xu',
     back: 'Quay lại',
     moreReplies: 'Xem thêm câu trả lời',

@@ -554,7 +554,7 @@ const zh_cn = {
     hideErrorText: '无法隐藏这条评价，请稍后重试。',
     errorCode: '错误代码：{code}',
     notEnoughTitle: '金币不足',
-    notEnoughText: '此操作需要 {price|num} {{金币}}。请在应用中充值后重试。',
+    notEnoughText: '此操作需要 {price|num} {{金币}}。请购买金币包充值后重试。',
     topUp: '充值',
     back: '返回',
     moreReplies: '查看更多回复',

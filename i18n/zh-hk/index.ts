@@ -554,7 +554,7 @@ const zh_hk = {
     hideErrorText: '無法隱藏評價，請稍後再試。',
     errorCode: '錯誤代碼：{code}',
     notEnoughTitle: '金幣不足',
-    notEnoughText: '此操作需要 {price|num} {{金幣}}。請在應用程式內增值後再試。',
+    notEnoughText: '此操作需要 {price|num} {{金幣}}。請購買金幣套裝增值後再試。',
     topUp: '增值',
     back: '返回',
     moreReplies: '顯示更多回覆',

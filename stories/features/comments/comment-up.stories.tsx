@@ -77,8 +77,9 @@ const brokeStory = modes<Story>({
     await expect(dialog).toHaveAccessibleDescription(LL.commentMoney.notEnoughText({ price: 1 }))
     await expect(within(dialog).getByRole('status')).toHaveTextContent(LL.commentMoney.balance({ balance: 0 }).trim())
     const topUp = within(dialog).getByRole('link', { name: LL.commentMoney.topUp() })
-    // Coins are bought on the web: the top-up opens the coin packs.
+    // Coins are bought on the web: the top-up opens the coin packs, and the text says so, not "in the app".
     await expect(topUp).toHaveAttribute('href', '/paywall/numcy')
+    await expect(dialog).not.toHaveAccessibleDescription(/\bapp\b|التطبيق/i)
     // Nothing was spent, the comment did not move.
     await expect(broke.state.calls).toEqual([])
     await expect(within(first).getByTestId('comment-up')).toHaveAttribute('aria-pressed', 'false')
