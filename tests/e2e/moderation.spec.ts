@@ -12,16 +12,22 @@ const SHOWN = '\u2066+49 30 72000099\u2069'
 const BANNED_HERE =
   'You cannot post on this number: moderators removed your texts here twice after complaints, so you can no longer add comments, replies or name suggestions here.'
 
-async function comment(request: APIRequestContext, token: string, text: string): Promise<number> {
-  const res = await request.post('/api/v7/comment/add', { headers: bearer(token), form: { phone: NUMBER, text } })
+async function comment(request: APIRequestContext, token: string, text: string, phone = NUMBER): Promise<number> {
+  const res = await request.post('/api/v7/comment/add', { headers: bearer(token), form: { phone, text } })
   expect(res.status(), await res.text()).toBe(200)
   return (await res.json()).data.id as number
 }
 
-async function complain(request: APIRequestContext, token: string, commentId: number, message: string): Promise<number> {
+async function complain(
+  request: APIRequestContext,
+  token: string,
+  commentId: number,
+  message: string,
+  type: 'comment' | 'thread' = 'comment',
+): Promise<number> {
   const res = await request.post('/api/v6/complaint/add', {
     headers: bearer(token),
-    form: { target_type: 'comment', target_id: commentId, name: 'Alex A', email: 'alex@example.com', message },
+    form: { target_type: type, target_id: commentId, name: 'Alex A', email: 'alex@example.com', message },
   })
   expect(res.status(), await res.text()).toBe(200)
   return (await res.json()).data.id as number
@@ -115,6 +121,59 @@ test('a moderator removes a text twice after complaints; its author can no longe
   const named = await request.post('/api/v6/suggest/add', { headers: bearer(authorToken), form: { phone: NUMBER, first_name: 'Liar' } })
   expect(named.status()).toBe(403)
   expect((await named.json()).message).toMatch(/can no longer post on this number/)
+})
+
+test('banned while the number page is open: the refused comment gives way to the reason, which takes the focus (issue 33)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const LATE_AUTHOR = '+49 151 72000005'
+  const LATE_NUMBER = '493072000096'
+  const modToken = await apiSignIn(baseURL!, MODERATOR)
+  const authorToken = await apiSignIn(baseURL!, LATE_AUTHOR)
+  const complainerToken = await apiSignIn(baseURL!, COMPLAINER)
+  const remove = async (type: 'comment' | 'thread', id: number, complaintId: number) => {
+    const res = await request.post('/api/v6/moderation/remove', {
+      headers: bearer(modToken),
+      form: { target_type: type, target_id: id, reason: 'complaint', complaint_id: complaintId },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+    return (await res.json()).data as { removalsAfterComplaint: number; postingBanned: boolean }
+  }
+  // A first text removed after a complaint; a reply of theirs complained about, not yet removed.
+  const first = await comment(request, authorToken, 'Rude words about the owner', LATE_NUMBER)
+  expect(await remove('comment', first, await complain(request, complainerToken, first, 'Please remove.'))).toMatchObject({
+    postingBanned: false,
+  })
+  const host = await comment(request, complainerToken, 'A fair review', LATE_NUMBER)
+  const replied = await request.post('/api/v13/comment/thread/add', {
+    headers: bearer(authorToken),
+    form: { reply_to: host, text: 'Rude reply' },
+  })
+  expect(replied.status(), await replied.text()).toBe(200)
+  const reply = (await replied.json()).data.id as number
+  const replyComplaint = await complain(request, complainerToken, reply, 'This one too.', 'thread')
+
+  // Not banned yet: the page offers the comment box, a reply and a name suggestion.
+  const page = await openAs(browser, baseURL!, authorToken, `/number/${LATE_NUMBER}`, WHOLE_PAGE)
+  const comments = page.getByRole('region', { name: 'Comments' })
+  await expect(comments.getByLabel('Write a comment')).toBeVisible()
+  await expect(comments.getByRole('button', { name: 'Reply', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Suggest a name' })).toBeVisible()
+  // Meanwhile the reply is removed: the second removal after a complaint bans them on this number.
+  expect(await remove('thread', reply, replyComplaint)).toMatchObject({ removalsAfterComplaint: 2, postingBanned: true })
+
+  await comments.getByLabel('Write a comment').fill('Let me say it again')
+  await comments.getByRole('button', { name: 'Post comment' }).click()
+  // Refused: the page learns of the ban and shows the reason instead of every form, focused for a screen reader.
+  const reason = comments.getByRole('note')
+  await expect(reason).toHaveText(BANNED_HERE)
+  await expect(reason).toBeFocused()
+  await expect(comments.getByTestId('comment-form')).toHaveCount(0)
+  await expect(comments.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Suggest a name' })).toHaveCount(0)
+  await page.context().close()
 })
 
 test('a moderator removes one reported contact name and edits another (issue 33); the number shows the change', async ({

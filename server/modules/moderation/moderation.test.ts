@@ -5,6 +5,7 @@ import { backends } from '../../../tests/support/database'
 import { createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
 import { apiClient, expectError } from '../../../tests/support/api'
 import { commentListResponse, moderationQueueResponse } from '../../../contract/api/community'
+import { searchResponse } from '../../../contract/api/number-profile'
 import { coinLedger, comments, complaints, moderationLog, postingBans, reports, threadReplies, users } from '../../db/schema'
 import { grantUserCoins, readArgs } from '../../cli/user-coins'
 
@@ -276,6 +277,10 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
     const host = await add(BOB, phone, 'bob comment')
     const reply = (await post(ALICE, '/api/v13/comment/thread/add', { reply_to: host, text: 'alice reply' })).json().data.id
     await complain('thread', reply)
+    // What the number's page tells each viewer: whether they may post there (the web app shows the reason instead of the forms).
+    const mayNotPost = async (who: string) =>
+      searchResponse.parse((await get(who, `/api/v202505/search/${encodeURIComponent(phone)}`)).json()).data.common.postingBanned
+    expect(await mayNotPost(ALICE)).toBe(false)
     // The open complaint about the reply is found without naming it.
     const second = await post(MOD, '/api/v6/moderation/remove', { target_type: 'thread', target_id: reply, reason: 'complaint' })
     expect(second.json().data).toEqual({ removed: true, removalsAfterComplaint: 2, postingBanned: true })
@@ -284,6 +289,9 @@ describe.each(backends)('reports, complaints and moderation on %s', (backend) =>
       .from(postingBans)
       .where(and(eq(postingBans.userId, ids[ALICE]), eq(postingBans.numberId, (await commentRow(first)).numberId)))
     expect(ban).toMatchObject({ removals: 2, banned: true })
+    // The very next look-up says so, to the author only.
+    expect(await mayNotPost(ALICE)).toBe(true)
+    expect(await mayNotPost(BOB)).toBe(false)
 
     const refused = await post(ALICE, '/api/v7/comment/add', { phone, text: 'let me back' })
     expectError(refused, 403, ERROR_CODES.POSTING_BANNED)

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import type { NumberProfile } from '@contract/api/number-profile'
 import { Button } from '@/components/ui/button'
+import { isPostingBanned } from '@/features/comments/posting-banned'
 import { fullName } from '@/features/names/full-name'
 import { isNumberPageKey } from '@/lib/page-keys'
 import { isNumberOwner } from '@/lib/number-owner'
@@ -51,6 +52,10 @@ export function NumberActions({ data, profileId }: { data: NumberProfile; profil
           onSaved: (name) => {
             setSaved({ for: data, name })
             void revalidate(isNumberPageKey)
+          },
+          // Banned while the page was open: read again, the button gives way to the comments card's reason (issue 33).
+          onRefused: (error) => {
+            if (isPostingBanned(error)) void revalidate(isNumberPageKey)
           },
         }),
       failed,

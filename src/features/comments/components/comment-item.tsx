@@ -12,6 +12,7 @@ import { notifyAttention } from '@/stores/notification'
 import { addReply } from '../api/add-reply'
 import { pinComment } from '../api/pin-comment'
 import type { HideFlows } from '../hide-flows'
+import { useSendOrLearnBan } from '../learn-ban'
 import { postingBannedText } from '../posting-banned'
 import { CommentBody } from './comment-body'
 import { CommentUpButton } from './comment-up'
@@ -52,10 +53,11 @@ export function CommentItem({
   const [error, setError] = useState<string | null>(null)
   const [replying, setReplying] = useState(false)
   const replies = useReplies(comment)
+  const sendOrLearnBan = useSendOrLearnBan()
   const hidden = comment.hiddenBy !== null && comment.endDateTimestamp !== null
 
   async function reply(text: string) {
-    await addReply(comment.id, text)
+    await sendOrLearnBan(() => addReply(comment.id, text))
     setReplying(false)
     replies.setExpanded(true)
     await replies.reload()

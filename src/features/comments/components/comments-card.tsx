@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { useSnapshot } from 'valtio'
 import { useSWRConfig } from 'swr'
 import useSWRInfinite from 'swr/infinite'
@@ -28,6 +28,7 @@ import {
   type CommentOrder,
 } from '../api/list-comments'
 import type { HideFlows } from '../hide-flows'
+import { useSendOrLearnBan } from '../learn-ban'
 import { postingBannedText } from '../posting-banned'
 import { CommentItem } from './comment-item'
 
@@ -37,6 +38,19 @@ export function withPinnedFirst(items: CommunityComment[], pinned: NumberProfile
   const list =
     pinned && !inList && !items.some((c) => c.id === pinned.id) ? [{ ...pinned, pinned: true, hideRenews: null }, ...items] : items
   return [...list.filter((c) => c.pinned), ...list.filter((c) => !c.pinned)]
+}
+
+/**
+ * Focus on the reason a ban learned while the page was open (a refused text): the form that had the
+ * focus has gone with the ban.
+ */
+function useFocusOnBan(banned: boolean, note: RefObject<HTMLElement | null>) {
+  const before = useRef(banned)
+  useEffect(() => {
+    const learned = banned && !before.current
+    before.current = banned
+    if (learned && (!document.activeElement || document.activeElement === document.body)) note.current?.focus()
+  }, [banned, note])
 }
 
 /** The number's comments: sort order, pages of 10, the viewer's own comment form. */
@@ -53,6 +67,9 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
   const mine = data.myComment
   // Banned from posting here (moderation): no form, the reason instead (issue 29).
   const banned = data.common.postingBanned
+  const bannedNote = useRef<HTMLParagraphElement>(null)
+  const sendOrLearnBan = useSendOrLearnBan()
+  useFocusOnBan(banned, bannedNote)
 
   const list = useSWRInfinite(
     (i, prev: Awaited<ReturnType<typeof listComments>> | null) => (prev && prev.items.length < PAGE ? null : ['comments', phone, order, i]),
@@ -82,7 +99,7 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
   }
 
   async function save(text: string) {
-    await addComment(phone, text)
+    await sendOrLearnBan(() => addComment(phone, text))
     markFirstComment()
     setEditing(false)
     await refresh()
@@ -137,7 +154,13 @@ export function CommentsCard({ data, hideFlows }: { data: NumberProfile; hideFlo
       </div>
 
       {banned && (
-        <p role="note" className="rounded-xl border border-border bg-surface-2 p-3 text-sm text-fg" data-testid="posting-banned">
+        <p
+          ref={bannedNote}
+          tabIndex={-1}
+          role="note"
+          className="rounded-xl border border-border bg-surface-2 p-3 text-sm text-fg outline-none"
+          data-testid="posting-banned"
+        >
           {LL.comments.bannedHere()}
         </p>
       )}

@@ -10,6 +10,7 @@ import { TextForm } from '@/components/ui/text-form'
 import { failureText } from '@/lib/failure-text'
 import { deleteReply } from '../api/delete-reply'
 import { editReply } from '../api/edit-reply'
+import { useSendOrLearnBan } from '../learn-ban'
 import { postingBannedText } from '../posting-banned'
 import { CommentBody } from './comment-body'
 import { CommentUpButton } from './comment-up'
@@ -33,10 +34,13 @@ export function ReplyItem({ reply, viewerId, onChanged, onComplain, postingBanne
   const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState(false)
   const { LL } = useI18nContext()
+  const sendOrLearnBan = useSendOrLearnBan()
   const mine = viewerId > 0 && reply.profile_id === viewerId
+  // A ban learned while editing (the edit was refused) closes the editor: the card says why.
+  const editorOpen = editing && !postingBanned
 
   async function save(text: string) {
-    await editReply(reply.id, text)
+    await sendOrLearnBan(() => editReply(reply.id, text))
     setEditing(false)
     await onChanged()
   }
@@ -63,7 +67,7 @@ export function ReplyItem({ reply, viewerId, onChanged, onComplain, postingBanne
 
   return (
     <li className="flex flex-col gap-2 border-s-2 border-border ps-4" data-testid="reply" data-reply-id={reply.id}>
-      {editing ? (
+      {editorOpen ? (
         <TextForm
           label={LL.commentMoney.editReplyLabel()}
           initial={reply.text}
@@ -85,7 +89,7 @@ export function ReplyItem({ reply, viewerId, onChanged, onComplain, postingBanne
       <div className="flex flex-wrap items-center gap-1" data-testid="reply-actions">
         <Reactions target={{ thread_id: reply.id }} counts={reply} onError={() => setError(LL.comments.actionError())} />
         {mine ? (
-          !editing && (
+          !editorOpen && (
             <>
               {!postingBanned && (
                 <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>

@@ -15,8 +15,16 @@ import { suggestName } from '../api/suggest-name'
 type LLType = ReturnType<typeof useI18nContext>['LL']
 type Name = { firstName: string | null; lastName: string | null }
 
+interface SuggestNameArgs {
+  phone: string
+  initial: Name
+  onSaved: (name: Name) => void
+  /** The server refused the name (a posting ban the page did not know of): the page may read itself again. */
+  onRefused?: (error: unknown) => void
+}
+
 /** First and last name for a number; both may be empty, which withdraws the viewer's suggestion. */
-export function SuggestNameForm({ phone, initial, onSaved }: { phone: string; initial: Name; onSaved: (name: Name) => void }) {
+export function SuggestNameForm({ phone, initial, onSaved, onRefused }: SuggestNameArgs) {
   const { LL } = useI18nContext()
   const id = useId()
   const [firstName, setFirstName] = useState(initial.firstName ?? '')
@@ -28,6 +36,7 @@ export function SuggestNameForm({ phone, initial, onSaved }: { phone: string; in
       notifyCopied(LL.names.saved())
       onSaved(saved)
     },
+    onError: onRefused,
   })
   const pending = save.isMutating
   // A new attempt hides the last failure.
@@ -85,7 +94,7 @@ export function SuggestNameForm({ phone, initial, onSaved }: { phone: string; in
 }
 
 /** Opens the name-suggestion form in the modal. */
-export function openSuggestName(LL: LLType, args: { phone: string; initial: Name; onSaved: (name: Name) => void }) {
+export function openSuggestName(LL: LLType, args: SuggestNameArgs) {
   openModal({
     modalId: 'suggest-name',
     title: LL.names.title({ number: ltr(phoneTools.formatInternational(args.phone)) }),
