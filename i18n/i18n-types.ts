@@ -268,6 +268,10 @@ type RootTranslation = {
 			 */
 			POSTING_BANNED: string
 			/**
+			 * Y​o​u​ ​a​l​r​e​a​d​y​ ​h​a​v​e​ ​a​s​ ​m​a​n​y​ ​d​e​v​i​c​e​s​ ​a​s​ ​a​l​l​o​w​e​d​.​ ​R​e​v​o​k​e​ ​o​n​e​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​u​s​e​ ​f​i​r​s​t​.
+			 */
+			DEVICES_FULL: string
+			/**
 			 * S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​ ​o​n​ ​o​u​r​ ​s​i​d​e​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
 			 */
 			INTERNAL: string
@@ -2199,7 +2203,7 @@ type RootTranslation = {
 		 */
 		notEnoughTitle: string
 		/**
-		 * T​h​i​s​ ​c​o​s​t​s​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.​ ​T​o​p​ ​u​p​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​i​n​ ​t​h​e​ ​a​p​p​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 * T​h​i​s​ ​c​o​s​t​s​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​.​ ​B​u​y​ ​a​ ​c​o​i​n​ ​p​a​c​k​ ​t​o​ ​t​o​p​ ​u​p​ ​y​o​u​r​ ​b​a​l​a​n​c​e​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
 		 * @param {number} price
 		 */
 		notEnoughText: RequiredParams<'price|num'>
@@ -2867,6 +2871,10 @@ type RootTranslation = {
 		 * @param {string} name
 		 */
 		reportText: RequiredParams<'name'>
+		/**
+		 * S​e​n​d​ ​r​e​p​o​r​t
+		 */
+		reportConfirm: string
 		/**
 		 * W​r​o​n​g​ ​o​r​ ​o​f​f​e​n​s​i​v​e​ ​c​o​n​t​a​c​t​ ​n​a​m​e
 		 */
@@ -3876,6 +3884,10 @@ export type TranslationFunctions = {
 			 * You can no longer post on this number.
 			 */
 			POSTING_BANNED: () => LocalizedString
+			/**
+			 * You already have as many devices as allowed. Revoke one you no longer use first.
+			 */
+			DEVICES_FULL: () => LocalizedString
 			/**
 			 * Something went wrong on our side. Try again later.
 			 */
@@ -5716,7 +5728,7 @@ export type TranslationFunctions = {
 		 */
 		notEnoughTitle: () => LocalizedString
 		/**
-		 * This costs {price|num} {{coin|coins}}. Top up your balance in the app and try again.
+		 * This costs {price|num} {{coin|coins}}. Buy a coin pack to top up your balance, then try again.
 		 */
 		notEnoughText: (arg: { price: number }) => LocalizedString
 		/**
@@ -6333,6 +6345,10 @@ export type TranslationFunctions = {
 		 * Moderators will check the name “{name}” and remove it if it is wrong or offensive.
 		 */
 		reportText: (arg: { name: string }) => LocalizedString
+		/**
+		 * Send report
+		 */
+		reportConfirm: () => LocalizedString
 		/**
 		 * Wrong or offensive contact name
 		 */

@@ -67,6 +67,7 @@ const en = {
       INSUFFICIENT_COINS: 'You do not have enough coins for this. Top up your balance and try again.',
       CONFLICT: 'This has already been done or has changed meanwhile. Reload the page to see where it stands.',
       POSTING_BANNED: 'You can no longer post on this number.',
+      DEVICES_FULL: 'You already have as many devices as allowed. Revoke one you no longer use first.',
       INTERNAL: 'Something went wrong on our side. Try again later.',
     },
     /** RATE_LIMITED when the answer says how long to wait (its Retry-After). */
@@ -732,6 +733,7 @@ const en = {
     report: 'Report',
     reportTitle: 'Report this name?',
     reportText: 'Moderators will check the name “{name:string}” and remove it if it is wrong or offensive.',
+    reportConfirm: 'Send report',
     reportReason: 'Wrong or offensive contact name',
     reportSentTitle: 'Name reported',
     reportSentText: 'Thank you. Moderators will look at this name.',

@@ -116,7 +116,7 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   const confirm = b.getByRole('dialog', { name: 'Report this name?' })
   await expect(confirm.getByRole('switch')).toHaveAttribute('aria-checked', 'false')
   const reported = b.waitForResponse((r) => r.url().endsWith('/api/v6/report/contact'))
-  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await confirm.getByRole('button', { name: 'Send report' }).click()
   expect((await reported).status()).toBe(200)
   await expect(b.getByRole('dialog', { name: 'Name reported' })).toBeVisible()
   await b.getByRole('dialog', { name: 'Name reported' }).getByRole('button', { name: 'Close' }).first().click()
@@ -124,6 +124,6 @@ test('a contact book upload names a number; another user sees, likes, suggests, 
   // With the complaint toggle on, the complaint form follows the report.
   await item.getByRole('button', { name: 'Report', exact: true }).click()
   await confirm.getByRole('switch').click()
-  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await confirm.getByRole('button', { name: 'Send report' }).click()
   await expect(b.getByRole('dialog', { name: 'Complain about this text' })).toBeVisible()
 })

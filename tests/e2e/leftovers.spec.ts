@@ -106,7 +106,7 @@ test('a profile page asks for its names by profile, likes and reports them by pr
 
   await item.getByRole('button', { name: 'Report', exact: true }).click()
   const reported = page.waitForResponse((r) => r.url().endsWith('/api/v6/report/contact-by-profile'))
-  await page.getByRole('dialog', { name: 'Report this name?' }).getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('dialog', { name: 'Report this name?' }).getByRole('button', { name: 'Send report' }).click()
   expect((await reported).status()).toBe(200)
   const sent = page.getByRole('dialog', { name: 'Name reported' })
   await expect(sent).toBeVisible()

@@ -56,6 +56,20 @@ describe('delete confirmations (SPEC.md sections 2 and 4)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it('(b) confirms a report with a primary button named for it, not a red Delete', async () => {
+    const user = userEvent.setup()
+    const onDelete = vi.fn()
+    app()
+    act(() => confirmDeleteWithToggle(LL, { title: 'Report this name?', action: LL.contacts.reportConfirm(), onDelete }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report this name?' }))
+    expect(dialog.queryByRole('button', { name: LL.complaints.delete() })).toBeNull()
+    const send = dialog.getByRole('button', { name: 'Send report' })
+    expect(send).toHaveClass('bg-primary')
+    expect(send).not.toHaveClass('bg-danger')
+    await user.click(send)
+    expect(onDelete).toHaveBeenCalledWith(false)
+  })
+
   it('(a) keep closes without deleting; (c) cancel does too, delete runs', async () => {
     const user = userEvent.setup()
     const onDelete = vi.fn()

@@ -13,7 +13,8 @@ import { closeModal, openModal } from '@/stores/modal'
 
 type Run = () => void | Promise<void>
 
-function Footer({ cancel, onDelete }: { cancel: string; onDelete: Run }) {
+/** Cancel, and the act confirmed: a red Delete, or `action` (a report) as the primary button. */
+function Footer({ cancel, onDelete, action }: { cancel: string; onDelete: Run; action?: string }) {
   const { LL } = useI18nContext()
   return (
     <DialogFooter>
@@ -21,13 +22,13 @@ function Footer({ cancel, onDelete }: { cancel: string; onDelete: Run }) {
         {cancel}
       </Button>
       <Button
-        variant="danger"
+        variant={action ? 'primary' : 'danger'}
         onClick={() => {
           closeModal()
           void onDelete()
         }}
       >
-        {LL.complaints.delete()}
+        {action ?? LL.complaints.delete()}
       </Button>
     </DialogFooter>
   )
@@ -43,7 +44,7 @@ export function confirmKeepOrDelete(LL: LLType, opts: { title: string; text?: st
   })
 }
 
-function ToggleBody({ onDelete }: { onDelete: (complain: boolean) => void | Promise<void> }) {
+function ToggleBody({ onDelete, action }: { onDelete: (complain: boolean) => void | Promise<void>; action?: string }) {
   const { LL } = useI18nContext()
   const id = useId()
   const [complain, setComplain] = useState(false)
@@ -55,17 +56,21 @@ function ToggleBody({ onDelete }: { onDelete: (complain: boolean) => void | Prom
         </label>
         <Switch id={id} checked={complain} onCheckedChange={setComplain} />
       </div>
-      <Footer cancel={LL.app.cancel()} onDelete={() => onDelete(complain)} />
+      <Footer cancel={LL.app.cancel()} onDelete={() => onDelete(complain)} action={action} />
     </>
   )
 }
 
-/** (b) Warning with a toggle labelled as the complaint option (off by default); its value is passed on. */
+/**
+ * (b) Warning with a toggle labelled as the complaint option (off by default); its value is passed on.
+ * `action` names what is confirmed when it is not a deletion (a contact name's report: "Send report").
+ */
 export function confirmDeleteWithToggle(
   _LL: LLType,
   opts: {
     title: string
     text?: string
+    action?: string
     onDelete: (complain: boolean) => void | Promise<void>
   },
 ): void {
@@ -74,7 +79,7 @@ export function confirmDeleteWithToggle(
     title: opts.title,
     description: opts.text,
     attention: true,
-    body: <ToggleBody onDelete={opts.onDelete} />,
+    body: <ToggleBody onDelete={opts.onDelete} action={opts.action} />,
   })
 }
 

@@ -40,8 +40,14 @@ describe('not enough coins', () => {
   })
 
   it('names the coin pack in English, Russian and Arabic', () => {
-    expect(i18nObject('en').commentMoney.notEnoughText({ price: 1 })).toBe('This costs 1 coin. Buy a coin pack to top up your balance, then try again.')
-    expect(i18nObject('ru').commentMoney.notEnoughText({ price: 5 })).toBe('Это стоит 5 монет. Купите пакет монет, чтобы пополнить баланс, и попробуйте ещё раз.')
-    expect(i18nObject('ar-sa').commentMoney.notEnoughText({ price: 3 })).toBe('تكلفة ذلك 3 عملات. اشترِ حزمة عملات لشحن رصيدك، ثم حاول مرة أخرى.')
+    expect(i18nObject('en').commentMoney.notEnoughText({ price: 1 })).toBe(
+      'This costs 1 coin. Buy a coin pack to top up your balance, then try again.',
+    )
+    expect(i18nObject('ru').commentMoney.notEnoughText({ price: 5 })).toBe(
+      'Это стоит 5 монет. Купите пакет монет, чтобы пополнить баланс, и попробуйте ещё раз.',
+    )
+    expect(i18nObject('ar-sa').commentMoney.notEnoughText({ price: 3 })).toBe(
+      'تكلفة ذلك 3 عملات. اشترِ حزمة عملات لشحن رصيدك، ثم حاول مرة أخرى.',
+    )
   })
 })

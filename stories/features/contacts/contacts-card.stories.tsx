@@ -158,7 +158,11 @@ const reportStory = modes<Story>({
     const dialog = within(await findDialog({ name: LL.contacts.reportTitle() }))
     // The complaint option is offered and off by default.
     await expect(dialog.getByRole('switch', { name: LL.complaints.complainToggle() })).not.toBeChecked()
-    await userEvent.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
+    // A report is sent, not deleted: a normal confirm button named for it, no red Delete.
+    await expect(dialog.queryByRole('button', { name: LL.complaints.delete() })).toBeNull()
+    const send = dialog.getByRole('button', { name: LL.contacts.reportConfirm() })
+    await expect(send).not.toHaveClass('bg-danger')
+    await userEvent.click(send)
     const sent = await findDialog({ name: LL.contacts.reportSentTitle() })
     await expect(sent).toHaveAccessibleDescription(LL.contacts.reportSentText())
     await waitFor(() => expect(seen.report?.get('name_hash')).toBe('a'.repeat(32)))
@@ -277,7 +281,7 @@ const byProfileStory = modes<Story>({
     })
     await userEvent.click(first.getByRole('button', { name: LL.contacts.report() }))
     const dialog = within(await findDialog({ name: LL.contacts.reportTitle() }))
-    await userEvent.click(dialog.getByRole('button', { name: LL.complaints.delete() }))
+    await userEvent.click(dialog.getByRole('button', { name: LL.contacts.reportConfirm() }))
     await expect(await findDialog({ name: LL.contacts.reportSentTitle() })).toBeVisible()
     const report = byProfile.report as URLSearchParams | null
     await expect(report?.get('profile_id')).toBe('12')

@@ -59,6 +59,7 @@ export function ContactNameItem({ item, of, onChange, onComplain }: Props) {
     confirmDeleteWithToggle(LL, {
       title: LL.contacts.reportTitle(),
       text: LL.contacts.reportText({ name: name || LL.contacts.noName() }),
+      action: LL.contacts.reportConfirm(),
       onDelete: (complain) => action.trigger({ report: { complain } }),
     })
   }
