@@ -42,6 +42,8 @@ export const ERROR_CODES = {
   CONFLICT: 3102,
   /** HTTP 403: the user lost the right to post on this number (text removed twice after complaints). */
   POSTING_BANNED: 3103,
+  /** HTTP 409: the person has as many device passwords as allowed (Settings → Protect your phone). */
+  DEVICES_FULL: 3104,
   INTERNAL: 5000,
 } as const
 

@@ -2,20 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
 import { apiClient, expectError } from '../../../tests/support/api'
-import { deviceAddResponse, deviceListResponse } from '../../../contract/api/device'
+import { DEVICES_MAX, deviceAddResponse, deviceListResponse } from '../../../contract/api/device'
+import { ERROR_CODES } from '../../../contract/errors'
 import { devicePasswords } from '../../db/schema'
 
 const ANNA = '+4915170500001'
 const BEN = '+4915170500002'
 const LEAVER = '+4915170500003'
 const EVERYWHERE = '+4915170500004'
+const MANY = '+4915170500005'
 
 describe.each(backends)('device passwords on %s', (backend) => {
   let t: TestApp
   const tokens: Record<string, string> = {}
   beforeAll(async () => {
     t = await createTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
-    await signInEach(t.app, [ANNA, BEN, LEAVER, EVERYWHERE], { tokens, ids: {} })
+    await signInEach(t.app, [ANNA, BEN, LEAVER, EVERYWHERE, MANY], { tokens, ids: {} })
   })
   afterAll(async () => t?.close())
 
@@ -45,6 +47,17 @@ describe.each(backends)('device passwords on %s', (backend) => {
     // Another person's list shows none of it; nor does the answer repeat the password.
     expect((await list(BEN)).items).toEqual([])
     expect((await get(ANNA, '/api/v6/device/list')).body).not.toContain(phone.password)
+  })
+
+  it(`keeps a person at ${DEVICES_MAX} devices even when many are added at once, with a code the app words`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: DEVICES_MAX + 10 }, (_, i) => post(MANY, '/api/v6/device/add', { name: `Phone ${i}`, kind: 'phone' })),
+    )
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(DEVICES_MAX)
+    const refused = answers.filter((r) => r.statusCode !== 200)
+    expect(refused).toHaveLength(10)
+    for (const r of refused) expect(r.json()).toMatchObject({ status: false, status_code: ERROR_CODES.DEVICES_FULL })
+    expect((await list(MANY)).items).toHaveLength(DEVICES_MAX)
   })
 
   it('gives a router 2,000 entries unless told otherwise', async () => {

@@ -13,12 +13,21 @@ export interface DeviceCredential {
   maxEntries: number | null
 }
 
+/**
+ * Adds a device password unless the person already has `max` live ones: null then. The person's
+ * row is locked for the count and the insert, so parallel adds never pass the limit together.
+ */
 export async function addDevice(
   db: Db,
   d: { userId: number; name: string; kind: DeviceKind; maxEntries: number | null; secretHash: string },
+  max: number,
 ) {
-  const [row] = await db.insert(devicePasswords).values(d).returning()
-  return row
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, d.userId)).for('update')
+    if ((await liveDeviceCount(tx, d.userId)) >= max) return null
+    const [row] = await tx.insert(devicePasswords).values(d).returning()
+    return row
+  })
 }
 
 export async function liveDeviceCount(db: Db, userId: number): Promise<number> {

@@ -9,10 +9,11 @@ import {
   DEVICES_MAX,
   ROUTER_DEFAULT_MAX_ENTRIES,
 } from '../../../contract/api/device'
-import { conflict } from '../../errors'
+import { ERROR_CODES } from '../../../contract/errors'
+import { AppError } from '../../errors'
 import { currentUser } from '../../plugins/auth'
 import { devicePasswordHash, newDevicePassword } from '../../plugins/device-auth'
-import { addDevice, listDevices, liveDeviceCount, revokeDevice } from './repository'
+import { addDevice, listDevices, revokeDevice } from './repository'
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
 /** The user name shown with a password: the account's number, digits only (any user name is accepted). */
@@ -37,11 +38,15 @@ export async function deviceRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request)
-      if ((await liveDeviceCount(app.db, user.id)) >= DEVICES_MAX) throw conflict(`You have ${DEVICES_MAX} devices; revoke one first`)
       const { name, kind, max_entries } = request.body
       const password = newDevicePassword()
       const maxEntries = max_entries ?? (kind === 'router' ? ROUTER_DEFAULT_MAX_ENTRIES : null)
-      const row = await addDevice(app.db, { userId: user.id, name, kind, maxEntries, secretHash: devicePasswordHash(password) })
+      const row = await addDevice(
+        app.db,
+        { userId: user.id, name, kind, maxEntries, secretHash: devicePasswordHash(password) },
+        DEVICES_MAX,
+      )
+      if (!row) throw new AppError(409, ERROR_CODES.DEVICES_FULL, `You have ${DEVICES_MAX} devices; revoke one first`)
       return {
         status: true as const,
         data: {

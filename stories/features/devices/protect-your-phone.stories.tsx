@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import type { DeviceItem } from '@contract/api/device'
+import { ERROR_CODES } from '@contract/errors'
 import { ProtectYourPhone } from '@/features/devices/components/protect-your-phone'
 import { SettingsPage } from '@/features/settings/settings-page'
 import { openSubView } from '@/stores/settings'
@@ -175,16 +176,16 @@ const emptyStory = modes<Story>({
     api: {
       ...api,
       'GET /api/v6/device/list': ok({ items: [], user: USER }),
-      'POST /api/v6/device/add': fail(409, 409, 'You have 20 devices; revoke one first'),
+      'POST /api/v6/device/add': fail(409, ERROR_CODES.DEVICES_FULL, 'You have 20 devices; revoke one first'),
     },
   },
   play: async ({ canvasElement, globals, userEvent }) => {
     const LL = translations(globals)
     const page = within(within(canvasElement).getByRole('main'))
     await expect(await page.findByText(LL.devices.none())).toBeVisible()
-    // A refusal is said under the button, in the server's words.
+    // A refusal is said under the button, in the reader's language by its code.
     await userEvent.click(within(page.getByTestId('setup-iphone')).getByRole('button', { name: LL.devices.create() }))
-    await expect(await page.findByRole('alert')).toHaveTextContent('You have 20 devices; revoke one first')
+    await expect(await page.findByRole('alert')).toHaveTextContent(LL.apiError.code.DEVICES_FULL())
     await expect(page.getByTestId('new-password-iphone')).toBeEmptyDOMElement()
   },
 })
