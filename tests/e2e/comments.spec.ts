@@ -22,7 +22,7 @@ test('two users comment, reply, like, edit, report and delete; a private note st
   const commentsA = a.getByRole('region', { name: 'Comments' })
   await expect(commentsA.getByText('No comments yet. Be the first to say who called.')).toBeVisible()
   await commentsA.getByLabel('Write a comment').fill(HOSTILE)
-  await expect(commentsA.getByText(`${HOSTILE.length} of 2000 characters`)).toBeVisible()
+  await expect(commentsA.getByText(`${HOSTILE.length} of 2,000 characters`)).toBeVisible()
   await commentsA.getByRole('button', { name: 'Post comment' }).click()
   const mineA = commentsA.getByTestId('comment')
   await expect(mineA).toHaveCount(1)
