@@ -1226,10 +1226,10 @@ type RootTranslation = {
 		 */
 		fritzStep3: string
 		/**
-		 * A​ ​r​o​u​t​e​r​ ​k​e​e​p​s​ ​a​t​ ​m​o​s​t​ ​{​c​o​u​n​t​}​ ​n​u​m​b​e​r​s​:​ ​t​h​e​ ​m​o​s​t​ ​r​e​p​o​r​t​e​d​ ​o​n​e​s​.
-		 * @param {string} count
+		 * A​ ​r​o​u​t​e​r​ ​k​e​e​p​s​ ​a​t​ ​m​o​s​t​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​n​u​m​b​e​r​|​n​u​m​b​e​r​s​}​}​:​ ​t​h​e​ ​m​o​s​t​ ​r​e​p​o​r​t​e​d​ ​o​n​e​s​.
+		 * @param {number} count
 		 */
-		fritzLimit: RequiredParams<'count'>
+		fritzLimit: RequiredParams<'count|num'>
 		/**
 		 * A​d​d​r​e​s​s
 		 */
@@ -1314,10 +1314,10 @@ type RootTranslation = {
 		 */
 		neverUsed: string
 		/**
-		 * A​t​ ​m​o​s​t​ ​{​c​o​u​n​t​}​ ​n​u​m​b​e​r​s
-		 * @param {string} count
+		 * A​t​ ​m​o​s​t​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​n​u​m​b​e​r​|​n​u​m​b​e​r​s​}​}
+		 * @param {number} count
 		 */
-		maxEntries: RequiredParams<'count'>
+		maxEntries: RequiredParams<'count|num'>
 		/**
 		 * R​e​v​o​k​e
 		 */
@@ -1471,7 +1471,7 @@ type RootTranslation = {
 		 */
 		perYear: RequiredParams<'price'>
 		/**
-		 * {​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​ ​i​n​s​t​e​a​d​ ​o​f​ ​{​f​r​e​e​|​n​u​m​}
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​{​{​s​e​a​r​c​h​|​s​e​a​r​c​h​e​s​}​}​ ​a​ ​d​a​y​ ​i​n​s​t​e​a​d​ ​o​f​ ​{​f​r​e​e​|​n​u​m​}
 		 * @param {number} count
 		 * @param {number} free
 		 */
@@ -1537,7 +1537,7 @@ type RootTranslation = {
 		 */
 		yourPlan: string
 		/**
-		 * Y​o​u​ ​a​r​e​ ​o​n​ ​t​h​e​ ​f​r​e​e​ ​p​l​a​n​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​.
+		 * Y​o​u​ ​a​r​e​ ​o​n​ ​t​h​e​ ​f​r​e​e​ ​p​l​a​n​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​s​e​a​r​c​h​|​s​e​a​r​c​h​e​s​}​}​ ​a​ ​d​a​y​.
 		 * @param {number} count
 		 */
 		freePlan: RequiredParams<'count|num'>
@@ -1740,7 +1740,7 @@ type RootTranslation = {
 		 */
 		plansLink: string
 		/**
-		 * {​p​l​a​n​}​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y
+		 * {​p​l​a​n​}​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​s​e​a​r​c​h​|​s​e​a​r​c​h​e​s​}​}​ ​a​ ​d​a​y
 		 * @param {number} count
 		 * @param {string} plan
 		 */
@@ -1799,7 +1799,7 @@ type RootTranslation = {
 		 */
 		promoRegion: string
 		/**
-		 * P​r​e​m​i​u​m​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​s​e​a​r​c​h​e​s​ ​a​ ​d​a​y​,​ ​n​o​ ​b​a​n​n​e​r​s​.
+		 * P​r​e​m​i​u​m​:​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​s​e​a​r​c​h​|​s​e​a​r​c​h​e​s​}​}​ ​a​ ​d​a​y​,​ ​n​o​ ​b​a​n​n​e​r​s​.
 		 * @param {number} count
 		 */
 		promoText: RequiredParams<'count|num'>
@@ -2160,12 +2160,12 @@ type RootTranslation = {
 		 */
 		hideOptionsTitle: string
 		/**
-		 * H​i​d​e​ ​i​t​ ​f​r​o​m​ ​e​v​e​r​y​o​n​e​ ​e​l​s​e​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​f​o​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h​,​ ​r​e​n​e​w​e​d​ ​f​r​o​m​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​u​n​t​i​l​ ​y​o​u​ ​s​t​o​p​ ​i​t​.​ ​O​r​ ​a​s​k​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​ ​t​o​ ​r​e​m​o​v​e​ ​i​t​.
+		 * H​i​d​e​ ​i​t​ ​f​r​o​m​ ​e​v​e​r​y​o​n​e​ ​e​l​s​e​ ​o​n​ ​y​o​u​r​ ​n​u​m​b​e​r​ ​f​o​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​a​ ​m​o​n​t​h​,​ ​r​e​n​e​w​e​d​ ​f​r​o​m​ ​y​o​u​r​ ​b​a​l​a​n​c​e​ ​u​n​t​i​l​ ​y​o​u​ ​s​t​o​p​ ​i​t​.​ ​O​r​ ​a​s​k​ ​t​h​e​ ​m​o​d​e​r​a​t​o​r​s​ ​t​o​ ​r​e​m​o​v​e​ ​i​t​.
 		 * @param {number} price
 		 */
 		hideOptionsText: RequiredParams<'price|num'>
 		/**
-		 * H​i​d​e​ ​f​o​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​c​o​i​n​s​ ​a​ ​m​o​n​t​h
+		 * H​i​d​e​ ​f​o​r​ ​{​p​r​i​c​e​|​n​u​m​}​ ​{​{​c​o​i​n​|​c​o​i​n​s​}​}​ ​a​ ​m​o​n​t​h
 		 * @param {number} price
 		 */
 		hideForCoins: RequiredParams<'price|num'>
@@ -2604,7 +2604,7 @@ type RootTranslation = {
 		 */
 		removed: RequiredParams<'count|num' | 'number'>
 		/**
-		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​|​n​u​m​}​ ​r​e​m​o​v​a​l​s​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​ ​a​n​d​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
+		 * T​e​x​t​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​n​u​m​b​e​r​}​.​ ​I​t​s​ ​a​u​t​h​o​r​ ​h​a​s​ ​{​c​o​u​n​t​|​n​u​m​}​ ​{​{​r​e​m​o​v​a​l​|​r​e​m​o​v​a​l​s​}​}​ ​a​f​t​e​r​ ​c​o​m​p​l​a​i​n​t​s​ ​t​h​e​r​e​ ​a​n​d​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​p​o​s​t​ ​o​n​ ​t​h​i​s​ ​n​u​m​b​e​r​.
 		 * @param {number} count
 		 * @param {string} number
 		 */
@@ -3301,7 +3301,7 @@ type RootTranslation = {
 		 */
 		fofNobody: string
 		/**
-		 * {​c​o​u​n​t​|​n​u​m​}​ ​o​f​ ​y​o​u​r​ ​{​{​c​o​n​t​a​c​t​ ​k​n​o​w​s​|​c​o​n​t​a​c​t​s​ ​k​n​o​w​}​}​ ​t​h​i​s​ ​n​u​m​b​e​r​:
+		 * {​c​o​u​n​t​|​n​u​m​}​ ​o​f​ ​y​o​u​r​ ​c​o​n​t​a​c​t​s​ ​{​{​k​n​o​w​s​|​k​n​o​w​}​}​ ​t​h​i​s​ ​n​u​m​b​e​r​:
 		 * @param {number} count
 		 */
 		fofKnown: RequiredParams<'count|num'>
@@ -4814,9 +4814,9 @@ export type TranslationFunctions = {
 		 */
 		fritzStep3: () => LocalizedString
 		/**
-		 * A router keeps at most {count} numbers: the most reported ones.
+		 * A router keeps at most {count|num} {{number|numbers}}: the most reported ones.
 		 */
-		fritzLimit: (arg: { count: string }) => LocalizedString
+		fritzLimit: (arg: { count: number }) => LocalizedString
 		/**
 		 * Address
 		 */
@@ -4898,9 +4898,9 @@ export type TranslationFunctions = {
 		 */
 		neverUsed: () => LocalizedString
 		/**
-		 * At most {count} numbers
+		 * At most {count|num} {{number|numbers}}
 		 */
-		maxEntries: (arg: { count: string }) => LocalizedString
+		maxEntries: (arg: { count: number }) => LocalizedString
 		/**
 		 * Revoke
 		 */
@@ -5046,7 +5046,7 @@ export type TranslationFunctions = {
 		 */
 		perYear: (arg: { price: string }) => LocalizedString
 		/**
-		 * {count|num} searches a day instead of {free|num}
+		 * {count|num} {{search|searches}} a day instead of {free|num}
 		 */
 		benefitSearches: (arg: { count: number, free: number }) => LocalizedString
 		/**
@@ -5106,7 +5106,7 @@ export type TranslationFunctions = {
 		 */
 		yourPlan: () => LocalizedString
 		/**
-		 * You are on the free plan: {count|num} searches a day.
+		 * You are on the free plan: {count|num} {{search|searches}} a day.
 		 */
 		freePlan: (arg: { count: number }) => LocalizedString
 		/**
@@ -5292,7 +5292,7 @@ export type TranslationFunctions = {
 		 */
 		plansLink: () => LocalizedString
 		/**
-		 * {plan}: {count|num} searches a day
+		 * {plan}: {count|num} {{search|searches}} a day
 		 */
 		planLine: (arg: { count: number, plan: string }) => LocalizedString
 		/**
@@ -5348,7 +5348,7 @@ export type TranslationFunctions = {
 		 */
 		promoRegion: () => LocalizedString
 		/**
-		 * Premium: {count|num} searches a day, no banners.
+		 * Premium: {count|num} {{search|searches}} a day, no banners.
 		 */
 		promoText: (arg: { count: number }) => LocalizedString
 		/**
@@ -5688,11 +5688,11 @@ export type TranslationFunctions = {
 		 */
 		hideOptionsTitle: () => LocalizedString
 		/**
-		 * Hide it from everyone else on your number for {price|num} coins a month, renewed from your balance until you stop it. Or ask the moderators to remove it.
+		 * Hide it from everyone else on your number for {price|num} {{coin|coins}} a month, renewed from your balance until you stop it. Or ask the moderators to remove it.
 		 */
 		hideOptionsText: (arg: { price: number }) => LocalizedString
 		/**
-		 * Hide for {price|num} coins a month
+		 * Hide for {price|num} {{coin|coins}} a month
 		 */
 		hideForCoins: (arg: { price: number }) => LocalizedString
 		/**
@@ -6108,7 +6108,7 @@ export type TranslationFunctions = {
 		 */
 		removed: (arg: { count: number, number: string }) => LocalizedString
 		/**
-		 * Text removed from {number}. Its author has {count|num} removals after complaints there and can no longer post on this number.
+		 * Text removed from {number}. Its author has {count|num} {{removal|removals}} after complaints there and can no longer post on this number.
 		 */
 		removedBanned: (arg: { count: number, number: string }) => LocalizedString
 		/**
@@ -6758,7 +6758,7 @@ export type TranslationFunctions = {
 		 */
 		fofNobody: () => LocalizedString
 		/**
-		 * {count|num} of your {{contact knows|contacts know}} this number:
+		 * {count|num} of your contacts {{knows|know}} this number:
 		 */
 		fofKnown: (arg: { count: number }) => LocalizedString
 		/**

@@ -322,7 +322,7 @@ const az_az = {
     fritzStep2: 'Ünvan: aşağıdakı ünvan. İstifadəçi adı və parol: aşağıdakılar.',
     fritzStep3:
       'Sonra Telefoniya → Zənglərin idarəsi → Zənglərin bloklanması bölməsini açın və bu telefon kitabının nömrələrini bloklayın.',
-    fritzLimit: 'Router ən çox {count} nömrə saxlayır: ən çox şikayət olunanları.',
+    fritzLimit: 'Router ən çox {count|num} nömrə saxlayır: ən çox şikayət olunanları.',
     address: 'Ünvan',
     user: 'İstifadəçi adı',
     password: 'Parol',
@@ -343,7 +343,7 @@ const az_az = {
     created: 'Yaradılıb: {date}',
     lastUsed: 'Son istifadə: {when}',
     neverUsed: 'Hələ istifadə olunmayıb',
-    maxEntries: 'Ən çox {count} nömrə',
+    maxEntries: 'Ən çox {count|num} nömrə',
     revoke: 'Geri çağır',
     revokeTitle: '{name} cihazının parolu geri çağırılsın?',
     revokeText: 'O, dərhal işləməyi dayandırır: cihazı yeni parolla quraşdırana qədər o, bloklama siyahıları və xəbərdarlıqlar almır.',

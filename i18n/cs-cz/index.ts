@@ -320,7 +320,7 @@ const cs_cz = {
       'Ve Fritz!Boxu otevřete Telefonie → Telefonní seznam → Nový telefonní seznam a zvolte „Použít online telefonní seznam“ s poskytovatelem „CardDAV“.',
     fritzStep2: 'Adresa: adresa níže. Uživatelské jméno a heslo: ty níže.',
     fritzStep3: 'Pak otevřete Telefonie → Zpracování hovorů → Blokování hovorů a zablokujte čísla tohoto telefonního seznamu.',
-    fritzLimit: 'Router pojme nejvýše {count} čísel: ta nejčastěji nahlášená.',
+    fritzLimit: 'Router pojme nejvýše {count|num} {{|číslo||čísla|čísla|čísel}}: ta nejčastěji nahlášená.',
     address: 'Adresa',
     user: 'Uživatelské jméno',
     password: 'Heslo',
@@ -341,7 +341,7 @@ const cs_cz = {
     created: 'Vytvořeno {date}',
     lastUsed: 'Naposledy použito: {when}',
     neverUsed: 'Zatím nepoužito',
-    maxEntries: 'Nejvýše {count} čísel',
+    maxEntries: 'Nejvýše {count|num} {{|číslo||čísla|čísla|čísel}}',
     revoke: 'Odvolat',
     revokeTitle: 'Odvolat heslo zařízení {name}?',
     revokeText:

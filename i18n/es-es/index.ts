@@ -323,7 +323,7 @@ const es_es = {
       'En la Fritz!Box, abre Telefonía → Agenda telefónica → Nueva agenda telefónica y elige «Usar agenda en línea» con el proveedor «CardDAV».',
     fritzStep2: 'Dirección: la dirección de abajo. Nombre de usuario y contraseña: los de abajo.',
     fritzStep3: 'Después abre Telefonía → Gestión de llamadas → Bloqueo de llamadas y bloquea los números de esta agenda.',
-    fritzLimit: 'Un router guarda como máximo {count} números: los más denunciados.',
+    fritzLimit: 'Un router guarda como máximo {count|num} {{número|números}}: los más denunciados.',
     address: 'Dirección',
     user: 'Nombre de usuario',
     password: 'Contraseña',
@@ -344,7 +344,7 @@ const es_es = {
     created: 'Creado el {date}',
     lastUsed: 'Último uso: {when}',
     neverUsed: 'Aún no se ha usado',
-    maxEntries: 'Como máximo {count} números',
+    maxEntries: 'Como máximo {count|num} {{número|números}}',
     revoke: 'Revocar',
     revokeTitle: '¿Revocar la contraseña de {name}?',
     revokeText:
@@ -560,8 +560,8 @@ const es_es = {
     balanceLoading: 'Comprobando tu saldo…',
     hideOptionsTitle: '¿Ocultar esta opinión?',
     hideOptionsText:
-      'Ocúltala a todos los demás en tu número por {price|num} monedas al mes, que se renuevan con tu saldo hasta que lo canceles. También puedes pedir a los moderadores que la eliminen.',
-    hideForCoins: 'Ocultar por {price|num} monedas al mes',
+      'Ocúltala a todos los demás en tu número por {price|num} {{moneda|monedas}} al mes, que se renuevan con tu saldo hasta que lo canceles. También puedes pedir a los moderadores que la eliminen.',
+    hideForCoins: 'Ocultar por {price|num} {{moneda|monedas}} al mes',
     complain: 'Presentar una queja',
     hiding: 'Ocultando…',
     hideSuccessTitle: 'Opinión oculta',
@@ -676,7 +676,7 @@ const es_es = {
     working: 'Procesando…',
     removed: 'Texto eliminado del número {number}. Su autor acumula {count|num} {{eliminación|eliminaciones}} tras quejas en ese número.',
     removedBanned:
-      'Texto eliminado del número {number}. Su autor acumula {count|num} eliminaciones tras quejas en ese número y ya no puede publicar en él.',
+      'Texto eliminado del número {number}. Su autor acumula {count|num} {{eliminación|eliminaciones}} tras quejas en ese número y ya no puede publicar en él.',
     edited: 'Texto guardado.',
     resolved: '{kind} n.º {id} resuelta.',
     rejected: '{kind} n.º {id} rechazada.',

@@ -328,7 +328,7 @@ const fr_fr = {
       'Dans la Fritz!Box, ouvrez Téléphonie → Annuaire → Nouvel annuaire et choisissez « Utiliser un annuaire en ligne » avec le fournisseur « CardDAV ».',
     fritzStep2: 'Adresse : l’adresse ci-dessous. Nom d’utilisateur et mot de passe : ceux ci-dessous.',
     fritzStep3: 'Ouvrez ensuite Téléphonie → Gestion des appels → Blocage d’appels et bloquez les numéros de cet annuaire.',
-    fritzLimit: 'Un routeur garde au plus {count} numéros : les plus signalés.',
+    fritzLimit: 'Un routeur garde au plus {count|num} {{numéro|numéros}} : les plus signalés.',
     address: 'Adresse',
     user: 'Nom d’utilisateur',
     password: 'Mot de passe',
@@ -349,7 +349,7 @@ const fr_fr = {
     created: 'Créé le {date}',
     lastUsed: 'Dernière utilisation : {when}',
     neverUsed: 'Pas encore utilisé',
-    maxEntries: 'Au plus {count} numéros',
+    maxEntries: 'Au plus {count|num} {{numéro|numéros}}',
     revoke: 'Révoquer',
     revokeTitle: 'Révoquer le mot de passe de {name} ?',
     revokeText:
@@ -567,8 +567,8 @@ const fr_fr = {
     balanceLoading: 'Vérification de votre solde…',
     hideOptionsTitle: 'Masquer cet avis ?',
     hideOptionsText:
-      'Masquez-le pour tous les autres sur votre numéro pour {price|num} pièces par mois, renouvelé depuis votre solde jusqu’à ce que vous l’arrêtiez. Vous pouvez aussi demander aux modérateurs de le supprimer.',
-    hideForCoins: 'Masquer pour {price|num} pièces par mois',
+      'Masquez-le pour tous les autres sur votre numéro pour {price|num} {{pièce|pièces}} par mois, renouvelé depuis votre solde jusqu’à ce que vous l’arrêtiez. Vous pouvez aussi demander aux modérateurs de le supprimer.',
+    hideForCoins: 'Masquer pour {price|num} {{pièce|pièces}} par mois',
     complain: 'Déposer une réclamation',
     hiding: 'Masquage…',
     hideSuccessTitle: 'Avis masqué',
@@ -684,7 +684,7 @@ const fr_fr = {
     removed:
       'Texte supprimé du numéro {number}. Son auteur cumule {count|num} {{suppression|suppressions}} à la suite de réclamations sur ce numéro.',
     removedBanned:
-      'Texte supprimé du numéro {number}. Son auteur cumule {count|num} suppressions à la suite de réclamations sur ce numéro et ne peut plus y publier.',
+      'Texte supprimé du numéro {number}. Son auteur cumule {count|num} {{suppression|suppressions}} à la suite de réclamations sur ce numéro et ne peut plus y publier.',
     edited: 'Texte enregistré.',
     resolved: '{kind} nº {id} traité.',
     rejected: '{kind} nº {id} rejeté.',

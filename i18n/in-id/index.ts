@@ -322,7 +322,7 @@ const in_id = {
       'Di Fritz!Box, buka Telefoni → Buku Telepon → Buku Telepon Baru dan pilih “Gunakan buku telepon daring” dengan penyedia “CardDAV”.',
     fritzStep2: 'Alamat: alamat di bawah. Nama pengguna dan kata sandi: yang di bawah.',
     fritzStep3: 'Lalu buka Telefoni → Penanganan Panggilan → Pemblokiran Panggilan dan blokir nomor dari buku telepon ini.',
-    fritzLimit: 'Router menyimpan paling banyak {count} nomor: yang paling sering dilaporkan.',
+    fritzLimit: 'Router menyimpan paling banyak {count|num} nomor: yang paling sering dilaporkan.',
     address: 'Alamat',
     user: 'Nama pengguna',
     password: 'Kata sandi',
@@ -343,7 +343,7 @@ const in_id = {
     created: 'Dibuat {date}',
     lastUsed: 'Terakhir dipakai: {when}',
     neverUsed: 'Belum dipakai',
-    maxEntries: 'Paling banyak {count} nomor',
+    maxEntries: 'Paling banyak {count|num} nomor',
     revoke: 'Cabut',
     revokeTitle: 'Cabut kata sandi {name}?',
     revokeText:

@@ -322,7 +322,7 @@ const it_it = {
     fritzStep1: 'Nel Fritz!Box, apri Telefonia → Rubrica → Nuova rubrica e scegli «Usa rubrica online» con il provider «CardDAV».',
     fritzStep2: 'Indirizzo: l’indirizzo qui sotto. Nome utente e password: quelli qui sotto.',
     fritzStep3: 'Poi apri Telefonia → Gestione chiamate → Blocco chiamate e blocca i numeri di questa rubrica.',
-    fritzLimit: 'Un router tiene al massimo {count} numeri: i più segnalati.',
+    fritzLimit: 'Un router tiene al massimo {count|num} {{numero|numeri}}: i più segnalati.',
     address: 'Indirizzo',
     user: 'Nome utente',
     password: 'Password',
@@ -343,7 +343,7 @@ const it_it = {
     created: 'Creato il {date}',
     lastUsed: 'Ultimo uso: {when}',
     neverUsed: 'Non ancora usato',
-    maxEntries: 'Al massimo {count} numeri',
+    maxEntries: 'Al massimo {count|num} {{numero|numeri}}',
     revoke: 'Revoca',
     revokeTitle: 'Revocare la password di {name}?',
     revokeText:
@@ -559,8 +559,8 @@ const it_it = {
     balanceLoading: 'Verifica del saldo…',
     hideOptionsTitle: 'Nascondere questa recensione?',
     hideOptionsText:
-      'Nascondila a tutti gli altri sul tuo numero per {price|num} monete al mese, con rinnovo dal tuo saldo finché non lo interrompi. In alternativa, chiedi ai moderatori di rimuoverla.',
-    hideForCoins: 'Nascondi per {price|num} monete al mese',
+      'Nascondila a tutti gli altri sul tuo numero per {price|num} {{moneta|monete}} al mese, con rinnovo dal tuo saldo finché non lo interrompi. In alternativa, chiedi ai moderatori di rimuoverla.',
+    hideForCoins: 'Nascondi per {price|num} {{moneta|monete}} al mese',
     complain: 'Invia un reclamo',
     hiding: 'Occultamento…',
     hideSuccessTitle: 'Recensione nascosta',
@@ -674,7 +674,7 @@ const it_it = {
     working: 'Elaborazione…',
     removed: 'Testo rimosso dal numero {number}. Il suo autore ha {count|num} {{rimozione|rimozioni}} in seguito a reclami su quel numero.',
     removedBanned:
-      'Testo rimosso dal numero {number}. Il suo autore ha {count|num} rimozioni in seguito a reclami su quel numero e non può più pubblicarvi.',
+      'Testo rimosso dal numero {number}. Il suo autore ha {count|num} {{rimozione|rimozioni}} in seguito a reclami su quel numero e non può più pubblicarvi.',
     edited: 'Testo salvato.',
     resolved: '{kind} n. {id} risolto.',
     rejected: '{kind} n. {id} respinto.',

@@ -324,7 +324,7 @@ const ms_my = {
       'Dalam Fritz!Box, buka Telefoni → Buku Telefon → Buku Telefon Baharu dan pilih “Guna buku telefon dalam talian” dengan penyedia “CardDAV”.',
     fritzStep2: 'Alamat: alamat di bawah. Nama pengguna dan kata laluan: yang di bawah.',
     fritzStep3: 'Kemudian buka Telefoni → Pengendalian Panggilan → Sekatan Panggilan dan sekat nombor dalam buku telefon ini.',
-    fritzLimit: 'Penghala menyimpan paling banyak {count} nombor: yang paling kerap dilaporkan.',
+    fritzLimit: 'Penghala menyimpan paling banyak {count|num} nombor: yang paling kerap dilaporkan.',
     address: 'Alamat',
     user: 'Nama pengguna',
     password: 'Kata laluan',
@@ -345,7 +345,7 @@ const ms_my = {
     created: 'Dicipta {date}',
     lastUsed: 'Kali terakhir digunakan: {when}',
     neverUsed: 'Belum digunakan',
-    maxEntries: 'Paling banyak {count} nombor',
+    maxEntries: 'Paling banyak {count|num} nombor',
     revoke: 'Tarik balik',
     revokeTitle: 'Tarik balik kata laluan {name}?',
     revokeText:

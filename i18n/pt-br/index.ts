@@ -320,7 +320,7 @@ const pt_br = {
       'Na Fritz!Box, abra Telefonia → Lista telefônica → Nova lista telefônica e escolha “Usar lista telefônica on-line” com o provedor “CardDAV”.',
     fritzStep2: 'Endereço: o endereço abaixo. Nome de usuário e senha: os de baixo.',
     fritzStep3: 'Depois abra Telefonia → Tratamento de chamadas → Bloqueio de chamadas e bloqueie os números desta lista telefônica.',
-    fritzLimit: 'Um roteador guarda no máximo {count} números: os mais denunciados.',
+    fritzLimit: 'Um roteador guarda no máximo {count|num} {{números|número||||números}}: os mais denunciados.',
     address: 'Endereço',
     user: 'Nome de usuário',
     password: 'Senha',
@@ -341,7 +341,7 @@ const pt_br = {
     created: 'Criado em {date}',
     lastUsed: 'Último uso: {when}',
     neverUsed: 'Ainda não usado',
-    maxEntries: 'No máximo {count} números',
+    maxEntries: 'No máximo {count|num} {{números|número||||números}}',
     revoke: 'Revogar',
     revokeTitle: 'Revogar a senha de {name}?',
     revokeText:
@@ -557,8 +557,8 @@ const pt_br = {
     balanceLoading: 'Verificando seu saldo…',
     hideOptionsTitle: 'Ocultar esta avaliação?',
     hideOptionsText:
-      'Oculte-a para todas as outras pessoas no seu número por {price|num} moedas por mês, renovadas com seu saldo até você cancelar. Ou peça aos moderadores que a removam.',
-    hideForCoins: 'Ocultar por {price|num} moedas por mês',
+      'Oculte-a para todas as outras pessoas no seu número por {price|num} {{moedas|moeda||||moedas}} por mês, renovadas com seu saldo até você cancelar. Ou peça aos moderadores que a removam.',
+    hideForCoins: 'Ocultar por {price|num} {{moedas|moeda||||moedas}} por mês',
     complain: 'Fazer uma reclamação',
     hiding: 'Ocultando…',
     hideSuccessTitle: 'Avaliação oculta',
@@ -672,7 +672,7 @@ const pt_br = {
     working: 'Processando…',
     removed: 'Texto removido de {number}. O autor tem {count|num} {{remoções|remoção||||remoções}} após reclamações nesse número.',
     removedBanned:
-      'Texto removido de {number}. O autor tem {count|num} remoções após reclamações nesse número e não pode mais publicar nele.',
+      'Texto removido de {number}. O autor tem {count|num} {{remoções|remoção||||remoções}} após reclamações nesse número e não pode mais publicar nele.',
     edited: 'Texto salvo.',
     resolved: '{kind} nº {id} resolvida.',
     rejected: '{kind} nº {id} rejeitada.',

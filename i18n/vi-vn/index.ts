@@ -318,7 +318,7 @@ const vi_vn = {
       'Trên Fritz!Box, mở Điện thoại → Danh bạ điện thoại → Danh bạ mới và chọn “Dùng danh bạ trực tuyến” với nhà cung cấp “CardDAV”.',
     fritzStep2: 'Địa chỉ: địa chỉ bên dưới. Tên người dùng và mật khẩu: như bên dưới.',
     fritzStep3: 'Sau đó mở Điện thoại → Xử lý cuộc gọi → Chặn cuộc gọi và chặn các số trong danh bạ này.',
-    fritzLimit: 'Bộ định tuyến giữ tối đa {count} số: những số bị báo cáo nhiều nhất.',
+    fritzLimit: 'Bộ định tuyến giữ tối đa {count|num} số: những số bị báo cáo nhiều nhất.',
     address: 'Địa chỉ',
     user: 'Tên người dùng',
     password: 'Mật khẩu',
@@ -339,7 +339,7 @@ const vi_vn = {
     created: 'Tạo ngày {date}',
     lastUsed: 'Dùng lần cuối: {when}',
     neverUsed: 'Chưa dùng lần nào',
-    maxEntries: 'Tối đa {count} số',
+    maxEntries: 'Tối đa {count|num} số',
     revoke: 'Thu hồi',
     revokeTitle: 'Thu hồi mật khẩu của {name}?',
     revokeText:

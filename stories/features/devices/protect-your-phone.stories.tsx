@@ -146,7 +146,9 @@ const revokeStory = modes<Story>({
     // Name, kind (a router with its cap), and use.
     await expect(items[0]).toHaveTextContent('Fritz!Box 7590')
     await expect(items[0]).toHaveTextContent(LL.devices.kindRouter())
-    await expect(items[0]).toHaveTextContent(LL.devices.maxEntries({ count: '2,000' }))
+    await expect(items[0]).toHaveTextContent(LL.devices.maxEntries({ count: 2000 }))
+    // In the reader's number format, with the language's plural (English and Arabic group with a comma).
+    await expect(items[0]).toHaveTextContent('2,000')
     await expect(items[1]).toHaveTextContent(LL.devices.kindPhone())
     await expect(items[2]).toHaveTextContent(LL.devices.kindApp())
     await expect(items[2]).toHaveTextContent(LL.devices.neverUsed())

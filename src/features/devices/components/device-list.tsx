@@ -9,7 +9,7 @@ import { DialogFooter } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { EmptyState, ErrorState } from '@/components/ui/states'
 import { failureText } from '@/lib/failure-text'
-import { formatDate, numberFormat } from '@/lib/format'
+import { formatDate } from '@/lib/format'
 import { closeModal, openModal } from '@/stores/modal'
 import { revokeDevice } from '../api/revoke-device'
 import type { listDevices } from '../api/list-devices'
@@ -103,7 +103,7 @@ export function DeviceList({ list }: { list: SWRResponse<DeviceList> }) {
                 <span className="break-words font-medium">{device.name}</span>
                 <span className="text-sm text-muted">
                   {kinds[device.kind]}
-                  {device.maxEntries !== null && ` · ${LL.devices.maxEntries({ count: numberFormat(locale).format(device.maxEntries) })}`}
+                  {device.maxEntries !== null && ` · ${LL.devices.maxEntries({ count: device.maxEntries })}`}
                 </span>
                 <span className="text-sm text-muted">
                   {LL.devices.created({ date: formatDate(locale, new Date(device.createdAtTimestamp * 1000), { dateStyle: 'medium' }) })}

@@ -3,7 +3,6 @@ import { useI18nContext } from '@i18n/i18n-react'
 import { ROUTER_DEFAULT_MAX_ENTRIES } from '@contract/api/device'
 import { Card } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { numberFormat } from '@/lib/format'
 import { listDevices } from '../api/list-devices'
 import { DEVICES_KEY } from '../keys'
 import { ClientSetup } from './client-setup'
@@ -19,7 +18,7 @@ const PLATFORM_NAMES: Record<Platform, string> = { iphone: 'iPhone', android: 'A
  * the address, the user name and a new device password; then the devices, to revoke one.
  */
 export function ProtectYourPhone() {
-  const { LL, locale } = useI18nContext()
+  const { LL } = useI18nContext()
   const list = useSWR(DEVICES_KEY, listDevices)
   const user = list.data?.user ?? null
   const d = LL.devices
@@ -54,9 +53,7 @@ export function ProtectYourPhone() {
               client="fritzbox"
               title={PLATFORM_NAMES.fritzbox}
               steps={[d.fritzStep1(), d.fritzStep2(), d.fritzStep3()]}
-              note={
-                <p className="text-sm text-muted">{d.fritzLimit({ count: numberFormat(locale).format(ROUTER_DEFAULT_MAX_ENTRIES) })}</p>
-              }
+              note={<p className="text-sm text-muted">{d.fritzLimit({ count: ROUTER_DEFAULT_MAX_ENTRIES })}</p>}
               user={user}
             />
           </TabsContent>
