@@ -35,27 +35,38 @@ function cutOf(built: BuiltBook, limit: number | null): number {
   return min
 }
 
+/** A cap's book as last built: its version and the build (`built` once done). */
+interface CachedBook {
+  version: number
+  pending: Promise<BuiltBook>
+  built?: BuiltBook
+}
+
 export function createBooks(db: Db) {
-  // Built books by cap and version: a million routers syncing the same version cost one build.
-  const community = new LRUCache<string, Promise<BuiltBook>>({ max: 8 })
-  const latest = new Map<string, BuiltBook>()
+  // The newest built book of each cap: a million routers syncing the same version cost one
+  // build, and a new version's build replaces the cap's book (its cards reused where the same),
+  // so that no older version of a 100,000-card book stays in memory.
+  const community = new LRUCache<string, CachedBook>({ max: 16 })
 
   async function communityBook(limit: number | null): Promise<BookState> {
-    const version = await blocklistVersion(db)
-    const key = `${limit ?? 'all'}:${version}`
-    let pending = community.get(key)
-    if (!pending) {
-      const capKey = String(limit ?? 'all')
-      pending = communityBlocklist(db, { limit }).then((entries) => {
-        const built = buildBook('community', entries, latest.get(capKey))
-        latest.set(capKey, built)
-        if (latest.size > 16) latest.delete(latest.keys().next().value!)
-        return built
+    let version = await blocklistVersion(db)
+    const capKey = String(limit ?? 'all')
+    let cached = community.get(capKey)
+    if (cached && cached.version > version) {
+      // Built at a newer version since this request read its own: the newer cards are served,
+      // under their version (a later sync from its token then sends no less than what changed).
+      version = cached.version
+    } else if (!cached || cached.version < version) {
+      const previous = cached?.built
+      const entry = { version } as CachedBook
+      entry.pending = communityBlocklist(db, { limit }).then((entries) => (entry.built = buildBook('community', entries, previous)))
+      entry.pending.catch(() => {
+        if (community.get(capKey) === entry) community.delete(capKey)
       })
-      community.set(key, pending)
-      pending.catch(() => community.delete(key))
+      community.set(capKey, entry)
+      cached = entry
     }
-    const built = await pending
+    const built = await cached.pending
     return { book: 'community', version, built, token: `${TOKEN_PREFIX}c:${limit ?? 'all'}:${version}:${cutOf(built, limit)}` }
   }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { DeviceCredential } from '../device/repository'
 import { forbidden, notFound } from '../../errors'
@@ -110,14 +111,19 @@ function bookProps(device: DeviceCredential, state: BookState): Props {
   return props
 }
 
+/** A card's properties, in the order allprop lists them; address-data only when asked for by name. */
+const CARD_PROPS: Array<[string, (card: Card) => string]> = [
+  [qname(NS.dav, 'resourcetype'), () => ''],
+  [qname(NS.dav, 'getetag'), (card) => escapeXml(card.etag)],
+  [qname(NS.dav, 'getcontenttype'), () => VCARD_TYPE],
+  [qname(NS.dav, 'getcontentlength'), (card) => String(Buffer.byteLength(card.vcard))],
+]
+const ADDRESS_DATA = qname(NS.card, 'address-data')
+const cardProp = new Map<string, (card: Card) => string>([...CARD_PROPS, [ADDRESS_DATA, (card) => escapeXml(card.vcard)]])
+
 function cardProps(card: Card, withData: boolean): Props {
-  const props: Props = new Map([
-    [qname(NS.dav, 'resourcetype'), ''],
-    [qname(NS.dav, 'getetag'), escapeXml(card.etag)],
-    [qname(NS.dav, 'getcontenttype'), VCARD_TYPE],
-    [qname(NS.dav, 'getcontentlength'), String(Buffer.byteLength(card.vcard))],
-  ])
-  if (withData) props.set(qname(NS.card, 'address-data'), escapeXml(card.vcard))
+  const props: Props = new Map(CARD_PROPS.map(([key, value]) => [key, value(card)]))
+  if (withData) props.set(ADDRESS_DATA, cardProp.get(ADDRESS_DATA)!(card))
   return props
 }
 
@@ -153,6 +159,41 @@ function response(href: string, props: Props, req: PropRequest): string {
   }
   const propstat = (list: string[], status: string) => (list.length ? d('propstat', d('prop', list.join('')) + d('status', status)) : '')
   return d('response', hrefProp(href) + propstat(found, 'HTTP/1.1 200 OK') + propstat(missing, 'HTTP/1.1 404 Not Found'))
+}
+
+/**
+ * The `<d:response>` of each card for one request, as `response` writes it, with what is the
+ * same for every card worked out once: a book's thousands of cards cost one string each.
+ */
+function cardResponder(hrefOf: (card: Card) => string, req: PropRequest, withData: boolean): (card: Card) => string {
+  if (req.mode !== 'some') return (card) => response(hrefOf(card), cardProps(card, withData), req)
+  const found: Array<{ open: string; close: string; empty: string; value: (card: Card) => string }> = []
+  const missing: string[] = []
+  for (const { ns, name } of req.names) {
+    const value = cardProp.get(qname(ns, name))
+    if (!value) {
+      missing.push(tag(ns, name))
+      continue
+    }
+    const [open, close] = tag(ns, name, '\u0000').split('\u0000')
+    found.push({ open, close, empty: tag(ns, name), value })
+  }
+  const hrefOpen = d('href', '\u0000').split('\u0000')
+  const foundOpen = '<d:propstat><d:prop>'
+  const foundClose = `</d:prop>${d('status', 'HTTP/1.1 200 OK')}</d:propstat>`
+  const missingPropstat = missing.length ? d('propstat', d('prop', missing.join('')) + d('status', 'HTTP/1.1 404 Not Found')) : ''
+  return (card) => {
+    let out = `<d:response>${hrefOpen[0]}${escapeXml(hrefOf(card))}${hrefOpen[1]}`
+    if (found.length) {
+      out += foundOpen
+      for (const f of found) {
+        const content = f.value(card)
+        out += content === '' ? f.empty : f.open + content + f.close
+      }
+      out += foundClose
+    }
+    return `${out}${missingPropstat}</d:response>`
+  }
 }
 
 const notFoundResponse = (href: string) => d('response', hrefProp(href) + d('status', 'HTTP/1.1 404 Not Found'))
@@ -210,7 +251,31 @@ function body(request: FastifyRequest, reply: FastifyReply): XmlElement | null |
   }
 }
 
-const sendMultistatus = (reply: FastifyReply, xml: string) =>
+/** Past this many cards a multistatus is written as it is made (chunked), not built as one string first: 100,000 cards are 20 MB of XML. */
+const STREAM_FROM = 5000
+const STREAM_PIECE = 500
+
+/** A multistatus of `before`, each card's response and `after`, then `extra`: one string, or for many cards a stream of the same bytes. */
+function cardsMultistatus(
+  cards: readonly Card[],
+  respond: (card: Card) => string,
+  { before = '', after = '', extra = '' }: { before?: string; after?: string; extra?: string } = {},
+): string | Readable {
+  if (cards.length < STREAM_FROM) return multistatus(before + cards.map(respond).join('') + after, extra)
+  const [head, tail] = multistatus('\u0000', extra).split('\u0000')
+  function* pieces() {
+    yield head + before
+    for (let i = 0; i < cards.length; i += STREAM_PIECE) {
+      let piece = ''
+      for (const card of cards.slice(i, i + STREAM_PIECE)) piece += respond(card)
+      yield piece
+    }
+    yield after + tail
+  }
+  return Readable.from(pieces(), { objectMode: false })
+}
+
+const sendMultistatus = (reply: FastifyReply, xml: string | Readable) =>
   reply.code(207).header('DAV', DAV_HEADER).type('application/xml; charset=utf-8').send(xml)
 const sendDavError = (reply: FastifyReply, status: number, ns: string, name: string) =>
   reply.code(status).header('DAV', DAV_HEADER).type('application/xml; charset=utf-8').send(davError(ns, name))
@@ -308,12 +373,10 @@ export async function carddavRoutes(app: FastifyInstance) {
       }
       case 'book': {
         const state = await load(dev, resource.book)
-        out.push(response(bookHref(dev, resource.book), bookProps(dev, state), req))
-        if (depth) {
-          const withData = wants(req, NS.card, 'address-data')
-          for (const card of state.built.cards) out.push(response(cardHref(dev, resource.book, card.name), cardProps(card, withData), req))
-        }
-        break
+        const self = response(bookHref(dev, resource.book), bookProps(dev, state), req)
+        if (!depth) return sendMultistatus(reply, multistatus(self))
+        const cardResponse = cardResponder((card) => cardHref(dev, resource.book, card.name), req, wants(req, NS.card, 'address-data'))
+        return sendMultistatus(reply, cardsMultistatus(state.built.cards, cardResponse, { before: self }))
       }
       case 'card': {
         const state = await load(dev, resource.book)
@@ -345,7 +408,7 @@ export async function carddavRoutes(app: FastifyInstance) {
     if (token && (await books.unchanged(book, owner, token)))
       return sendMultistatus(reply, multistatus('', d('sync-token', escapeXml(token))))
     const state = await load(dev, book)
-    const cardResponse = (card: Card) => response(cardHref(dev, book, card.name), cardProps(card, withData), req)
+    const cardResponse = cardResponder((card) => cardHref(dev, book, card.name), req, withData)
 
     if (doc.name === 'addressbook-multiget') {
       const out: string[] = []
@@ -373,16 +436,16 @@ export async function carddavRoutes(app: FastifyInstance) {
         cards = cards.slice(0, limit)
         truncated = d('response', hrefProp(bookHref(dev, book)) + d('status', 'HTTP/1.1 507 Insufficient Storage'))
       }
-      return sendMultistatus(reply, multistatus(cards.map(cardResponse).join('') + truncated))
+      return sendMultistatus(reply, cardsMultistatus(cards, cardResponse, { after: truncated }))
     }
 
     // sync-collection (RFC 6578): without a token every card; with one, only what changed since.
-    if (!token)
-      return sendMultistatus(reply, multistatus(state.built.cards.map(cardResponse).join(''), d('sync-token', escapeXml(state.token))))
+    const extra = d('sync-token', escapeXml(state.token))
+    if (!token) return sendMultistatus(reply, cardsMultistatus(state.built.cards, cardResponse, { extra }))
     const changes = await books.changes(state, owner, token)
     if (!changes) return sendDavError(reply, 403, NS.dav, 'valid-sync-token')
-    const out = changes.changed.map(cardResponse).concat(changes.removed.map((name) => notFoundResponse(cardHref(dev, book, name))))
-    return sendMultistatus(reply, multistatus(out.join(''), d('sync-token', escapeXml(state.token))))
+    const removed = changes.removed.map((name) => notFoundResponse(cardHref(dev, book, name))).join('')
+    return sendMultistatus(reply, cardsMultistatus(changes.changed, cardResponse, { after: removed, extra }))
   }
 
   app.route({
