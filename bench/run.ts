@@ -12,13 +12,16 @@
  *   PB  PhoneBlock's `check` by hash as a ringing phone asks it (issue 32): one device password per
  *       person, numbers drawn with a Zipf skew from the same 100,000, with `prefix10`/`prefix100`,
  *       vs a bare Fastify route (≥ 0.25, p99 ≤ 20 ms)
+ *   DAV a full CardDAV sync of a router's book (2,000 cards) and of the whole community book
+ *       (100,000) against Radicale serving the same cards in the same run (bench/carddav.ts): time,
+ *       server CPU and memory; a sync with nothing changed in one round trip
  *   P2  counted-search p99 with 1M numbers vs with 100,000 (≤ 1.5×)
  *   P3  counted search under 100 connections × 10 pipelined: no timeouts, only 200/503 with
  *       Retry-After, p99 of the 200s < 1 s, healthy at once afterwards
  *   P4  import of a 1,000,000-row FTC file into PostgreSQL (≥ 50,000 rows/s, < 512 MB, re-import a no-op)
  *   Embedded and scale-out: the counted search on PGlite, and with 1 and 2 processes on PostgreSQL (reported)
  *
- * Options: --numbers 1000000[,10000000]  --only p1,cp,pb,p2,p3,p4,embedded,scale  --seconds 10
+ * Options: --numbers 1000000[,10000000]  --only p1,cp,pb,dav,p2,p3,p4,embedded,scale  --seconds 10
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the server whose
  * databases `cid_bench_*` it creates and keeps between runs (the big ones take minutes to build);
  * BENCH_REDIS_URL (default redis://127.0.0.1:6379) the Redis its servers use.
@@ -40,13 +43,14 @@ import { createTokenService } from '../server/modules/auth/tokens'
 import { LIMITS } from '../contract/constants'
 import { freePort } from '../tests/support/free-port'
 import { untilHealthy } from '../tests/support/until-healthy'
+import { benchCardDav } from './carddav'
 import { countNumbers, growTo, seedCommunity, seedPeople } from './seed'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { values } = parseArgs({
   options: {
     numbers: { type: 'string', default: '1000000' },
-    only: { type: 'string', default: 'p1,cp,pb,p2,p3,p4,embedded,scale' },
+    only: { type: 'string', default: 'p1,cp,pb,dav,p2,p3,p4,embedded,scale' },
     seconds: { type: 'string', default: '10' },
     rows: { type: 'string', default: '1000000' },
   },
@@ -466,6 +470,15 @@ if (only.has('pb')) {
     ratio >= 0.25,
   )
   figure('PB check by hash p99', `${r.p99} ms (p50 ${r.p50} ms)`, '≤ 20 ms', r.p99 <= 20)
+}
+
+if (only.has('dav')) {
+  // Radicale is Debian's `radicale` package (apt-get install radicale); without it the figures cannot be made.
+  try {
+    await benchCardDav({ log, figure })
+  } catch (err) {
+    figure('DAV CardDAV against Radicale', `failed: ${(err as Error).message.split('\n')[0]}`, 'measured', false)
+  }
 }
 
 if (only.has('p2')) {
