@@ -49,11 +49,11 @@ import { devicePasswordHash, newDevicePassword } from '../server/plugins/device-
 import { freePort } from '../tests/support/free-port'
 import { untilHealthy } from '../tests/support/until-healthy'
 import type { ClientOptions, ClientResult } from './carddav-client'
+import { productionEnv } from './production-env'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** Bump when the seed changes: the kept databases are rebuilt under a new name. */
 const SEED_VERSION = 1
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 const USER_PHONE = '+4915199900001'
 const DEVICE_NAME = 'bench carddav'
 /** The ratings' tags the seeded reports carry, in turn. */
@@ -190,28 +190,7 @@ async function startOurs(databaseUrl: string, log: (line: string) => void): Prom
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/app-server.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SUPPORT_EMAIL: 'support@callerid-bench.org',
-      OPERATOR_NAME: 'Bench Ltd',
-      OPERATOR_ADDRESS: '1 Bench Street, Testville',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      WEB_CONCURRENCY: '1',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: '100000000',
-      RENEWAL_INTERVAL_MINUTES: '0',
-      FOF_EXPIRY_INTERVAL_MINUTES: '0',
-      PURGE_INTERVAL_MINUTES: '0',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: '',
-      REDIS_URL: '',
-    },
+    env: { ...process.env, ...productionEnv(port), DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -44,6 +44,7 @@ import { LIMITS } from '../contract/constants'
 import { freePort } from '../tests/support/free-port'
 import { untilHealthy } from '../tests/support/until-healthy'
 import { benchCardDav } from './carddav'
+import { productionEnv, BENCH_JWT_SECRET } from './production-env'
 import { countNumbers, growTo, seedCommunity, seedPeople } from './seed'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -61,7 +62,7 @@ const bigSizes = values.numbers!.split(',').filter(Boolean).map(Number)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 /** The Redis the servers use, as production runs them (REDIS_URL). */
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
+const JWT_SECRET = BENCH_JWT_SECRET
 /** Bump when the seed changes: the kept databases are rebuilt under a new name. */
 const SEED_VERSION = 2
 /** The numbers the look-ups are drawn from (issue 30). */
@@ -159,27 +160,7 @@ async function startBare(databaseUrl?: string): Promise<Running> {
 async function startApp(db: { DATABASE_URL?: string; DATA_DIR?: string }, processes = 1, extra: NodeJS.ProcessEnv = {}): Promise<Running> {
   const port = await freePort()
   const child = node(['bench/app-server.ts'], {
-    NODE_ENV: 'production',
-    JWT_SECRET,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // Required in production (issue 33): who runs it and its support address.
-    SUPPORT_EMAIL: 'support@callerid-bench.org',
-    OPERATOR_NAME: 'Bench Ltd',
-    OPERATOR_ADDRESS: '1 Bench Street, Testville',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    WEB_CONCURRENCY: String(processes),
-    // The bench measures the look-ups, not the per-user and per-address rate limits: raised as an operator may.
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    CHECK_PREFIX_RATE_LIMIT_PER_MINUTE: '100000000',
-    RENEWAL_INTERVAL_MINUTES: '0',
-    FOF_EXPIRY_INTERVAL_MINUTES: '0',
-    PURGE_INTERVAL_MINUTES: '0',
-    DATABASE_URL: '',
-    DATA_DIR: '',
-    REDIS_URL: '',
+    ...productionEnv(port, processes),
     ...db,
     ...extra,
   })

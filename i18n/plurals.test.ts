@@ -4,20 +4,10 @@ import type { Locales } from './i18n-types'
 import { i18nObject } from './i18n-util'
 import { loadAllLocales } from './i18n-util.sync'
 import en from './en'
+import { flatten, type Dict } from '../tests/support/i18n-dict'
 
 loadAllLocales()
 const LL = (locale: Locales) => i18nObject(locale)
-
-type Dict = { [key: string]: string | Dict }
-function flatten(dict: Dict, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [k, v] of Object.entries(dict)) {
-    const key = prefix ? `${prefix}.${k}` : k
-    if (typeof v === 'string') out.set(key, v)
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv)
-  }
-  return out
-}
 
 type Category = Intl.LDMLPluralRule
 /**

@@ -5,19 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { SUPPORTED_LOCALES } from '../contract/constants'
 import { ERROR_CODES } from '../contract/errors'
 import en from './en'
+import { flatten as flattenDict, type Dict } from '../tests/support/i18n-dict'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-type Dict = { [key: string]: string | Dict }
-
-function flatten(dict: Dict, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [k, v] of Object.entries(dict)) {
-    const key = prefix ? `${prefix}_${k}` : k
-    if (typeof v === 'string') out.set(key, v)
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv)
-  }
-  return out
-}
+const flatten = (dict: Dict) => flattenDict(dict, '_')
 
 /** `{name}`, `{name:type}` and `{name:type|formatter}` arguments; `{{…}}` plural parts are not arguments. */
 function placeholders(text: string): string[] {
