@@ -36,7 +36,7 @@ test('a new user signs in, looks up a number from the PhoneBlock list, sees its 
   const index = Number(await page.getByRole('meter', { name: 'Reputation' }).getAttribute('aria-valuenow'))
   expect(index).toBeLessThan(2)
   await expect(page.getByRole('listitem').filter({ hasText: 'Fraud' }).first()).toBeVisible()
-  await expect(page.getByTestId('evidence')).toContainText('1238 reports of “Fraud” from the PhoneBlock list')
+  await expect(page.getByTestId('evidence')).toContainText('1,238 reports of “Fraud” from the PhoneBlock list')
 
   // The search is in the history.
   await page.getByRole('link', { name: 'Caller ID home' }).click()
