@@ -306,7 +306,7 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     expect(await ask(CARL, '49', quiet.slice(3))).toMatchObject({ category: 'G_FRAUD' })
   })
 
-  it('keeps a rating comment under the rules of any comment: a new one replaces the person\'s own', async () => {
+  it("keeps a rating comment under the rules of any comment: a new one replaces the person's own", async () => {
     const target = '+4930555000045'
     expect((await rate(DORA, target, 'E_ADVERTISING', 'Sells windows')).statusCode).toBe(200)
     expect((await rate(DORA, target, 'G_FRAUD', 'Asked for my bank PIN')).statusCode).toBe(200)
