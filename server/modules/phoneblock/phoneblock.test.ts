@@ -264,6 +264,14 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
       const category = new RegExp(SPAMBLOCKER.categorySig).exec(res.body)?.[1]
       return { spam, category, json: res.json() }
     }
+    /** SpamBlocker's report: its body template filled, posted with its header. */
+    const report = (who: string, values: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: onThisServer(SPAMBLOCKER.reportUrl),
+        headers: { ...headerOf(SPAMBLOCKER.header, passwords[who]), 'content-type': 'application/json' },
+        payload: fill(SPAMBLOCKER.reportBody, values),
+      })
     const fraud = await ask(ANNA, '49', FRAUD.slice(3))
     expect(fraud).toMatchObject({ spam: true, category: 'G_FRAUD' })
     expect(fraud.json.votesWildcard).toBeGreaterThanOrEqual(fraud.json.votes)
@@ -272,17 +280,11 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
     const reported = '+4930555000043'
     const before = await ask(BEN, '49', reported.slice(3))
     expect(before.spam).toBe(false)
-    const body = fill(SPAMBLOCKER.reportBody, {
+    const sent = await report(BEN, {
       cc: '49',
       domestic: reported.slice(3),
       category: SPAMBLOCKER.categories.survey,
       comment: 'Survey at dinner time',
-    })
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: onThisServer(SPAMBLOCKER.reportUrl),
-      headers: { ...headerOf(SPAMBLOCKER.header, passwords[BEN]), 'content-type': 'application/json' },
-      payload: body,
     })
     expect(sent.statusCode, sent.body).toBe(200)
     expect(await ask(BEN, '49', reported.slice(3))).toMatchObject({ spam: true, category: 'D_POLL' })
@@ -294,13 +296,7 @@ describe.each(backends)('the PhoneBlock API on %s', (backend) => {
 
     // An empty {comment} (SpamBlocker's report without one) keeps the rating and adds no comment.
     const quiet = '+4930555000044'
-    const empty = fill(SPAMBLOCKER.reportBody, { cc: '49', domestic: quiet.slice(3), category: SPAMBLOCKER.categories.fraud, comment: '' })
-    const res = await t.app.inject({
-      method: 'POST',
-      url: onThisServer(SPAMBLOCKER.reportUrl),
-      headers: { ...headerOf(SPAMBLOCKER.header, passwords[CARL]), 'content-type': 'application/json' },
-      payload: empty,
-    })
+    const res = await report(CARL, { cc: '49', domestic: quiet.slice(3), category: SPAMBLOCKER.categories.fraud, comment: '' })
     expect(res.statusCode, res.body).toBe(200)
     expect(await commentsOn(quiet)).toEqual([])
     expect(await ask(CARL, '49', quiet.slice(3))).toMatchObject({ category: 'G_FRAUD' })
