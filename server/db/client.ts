@@ -25,6 +25,12 @@ export interface Database {
    * (PostgreSQL advisory lock); null when it was skipped. PGlite has one process only.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T | null>
+  /**
+   * LISTEN on `channel` (server/db/change-feed.ts): `notice` gets each payload sent there, `live`
+   * whether notices arrive now (false while a lost connection is made again; every notice of that
+   * time is missed). Resolves once listening; the function it gives stops.
+   */
+  listen(channel: string, notice: (payload: string) => void, live: (on: boolean) => void): Promise<() => Promise<void>>
   /** The embedded database only: writes a consistent backup to `file` (server/db/backup.ts); its size in bytes. */
   backup?(file: string): Promise<number>
   close(): Promise<void>
@@ -149,6 +155,14 @@ export async function openPglite(dataDir: string | null, opts: { restoreFrom?: B
     kind: 'pglite',
     // The data folder lock already makes this process the only one on the database.
     exclusive: (_key, fn) => fn(),
+    async listen(channel, notice, live) {
+      const stop = await client.listen(channel, notice)
+      live(true)
+      return async () => {
+        live(false)
+        if (!client.closed) await stop()
+      }
+    },
     backup: (file) => dumpPglite(client, file),
     async close() {
       await client.close()
@@ -199,9 +213,66 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release(!unlocked)
       }
     },
+    listen: (channel, notice, live) => listenPostgres(url, channel, notice, live),
     async close() {
       await pool.end()
     },
+  }
+}
+
+/** How long a lost listening connection waits before it is made again. */
+const RELISTEN_MS = 1000
+
+/** LISTEN on a connection of its own (a pooled one would drop it), made again whenever it is lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  notice: (payload: string) => void,
+  live: (on: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const again = () => {
+    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_MS)
+  }
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url })
+    let lost = false
+    const onLost = () => {
+      if (lost) return
+      lost = true
+      if (current === client) {
+        current = null
+        live(false)
+      }
+      again()
+    }
+    client.on('notification', (m) => m.channel === channel && notice(m.payload ?? ''))
+    client.on('error', onLost)
+    client.on('end', onLost)
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    } catch {
+      onLost()
+      client.end().catch(() => {})
+      return
+    }
+    if (stopped || lost) return void client.end().catch(() => {})
+    current = client
+    live(true)
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const client = current
+    current = null
+    if (client) {
+      live(false)
+      await client.end().catch(() => {})
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis'
 import max from 'libphonenumber-js/metadata.max.json'
 import { LRUCache } from 'lru-cache'
 import { createPhoneTools, type NormalizedPhone, type PhoneTools } from '../../contract/phone'
+import { openChangeFeed, type ChangeFeed } from '../db/change-feed'
 import type { Database, Db } from '../db/client'
 import { seedTags } from '../db/seed-tags'
 import type { Env } from '../env'
@@ -17,6 +18,8 @@ declare module 'fastify' {
     /** The shared Redis when REDIS_URL is set; the rate limit keeps its counters there too. */
     redis: Redis | null
     store: EphemeralStore
+    /** Every change to what device calls keep in memory (server/db/change-feed.ts, ADR 0056). */
+    changes: ChangeFeed
     phone: PhoneTools
     verifySigned: (request: FastifyRequest) => Promise<void>
   }
@@ -36,7 +39,10 @@ export const corePlugin = fp(
     app.decorate('store', store)
     app.decorate('phone', rememberedPhoneTools(createPhoneTools(max)))
     app.decorate('verifySigned', createSignatureVerifier(env.SIGNING_SECRET, store))
+    const changes = await openChangeFeed(database)
+    app.decorate('changes', changes.feed)
     app.addHook('onClose', async () => {
+      await changes.close()
       await store.close()
       await redis?.quit()
     })

@@ -35,6 +35,9 @@ export function presentedPassword(header: string | undefined): string | null {
   return colon >= 0 && colon < decoded.length - 1 ? decoded.slice(colon + 1) : null
 }
 
+/** Credentials kept per process (ADR 0056); beyond this many the oldest go. */
+const MAX_KEPT = 100_000
+
 /** Last use is written at most once a minute per device and process: a router syncing does not write at every call. */
 const TOUCH_EVERY_MS = 60_000
 
@@ -42,9 +45,47 @@ export const deviceAuthPlugin = fp(
   async (app) => {
     app.decorateRequest('device', null)
     const touched = new Map<number, number>()
+    // A phone asks while it rings: its credential (with the person's own lists) is kept in the process while the
+    // change feed is live, and forgotten at the first notice of a change to that person's devices, account or lists.
+    const kept = new Map<string, DeviceCredential>()
+    const keptOf = new Map<number, Set<string>>()
+    let userNotices = 0
+    app.changes.on((notice) => {
+      if (notice !== null && notice[0] !== 'u') return
+      userNotices++
+      if (notice === null) {
+        kept.clear()
+        keptOf.clear()
+        return
+      }
+      const userId = Number(notice.slice(1))
+      for (const hash of keptOf.get(userId) ?? []) kept.delete(hash)
+      keptOf.delete(userId)
+    })
+    const keep = (hash: string, device: DeviceCredential) => {
+      if (kept.size >= MAX_KEPT) {
+        const [oldest] = kept
+        kept.delete(oldest[0])
+        keptOf.get(oldest[1].userId)?.delete(oldest[0])
+      }
+      kept.set(hash, device)
+      let hashes = keptOf.get(device.userId)
+      if (!hashes) keptOf.set(device.userId, (hashes = new Set()))
+      hashes.add(hash)
+    }
+    const credential = async (hash: string): Promise<DeviceCredential | null> => {
+      const live = app.changes.live
+      const known = live ? kept.get(hash) : undefined
+      if (known) return known
+      const before = userNotices
+      const device = await deviceBySecret(app.db, hash)
+      // Read while a change to some person was noticed: it may predate it, so it is not kept.
+      if (device && live && app.changes.live && userNotices === before) keep(hash, device)
+      return device
+    }
     app.decorate('requireDevice', async (request: FastifyRequest, reply: FastifyReply) => {
       const password = presentedPassword(request.headers.authorization)
-      const device = password && password.length <= 200 ? await deviceBySecret(app.db, devicePasswordHash(password)) : null
+      const device = password && password.length <= 200 ? await credential(devicePasswordHash(password)) : null
       if (!device) {
         reply.header('WWW-Authenticate', 'Basic realm="Caller ID blocklists", charset="UTF-8"')
         throw new AppError(

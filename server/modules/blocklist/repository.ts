@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PhoneblockRating as Rating } from '../../../contract/api/phoneblock'
 import { PHONEBLOCK_TAG, TAG_BY_CODE } from '../../../contract/tags'
+import { noticeHere } from '../../db/change-feed'
 import type { Db } from '../../db/client'
 import { preparedStatement, rowsOf } from '../../db/client'
 import {
@@ -405,6 +406,11 @@ const ownListsSql = (userId: SQL, numberId: SQL) => sql`
   exists (select 1 from ${bans} where user_id = ${userId} and number_id = ${numberId}) as black,
   exists (select 1 from ${pollAnswers} where user_id = ${userId} and number_id = ${numberId} and poll = 'onBan' and tag_id = ${sql.raw(String(LEGITIMATE_TAG))}) as white`
 
+/** SQL: the numbers the person banned (`black`) and answered "legitimate" in their ban poll (`white`), as arrays of number ids (a device keeps them, ADR 0056). */
+export const ownListArraysSql = (userId: SQL) => sql`
+  array(select number_id from ${bans} where user_id = ${userId}) as black,
+  array(select number_id from ${pollAnswers} where user_id = ${userId} and poll = 'onBan' and tag_id = ${sql.raw(String(LEGITIMATE_TAG))}) as white`
+
 /** SQL: the votes of a range (numbers whose SHA-1 without their last digits is `hash`) and its most-voted rating. */
 const rangeSql = (column: SQLWrapper, hash: SQL) => sql`(select json_build_object(
     'votes', coalesce(sum(votes), 0)::int,
@@ -455,24 +461,10 @@ export async function lookUpBySha1(
   range: { prefix10?: string; prefix100?: string } = {},
 ): Promise<NumberAnswer> {
   const [row] = await checkStatement(db, { hash, prefix10: range.prefix10 ?? null, prefix100: range.prefix100 ?? null, userId })
-  let wildcard: { votes: number; rating: PhoneblockRating | null } = { votes: 0, rating: null }
+  let wildcard: Wildcard = { votes: 0, rating: null }
   for (const r of [jsonOf(row.r10), jsonOf(row.r100)])
     if (r && Number(r.votes) > wildcard.votes) wildcard = { votes: Number(r.votes), rating: r.rating as PhoneblockRating | null }
-  if (row.number_id === null) {
-    const rating = wildcard.votes >= BLOCK_VOTES && wildcard.rating ? wildcard.rating : 'A_LEGITIMATE'
-    return {
-      phone: null,
-      votes: 0,
-      votesWildcard: wildcard.votes,
-      rating,
-      whiteListed: false,
-      blackListed: false,
-      dateAdded: 0,
-      lastUpdate: 0,
-      label: null,
-      location: null,
-    }
-  }
+  if (row.number_id === null) return answerOf(null, wildcard)
   const numberId = Number(row.number_id)
   let a: Pick<Assessment, 'votes' | 'rating' | 'label'> = {
     votes: Number(row.votes),
@@ -480,18 +472,125 @@ export async function lookUpBySha1(
     label: row.label,
   }
   if (bigintOf(row.pv) !== bigintOf(row.page_version)) a = assess(await loadEvidence(db, numberId))
+  return answerOf(
+    {
+      e164: row.e164!,
+      country: row.country,
+      ...a,
+      createdAt: timeOf(row.created_at),
+      updatedAt: timeOf(row.updated_at),
+      whiteListed: !!row.white,
+      blackListed: !!row.black,
+    },
+    wildcard,
+  )
+}
+
+/** The votes of a number's ranges: the larger of the two, with its most-voted rating. */
+export interface Wildcard {
+  votes: number
+  rating: PhoneblockRating | null
+}
+
+/** What `check` answers, from the number's entry as it stands (null: none) and its ranges' votes. */
+export function answerOf(
+  entry: {
+    e164: string
+    country: string | null
+    votes: number
+    rating: PhoneblockRating
+    label: string | null
+    createdAt: number
+    updatedAt: number
+    whiteListed: boolean
+    blackListed: boolean
+  } | null,
+  wildcard: Wildcard,
+): NumberAnswer {
+  if (!entry)
+    return {
+      phone: null,
+      votes: 0,
+      votesWildcard: wildcard.votes,
+      rating: wildcard.votes >= BLOCK_VOTES && wildcard.rating ? wildcard.rating : 'A_LEGITIMATE',
+      whiteListed: false,
+      blackListed: false,
+      dateAdded: 0,
+      lastUpdate: 0,
+      label: null,
+      location: null,
+    }
   return {
-    phone: row.e164,
-    votes: a.votes,
-    votesWildcard: Math.max(a.votes, wildcard.votes),
-    rating: a.rating,
-    whiteListed: !!row.white,
-    blackListed: !!row.black,
-    dateAdded: timeOf(row.created_at),
-    lastUpdate: timeOf(row.updated_at),
-    label: a.label,
-    location: row.country,
+    phone: entry.e164,
+    votes: entry.votes,
+    votesWildcard: Math.max(entry.votes, wildcard.votes),
+    rating: entry.rating,
+    whiteListed: entry.whiteListed,
+    blackListed: entry.blackListed,
+    dateAdded: entry.createdAt,
+    lastUpdate: entry.updatedAt,
+    label: entry.label,
+    location: entry.country,
   }
+}
+
+/** A blocklist entry as a server process keeps it (replica.ts): what `check` answers of it, and its ranges. */
+export interface KeptEntry {
+  numberId: number
+  e164: string
+  country: string | null
+  sha1: string
+  prefix10: string
+  prefix100: string
+  votes: number
+  rating: PhoneblockRating
+  label: string | null
+  pageVersion: number
+  /** The number's page version now (ahead of `pageVersion`: the entry is behind its evidence). */
+  currentPageVersion: number
+  createdAt: number
+  updatedAt: number
+}
+
+/** Blocklist entries for a process to keep: all of them (at most `limit`), or those of `numberIds`. */
+export async function entriesToKeep(db: Db, opts: { numberIds?: number[]; limit?: number }): Promise<KeptEntry[]> {
+  const rows = rowsOf<{
+    number_id: number
+    e164: string
+    country: string | null
+    sha1: string
+    p10: string
+    p100: string
+    votes: number
+    rating: string
+    label: string | null
+    page_version: number | string
+    pv: number | string | null
+    created_at: Date | string
+    updated_at: Date | string
+  }>(
+    await db.execute(sql`
+      select e.number_id, e.e164, e.country, e.sha1, e.sha1_prefix10 as p10, e.sha1_prefix100 as p100, e.votes, e.rating,
+        e.label, e.page_version, pv.version as pv, e.created_at, e.updated_at
+      from ${blocklistEntries} e left join ${pageVersions} pv on pv.number_id = e.number_id
+      ${opts.numberIds ? sql`where e.number_id = any(${`{${opts.numberIds.join(',')}}`}::int[])` : sql``}
+      ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`),
+  )
+  return rows.map((r) => ({
+    numberId: Number(r.number_id),
+    e164: r.e164,
+    country: r.country,
+    sha1: r.sha1,
+    prefix10: r.p10,
+    prefix100: r.p100,
+    votes: Number(r.votes),
+    rating: r.rating as PhoneblockRating,
+    label: r.label,
+    pageVersion: bigintOf(r.page_version),
+    currentPageVersion: bigintOf(r.pv),
+    createdAt: timeOf(r.created_at),
+    updatedAt: timeOf(r.updated_at),
+  }))
 }
 
 /** The same by E.164: a number with evidence but no entry yet is assessed from its evidence now. */
@@ -565,4 +664,7 @@ export async function rateNumber(db: Db, userId: number, numberId: number, ratin
   })
   await refreshBlocklist(db, { numberIds: [numberId] })
   await refreshPersonal(db, userId)
+  // What this process keeps of the person's lists and of the number's entry is read again (the database tells every process too).
+  noticeHere(`u${userId}`)
+  noticeHere(`e${numberId}`)
 }

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DeviceKind } from '../../../contract/api/device'
+import { noticeHere } from '../../db/change-feed'
 import { preparedStatement, type Db } from '../../db/client'
 import { devicePasswords, users } from '../../db/schema'
+import { ownListArraysSql } from '../blocklist/repository'
 
 /** The device a presented password belongs to, while it and its account are live. */
 export interface DeviceCredential {
@@ -11,6 +13,9 @@ export interface DeviceCredential {
   phone: string
   kind: DeviceKind
   maxEntries: number | null
+  /** The person's own lists (`blackListed`, `whiteListed` of a number's answer): the numbers they banned, and answered "legitimate". */
+  banned: ReadonlySet<number>
+  legitimate: ReadonlySet<number>
 }
 
 /**
@@ -53,6 +58,7 @@ export async function revokeDevice(db: Db, userId: number, id: number): Promise<
     .set({ revokedAt: new Date() })
     .where(and(eq(devicePasswords.id, id), eq(devicePasswords.userId, userId), isNull(devicePasswords.revokedAt)))
     .returning({ id: devicePasswords.id })
+  noticeHere(`u${userId}`)
   return rows.length > 0
 }
 
@@ -62,15 +68,24 @@ export async function revokeAllDevices(db: Db, userId: number, now = new Date())
     .update(devicePasswords)
     .set({ revokedAt: now })
     .where(and(eq(devicePasswords.userId, userId), isNull(devicePasswords.revokedAt)))
+  noticeHere(`u${userId}`)
 }
 
 // Every device call runs this (a phone asks while it rings): built once, prepared once per connection.
 const deviceStatement = preparedStatement<
-  { id: number; userId: number; phone: string; kind: DeviceKind; maxEntries: number | null },
+  {
+    id: number
+    userId: number
+    phone: string
+    kind: DeviceKind
+    maxEntries: number | null
+    black: number[] | string
+    white: number[] | string
+  },
   { secretHash: string }
 >(
   (p) => sql`select ${devicePasswords.id} as "id", ${devicePasswords.userId} as "userId", ${users.phone} as "phone",
-      ${devicePasswords.kind} as "kind", ${devicePasswords.maxEntries} as "maxEntries"
+      ${devicePasswords.kind} as "kind", ${devicePasswords.maxEntries} as "maxEntries", ${ownListArraysSql(sql`${devicePasswords.userId}`)}
     from ${devicePasswords} join ${users} on ${users.id} = ${devicePasswords.userId}
     where ${devicePasswords.secretHash} = ${p.secretHash}::text and ${devicePasswords.revokedAt} is null
       and ${users.deactivatedAt} is null and ${users.purgedAt} is null
@@ -80,9 +95,22 @@ const deviceStatement = preparedStatement<
 /** The live device whose password hashes so, with its account not deactivated; null otherwise. */
 export async function deviceBySecret(db: Db, secretHash: string): Promise<DeviceCredential | null> {
   const [row] = await deviceStatement(db, { secretHash })
-  return row
-    ? { ...row, id: Number(row.id), userId: Number(row.userId), maxEntries: row.maxEntries === null ? null : Number(row.maxEntries) }
-    : null
+  if (!row) return null
+  const { black, white, ...rest } = row
+  return {
+    ...rest,
+    id: Number(row.id),
+    userId: Number(row.userId),
+    maxEntries: row.maxEntries === null ? null : Number(row.maxEntries),
+    banned: idSet(black),
+    legitimate: idSet(white),
+  }
+}
+
+/** An int[] as node-postgres and PGlite answer it (an array, or PostgreSQL's text `{1,2}` where no parser applies). */
+function idSet(value: number[] | string): Set<number> {
+  const ids = typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value
+  return new Set(ids.map(Number))
 }
 
 /** Notes a device's use (the settings list shows it). */

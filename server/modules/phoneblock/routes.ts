@@ -26,6 +26,7 @@ import {
   type BlockEntry,
   type NumberAnswer,
 } from '../blocklist/repository'
+import { BlocklistReplica } from '../blocklist/replica'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const XML_TYPE = 'application/xml; charset=utf-8'
@@ -67,6 +68,8 @@ export async function phoneblockRoutes(app: FastifyInstance) {
   const device = { config: { deviceAuth: true }, onRequest: app.requireDevice }
   const tags = ['phoneblock']
   const credential = (request: FastifyRequest): DeviceCredential => request.device!
+  // `check` answers from the blocklist kept in this process when it can (ADR 0056).
+  const replica = new BlocklistReplica(app.db, app.changes)
 
   /** A number in any format (`+49…`, `0049…`, national in the person's region); 400 otherwise. */
   function readNumber(d: DeviceCredential, input: string) {
@@ -97,10 +100,10 @@ export async function phoneblockRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { sha1, prefix10, prefix100, format } = request.query
-      const answer = await lookUpBySha1(app.db, credential(request).userId, sha1.toLowerCase(), {
-        prefix10: prefix10?.toLowerCase(),
-        prefix100: prefix100?.toLowerCase(),
-      })
+      const d = credential(request)
+      const hash = sha1.toLowerCase()
+      const range = { prefix10: prefix10?.toLowerCase(), prefix100: prefix100?.toLowerCase() }
+      const answer = replica.answer(hash, range, d) ?? (await lookUpBySha1(app.db, d.userId, hash, range))
       return sendAnswer(reply, answer, format)
     },
   )
