@@ -19,6 +19,8 @@ export class BlocklistReplica {
   private bySha1 = new Map<string, KeptEntry>()
   private byPrefix10 = new Map<string, Set<KeptEntry>>()
   private byPrefix100 = new Map<string, Set<KeptEntry>>()
+  /** Each range's votes and rating, worked out at its first ask after a change (a hundred numbers may share one). */
+  private ranges = new Map<string, Wildcard>()
   /** Numbers whose page moved past their entry: number → the page version noticed. */
   private behindPage = new Map<number, number>()
   /** Entries written since they were read. */
@@ -51,10 +53,19 @@ export class BlocklistReplica {
     const entry = this.bySha1.get(hash)
     if (entry && (this.behindPage.has(entry.numberId) || entry.currentPageVersion !== entry.pageVersion)) return null
     let wildcard: Wildcard = { votes: 0, rating: null }
-    for (const r of [rangeOf(this.byPrefix10.get(range.prefix10 ?? '')), rangeOf(this.byPrefix100.get(range.prefix100 ?? ''))])
+    for (const r of [this.range(this.byPrefix10, range.prefix10), this.range(this.byPrefix100, range.prefix100)])
       if (r.votes > wildcard.votes) wildcard = r
     if (!entry) return answerOf(null, wildcard)
     return answerOf({ ...entry, blackListed: own.banned.has(entry.numberId), whiteListed: own.legitimate.has(entry.numberId) }, wildcard)
+  }
+
+  private range(index: Map<string, Set<KeptEntry>>, key: string | undefined): Wildcard {
+    if (!key) return NO_RANGE
+    const members = index.get(key)
+    if (!members) return NO_RANGE
+    let r = this.ranges.get(key)
+    if (!r) this.ranges.set(key, (r = rangeOf(members)))
+    return r
   }
 
   /** How many entries are kept (0 until loaded). */
@@ -86,6 +97,7 @@ export class BlocklistReplica {
     this.bySha1 = new Map()
     this.byPrefix10 = new Map()
     this.byPrefix100 = new Map()
+    this.ranges = new Map()
     this.behindPage.clear()
     this.pending.clear()
     this.state = 'empty'
@@ -141,6 +153,8 @@ export class BlocklistReplica {
     this.bySha1.set(row.sha1, row)
     add(this.byPrefix10, row.prefix10, row)
     add(this.byPrefix100, row.prefix100, row)
+    this.ranges.delete(row.prefix10)
+    this.ranges.delete(row.prefix100)
     const noticed = this.behindPage.get(row.numberId)
     if (noticed !== undefined && row.currentPageVersion >= noticed) this.behindPage.delete(row.numberId)
   }
@@ -152,8 +166,12 @@ export class BlocklistReplica {
     this.bySha1.delete(old.sha1)
     drop(this.byPrefix10, old.prefix10, old)
     drop(this.byPrefix100, old.prefix100, old)
+    this.ranges.delete(old.prefix10)
+    this.ranges.delete(old.prefix100)
   }
 }
+
+const NO_RANGE: Wildcard = { votes: 0, rating: null }
 
 function add(index: Map<string, Set<KeptEntry>>, key: string, row: KeptEntry) {
   let set = index.get(key)
@@ -169,8 +187,7 @@ function drop(index: Map<string, Set<KeptEntry>>, key: string, row: KeptEntry) {
 }
 
 /** A range's votes and its most-voted rating (most votes, then the lowest number), as the database's statement reckons them. */
-function rangeOf(members: Set<KeptEntry> | undefined): Wildcard {
-  if (!members) return { votes: 0, rating: null }
+function rangeOf(members: Set<KeptEntry>): Wildcard {
   let votes = 0
   let top: KeptEntry | null = null
   for (const m of members) {
