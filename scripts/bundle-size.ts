@@ -14,8 +14,12 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-/** Issue 13: 100 kB gzip of initial JavaScript (docs/performance.md says how far the build is from it). */
-export const JS_BUDGET_GZIP_BYTES = 100_000
+/**
+ * 110 kB gzip of initial JavaScript, which CI holds the build to (`--strict`, .ci/run). Issue 13 set
+ * 100 kB; issue 33 raised it, since the libraries' floor under the first load (`npm run size:floor`)
+ * is 101.0 kB before any code of the product's own (docs/performance.md).
+ */
+export const JS_BUDGET_GZIP_BYTES = 110_000
 
 export interface Asset {
   /** Path relative to the dist folder, with forward slashes. */
@@ -154,7 +158,7 @@ function main() {
     console.error(
       `Over budget: the initial JavaScript is ${kB(report.jsGzipBytes - JS_BUDGET_GZIP_BYTES)} gzip over ${kB(JS_BUDGET_GZIP_BYTES)}. Lazy-load more of it.`,
     )
-    // The build reports; `npm run size -- --strict` (or CI that wants it) fails on it.
+    // The build reports; `npm run size -- --strict` (CI, .ci/run) fails on it.
     if (process.argv.includes('--strict')) process.exit(1)
   }
 }

@@ -9,8 +9,8 @@ import { applyThemeToDocument } from './stores/theme'
 import { watchFrameFocus } from './lib/shell-focus'
 import { AppProviders } from './app/providers'
 import { parseSearch, stringifySearch } from './app/search-params'
+import { isNotFound, loadNotFound, NotFound } from './app/not-found'
 import { RouteError } from './components/layout/route-error'
-import { NotFoundPage } from './components/layout/not-found-page'
 import './styles.css'
 
 // `//key/abc` reaches us as a path with a double slash; the router wants one.
@@ -24,7 +24,7 @@ const makeRouter = () =>
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultNotFoundComponent: NotFound,
     // Search params as plain strings in the address (app/search-params.ts).
     parseSearch,
     stringifySearch,
@@ -60,6 +60,8 @@ const routed = nextTask().then(async () => {
   await router.load().catch(() => {
     // A route that fails to load shows its error page once the app renders.
   })
+  // Not in the first load: a page that is not found waits for the not-found page's code.
+  if (isNotFound(router)) await loadNotFound().catch(() => undefined)
   await nextTask()
   return router
 })

@@ -1,3 +1,5 @@
+import { config } from './config'
+
 /**
  * The invisible bot check of SPEC.md section 2, behind one interface. With no site
  * key configured it is off: `token()` answers null and nothing is loaded.
@@ -47,4 +49,17 @@ export function turnstileBotCheck(siteKey: string, container: () => HTMLElement 
       })
     },
   }
+}
+
+let host: HTMLElement | null = null
+let active: BotCheck | null = null
+
+/** The bot check in use; off unless the server configured a site key. */
+export function botCheck(): BotCheck {
+  return (active ??= config.botCheckSiteKey ? turnstileBotCheck(config.botCheckSiteKey, () => host) : botCheckOff)
+}
+
+/** Where the check's widget renders: the invisible anchor of the app's overlays (BotCheckWidget). */
+export function setBotCheckHost(element: HTMLElement | null) {
+  host = element
 }

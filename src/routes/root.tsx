@@ -1,15 +1,7 @@
-import { useEffect } from 'react'
-import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
-import { AppShell } from '@/components/layout/app-shell'
-import { GlobalOverlays } from '@/components/layout/global-overlays'
+import { createRootRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { validateGlobalSearch } from '@/app/search-params'
-import { usePageViews } from '@/lib/analytics'
-import { useVitals } from '@/lib/vitals'
 import { setApk } from '@/stores/apk'
 import { auth } from '@/stores/auth'
-import { setTheme } from '@/stores/theme'
-import { SessionBootstrap } from '@/features/auth/session-bootstrap'
-import { NotificationBell } from '@/features/notifications/components/notification-bell'
 
 export const Route = createRootRoute({
   validateSearch: validateGlobalSearch,
@@ -22,29 +14,7 @@ export const Route = createRootRoute({
   loader: ({ cause }) => {
     if (cause === 'enter' && auth.isAuthenticated) void import('@/app/first-data/preload').then(({ preloadFrame }) => preloadFrame())
   },
-  component: Root,
+  // The layout around every page (app/root-layout.tsx) loads as every route's page does: beside the page's code,
+  // before the first render, not in the first-load chunk (ADR 0057).
+  component: lazyRouteComponent(() => import('@/app/root-layout'), 'RootLayout'),
 })
-
-function Root() {
-  const { theme } = Route.useSearch()
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
-  // Counted only in ru-RU, by route pattern (src/lib/analytics.ts).
-  usePageViews()
-  // LCP, INP and CLS of the sampled page loads, by route pattern (src/lib/vitals.ts).
-  useVitals()
-  useEffect(() => {
-    if (theme) setTheme(theme)
-  }, [theme])
-  // The sky-tinted background belongs to every screen but the settings (SPEC.md section 4).
-  useEffect(() => {
-    document.body.classList.toggle('skyblue', !pathname.startsWith('/settings'))
-  }, [pathname])
-  return (
-    <GlobalOverlays>
-      <AppShell bell={<NotificationBell />}>
-        <SessionBootstrap />
-        <Outlet />
-      </AppShell>
-    </GlobalOverlays>
-  )
-}

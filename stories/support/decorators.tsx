@@ -11,7 +11,7 @@ export const withOverlays: Decorator = (Story) => (
 
 /** A page inside the app's frame (header, footer, toasts, modal, backdrop), as the root route shows it. */
 export const withAppShell: Decorator = (Story, { parameters }) => {
-  // The sky-tinted background belongs to every screen but the settings, as in routes/root.tsx.
+  // The sky-tinted background belongs to every screen but the settings, as in app/root-layout.tsx.
   document.body.classList.toggle('skyblue', !String(parameters.route ?? '/').startsWith('/settings'))
   return (
     <GlobalOverlays>

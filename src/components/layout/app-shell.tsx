@@ -5,8 +5,9 @@ import { apk } from '@/stores/apk'
 import { auth } from '@/stores/auth'
 import { restoreFrameFocus } from '@/lib/shell-focus'
 import { Header } from './header'
-import { Footer } from './footer'
 
+// Below the first screen (main is a screen high): it loads while the first render shows the page.
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })))
 // Only signed-in free users see it, after their profile has loaded: it need not load with the first page.
 const PromoBanner = lazy(() => import('./promo-banner'))
 
@@ -21,7 +22,9 @@ export function AppShell({ children, bell }: { children: ReactNode; bell?: React
       header={<Header bell={bell} />}
       after={
         <>
-          <Footer />
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
           {isAuthenticated && !isAPK && (
             // Held at the bottom of the screen: it appears once the profile has loaded, and above the
             // page it would push everything down (a layout shift, issue 13).

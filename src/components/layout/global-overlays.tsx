@@ -1,82 +1,16 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { useSnapshot } from 'valtio'
-import { useI18nContext } from '@i18n/i18n-react'
-import { Spinner } from '@/components/ui/spinner'
-import { botCheckOff, turnstileBotCheck, type BotCheck } from '@/lib/bot-check'
-import { config } from '@/lib/config'
-import { backdrop } from '@/stores/backdrop'
-import { modal } from '@/stores/modal'
-import { notification } from '@/stores/notification'
-import { BusyNotice } from './busy-notice'
+import { lazy, Suspense, type ReactNode } from 'react'
 
-// The toast (Radix) loads the first time there is something to say.
-const ToastHost = lazy(() => import('./copied-toast'))
+// Toasts, dialogs, the loading veil, the busy notice and the bot check's anchor: none shows in the
+// first render, so their code loads beside it instead of in the first load (overlays.tsx).
+const Overlays = lazy(() => import('./overlays'))
 
-function LazyToast() {
-  const { copied, attention } = useSnapshot(notification)
-  const [wanted, setWanted] = useState(copied || attention)
-  useEffect(() => {
-    if (copied || attention) setWanted(true)
-  }, [copied, attention])
-  return wanted ? (
-    <Suspense fallback={null}>
-      <ToastHost />
-    </Suspense>
-  ) : null
-}
-
-/** A screen-wide loading veil while any flow holds the backdrop counter. */
-export function Backdrop() {
-  const { LL } = useI18nContext()
-  const { count } = useSnapshot(backdrop)
-  if (!count) return null
-  return (
-    <div data-testid="backdrop" className="fixed inset-0 z-[55] flex items-center justify-center bg-black/30">
-      <Spinner label={LL.app.loading()} className="rounded-full bg-surface p-3" />
-    </div>
-  )
-}
-
-const ModalContainer = lazy(() => import('./modal-container'))
-
-/** The modal code (Radix dialog) loads the first time a modal opens. */
-function LazyModal() {
-  const { open } = useSnapshot(modal)
-  const [wanted, setWanted] = useState(open)
-  useEffect(() => {
-    if (open) setWanted(true)
-  }, [open])
-  return wanted ? (
-    <Suspense fallback={null}>
-      <ModalContainer />
-    </Suspense>
-  ) : null
-}
-
-let active: BotCheck = botCheckOff
-/** The bot check in use; off unless the server configured a site key. */
-export function botCheck(): BotCheck {
-  return active
-}
-
-/** The invisible bot-check widget's anchor; renders nothing visible. */
-export function BotCheckWidget() {
-  const host = useRef<HTMLDivElement>(null)
-  useMemo(() => {
-    active = config.botCheckSiteKey ? turnstileBotCheck(config.botCheckSiteKey, () => host.current) : botCheckOff
-  }, [])
-  return config.botCheckSiteKey ? <div ref={host} hidden data-testid="bot-check" /> : null
-}
-
-export function GlobalOverlays({ children }: { children: React.ReactNode }) {
+export function GlobalOverlays({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <LazyToast />
-      <LazyModal />
-      <Backdrop />
-      <BusyNotice />
-      <BotCheckWidget />
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
     </>
   )
 }

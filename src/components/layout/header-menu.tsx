@@ -12,7 +12,8 @@ import { phone } from '@/lib/phone'
 import { copyText, notifyCopied } from '@/stores/notification'
 import { useIsModerator } from '@/lib/use-is-moderator'
 import { iconButton } from './icon-button'
-import { IconCopy, IconMore, IconSettings, IconShare, IconUserPlus, IconWarning } from './icons'
+import { IconMore, IconSettings } from './icons'
+import { IconCopy, IconShare, IconUserPlus, IconWarning } from './page-icons'
 
 /** The header dropdown of SPEC.md section 2: add to contacts, share, copy the number, settings; moderation for moderators. */
 export default function HeaderMenu({

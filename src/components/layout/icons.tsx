@@ -1,7 +1,12 @@
 import type { SVGProps } from 'react'
 
-type P = SVGProps<SVGSVGElement>
-const base = {
+/**
+ * The header's icons. Those of pages, menus and dialogs are in page-icons.tsx: a chunk takes every
+ * icon of a module it holds, and the header's would carry them all before the first render.
+ */
+export type IconProps = SVGProps<SVGSVGElement>
+type P = IconProps
+export const iconBase = {
   fill: 'none',
   stroke: 'currentColor',
   strokeWidth: 2,
@@ -21,77 +26,44 @@ export const Logo = (p: P) => (
   </svg>
 )
 export const IconBack = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...iconBase} {...p}>
     <path d="M15 18l-6-6 6-6" />
   </svg>
 )
 export const IconSettings = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...iconBase} {...p}>
     <circle cx="12" cy="12" r="3" />
     <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
   </svg>
 )
 export const IconUser = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...iconBase} {...p}>
     <path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2" />
     <circle cx="12" cy="7" r="4" />
   </svg>
 )
 export const IconWallet = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...iconBase} {...p}>
     <path d="M20 12V8H6a2 2 0 0 1 0-4h12v4" />
     <path d="M4 6v12a2 2 0 0 0 2 2h14v-4" />
     <path d="M18 12a2 2 0 0 0 0 4h4v-4z" />
   </svg>
 )
-export const IconSearch = (p: P) => (
-  <svg {...base} {...p}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="M21 21l-4.3-4.3" />
-  </svg>
-)
-export const IconWarning = (p: P) => (
-  <svg {...base} {...p}>
-    <path d="M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-    <path d="M12 9v4M12 17h.01" />
-  </svg>
-)
 export const IconMore = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...iconBase} {...p}>
     <circle cx="12" cy="5" r="1" />
     <circle cx="12" cy="12" r="1" />
     <circle cx="12" cy="19" r="1" />
   </svg>
 )
-export const IconShare = (p: P) => (
-  <svg {...base} {...p}>
-    <circle cx="18" cy="5" r="3" />
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="19" r="3" />
-    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-  </svg>
-)
-export const IconCopy = (p: P) => (
-  <svg {...base} {...p}>
-    <rect x="9" y="9" width="13" height="13" rx="2" />
-    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-  </svg>
-)
-export const IconUserPlus = (p: P) => (
-  <svg {...base} {...p}>
-    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
-    <circle cx="9" cy="7" r="4" />
-    <path d="M19 8v6M22 11h-6" />
-  </svg>
-)
 export const IconBell = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...iconBase} {...p}>
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </svg>
 )
 export const IconCoin = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...iconBase} {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M14.5 9.5A2.5 2.5 0 0 0 12 8h-.5a2 2 0 0 0 0 4h1a2 2 0 0 1 0 4H12a2.5 2.5 0 0 1-2.5-1.5M12 6v2M12 16v2" />
   </svg>

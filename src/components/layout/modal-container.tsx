@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { closeModal, modal, modalOpener } from '@/stores/modal'
-import { IconWarning } from './icons'
+import { IconWarning } from './page-icons'
 
 /** The one modal container, driven by the modal store. */
 export default function ModalContainer() {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Button } from '@/components/ui/button'
-import { IconSearch } from '@/components/layout/icons'
+import { IconSearch } from '@/components/layout/page-icons'
 import { modes } from '../../support/modes'
 import { translations } from '../../support/i18n'
 

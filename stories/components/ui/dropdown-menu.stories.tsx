@@ -9,7 +9,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { iconButton } from '@/components/layout/icon-button'
-import { IconCopy, IconMore, IconSettings, IconShare } from '@/components/layout/icons'
+import { IconMore, IconSettings } from '@/components/layout/icons'
+import { IconCopy, IconShare } from '@/components/layout/page-icons'
 import { modes } from '../../support/modes'
 import { translations } from '../../support/i18n'
 

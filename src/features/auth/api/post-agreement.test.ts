@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 const token = vi.fn<(action: string) => Promise<string | null>>()
-vi.mock('@/components/layout/global-overlays', () => ({ botCheck: () => ({ enabled: true, token }) }))
+vi.mock('@/lib/bot-check', () => ({ botCheck: () => ({ enabled: true, token }) }))
 
 const { postAgreement } = await import('./post-agreement')
 

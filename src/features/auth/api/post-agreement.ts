@@ -1,4 +1,4 @@
-import { botCheck } from '@/components/layout/global-overlays'
+import { botCheck } from '@/lib/bot-check'
 import { answerSchema, api } from '@/lib/api'
 import { signParams } from '@/lib/signing'
 

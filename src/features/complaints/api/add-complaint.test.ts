@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { complaintAddBody } from '@contract/api/community'
 
 const token = vi.fn<(action: string) => Promise<string | null>>()
-vi.mock('@/components/layout/global-overlays', () => ({ botCheck: () => ({ enabled: true, token }) }))
+vi.mock('@/lib/bot-check', () => ({ botCheck: () => ({ enabled: true, token }) }))
 
 const { addComplaint } = await import('./add-complaint')
 

@@ -1,4 +1,4 @@
-import { botCheck } from '@/components/layout/global-overlays'
+import { botCheck } from '@/lib/bot-check'
 import { answerSchema, api } from '@/lib/api'
 import { complaintBody, type ComplaintFields } from '../complaint-message'
 import type { ComplaintTarget } from '../types'

@@ -4,8 +4,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useI18nContext } from '@i18n/i18n-react'
 import { LIMITS } from '@contract/constants'
 import { Button } from '@/components/ui/button'
-import { IconSearch, IconWarning } from '@/components/layout/icons'
-import { currentRoutePattern, track } from '@/lib/analytics'
+import { IconSearch, IconWarning } from '@/components/layout/page-icons'
 import { digitsOnly } from '@contract/digits'
 import { withoutExtension } from '@contract/extension'
 import { loadPhoneTools, useTypingFormat } from '@/lib/phone-display'
@@ -32,8 +31,10 @@ export function SearchBox({
   const [digits, setDigits] = useState(digitsOnly(initial))
   function submit(e: FormEvent) {
     e.preventDefault()
-    // Counted by the page it was made from, before the search moves on (ru-RU only).
-    track('search', currentRoutePattern(router) ?? '/search')
+    // Counted by the page it was made from, read before the search moves on (ru-RU only). The
+    // counter loads with the first search, not with the pages that show this box.
+    const { matches } = router.state
+    void import('@/lib/analytics').then(({ routePattern, track }) => track('search', routePattern(matches) ?? '/search'))
     onSearch(digits)
   }
   // Read as the server reads the search: with the region of the person's own number.
