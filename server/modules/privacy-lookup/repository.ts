@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { EvidenceItem } from '../../../contract/api/number-profile'
 import type { Db } from '../../db/client'
-import { rowsOf } from '../../db/client'
+import { preparedStatement } from '../../db/client'
 import { bans, importedEvidence, numbers, pollAnswers } from '../../db/schema'
 import { countedEvidence, evidenceFrom, evidenceJson, readEvidenceRows, type EvidenceRows } from '../numbers/evidence-repository'
 import { reputationIndex } from '../reputation/formula'
@@ -29,17 +29,20 @@ function topLabel(evidence: readonly EvidenceItem[]): string | null {
  * from contact books or searches are left out: listing them would tell that somebody saved
  * or looked up the number. Reads only.
  */
-export async function numbersByHashPrefix(db: Db, prefix: string): Promise<HashMatch[]> {
-  const rows = rowsOf<{ hash: string; evidence: EvidenceRows | string }>(
-    await db.execute(sql`
+// Built once and prepared once per connection: planning the evidence's subqueries at every call took longer than running them.
+const prefixStatement = preparedStatement<{ hash: string; evidence: EvidenceRows | string }, { prefix: string }>(
+  (p) => sql`
       select n.sha256 as hash, ${evidenceJson(sql`n.id`)} as evidence
       from ${numbers} n
-      where left(n.sha256, 5) = ${prefix}
+      where left(n.sha256, 5) = ${p.prefix}::text
         and (exists (select 1 from ${importedEvidence} where number_id = n.id)
           or exists (select 1 from ${bans} where number_id = n.id)
           or exists (select 1 from ${pollAnswers} where number_id = n.id))
-      order by n.sha256`),
-  )
+      order by n.sha256`,
+)
+
+export async function numbersByHashPrefix(db: Db, prefix: string): Promise<HashMatch[]> {
+  const rows = await prefixStatement(db, { prefix })
   return rows.map((r) => {
     const evidence = evidenceFrom(readEvidenceRows(r.evidence))
     return { hash: r.hash, index: reputationIndex(evidence), label: topLabel(evidence) }
