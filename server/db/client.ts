@@ -234,7 +234,8 @@ async function listenPostgres(
   let stopped = false
   let retry: NodeJS.Timeout | undefined
   const again = () => {
-    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_MS)
+    // Unref'd: a listener left trying to reach a database that is gone never keeps the process alive.
+    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_MS).unref()
   }
   async function connect(): Promise<void> {
     const client = new pg.Client({ connectionString: url })
