@@ -10,13 +10,11 @@ export type Notice = string | null
  * What this process keeps in memory for a ringing phone (ADR 0056) learns of every change from
  * here: the database's triggers send a notice at each commit, whichever process or job wrote,
  * and a process that wrote tells its own at once (`noticeHere`), before its answer goes out.
- * Something kept is served only while the feed is `live`; a value read while `seen` moved may
- * predate a change and is not kept. A lost connection empties everything kept (a null notice).
+ * Something kept is served only while the feed is `live`; a lost connection empties everything
+ * kept (a null notice).
  */
 export class ChangeFeed {
   live = false
-  /** Notices so far. */
-  seen = 0
   private readonly listeners = new Set<(notice: Notice) => void>()
 
   on(listener: (notice: Notice) => void): () => void {
@@ -25,7 +23,6 @@ export class ChangeFeed {
   }
 
   emit(notice: Notice): void {
-    this.seen++
     for (const listener of this.listeners) listener(notice)
   }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ERROR_CODES } from '../../contract/errors'
 import { AppError } from '../errors'
@@ -35,7 +36,7 @@ export function presentedPassword(header: string | undefined): string | null {
   return colon >= 0 && colon < decoded.length - 1 ? decoded.slice(colon + 1) : null
 }
 
-/** Credentials kept per process (ADR 0056); beyond this many the oldest go. */
+/** Credentials kept per process (ADR 0056); beyond this many the least recently used go. */
 const MAX_KEPT = 100_000
 
 /** Last use is written at most once a minute per device and process: a router syncing does not write at every call. */
@@ -47,27 +48,23 @@ export const deviceAuthPlugin = fp(
     const touched = new Map<number, number>()
     // A phone asks while it rings: its credential (with the person's own lists) is kept in the process while the
     // change feed is live, and forgotten at the first notice of a change to that person's devices, account or lists.
-    const kept = new Map<string, DeviceCredential>()
     const keptOf = new Map<number, Set<string>>()
+    const kept = new LRUCache<string, DeviceCredential>({
+      max: MAX_KEPT,
+      dispose: (device, hash) => {
+        const hashes = keptOf.get(device.userId)
+        hashes?.delete(hash)
+        if (hashes?.size === 0) keptOf.delete(device.userId)
+      },
+    })
     let userNotices = 0
     app.changes.on((notice) => {
       if (notice !== null && notice[0] !== 'u') return
       userNotices++
-      if (notice === null) {
-        kept.clear()
-        keptOf.clear()
-        return
-      }
-      const userId = Number(notice.slice(1))
-      for (const hash of keptOf.get(userId) ?? []) kept.delete(hash)
-      keptOf.delete(userId)
+      if (notice === null) return kept.clear()
+      for (const hash of keptOf.get(Number(notice.slice(1))) ?? []) kept.delete(hash)
     })
     const keep = (hash: string, device: DeviceCredential) => {
-      if (kept.size >= MAX_KEPT) {
-        const [oldest] = kept
-        kept.delete(oldest[0])
-        keptOf.get(oldest[1].userId)?.delete(oldest[0])
-      }
       kept.set(hash, device)
       let hashes = keptOf.get(device.userId)
       if (!hashes) keptOf.set(device.userId, (hashes = new Set()))

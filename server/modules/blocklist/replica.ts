@@ -16,6 +16,7 @@ const REFETCH_BATCH = 5_000
  * `answer` gives null whenever the database must answer: not loaded, not listening, behind.
  */
 export class BlocklistReplica {
+  private readonly byNumber = new Map<number, KeptEntry>()
   private bySha1 = new Map<string, KeptEntry>()
   private byPrefix10 = new Map<string, Set<KeptEntry>>()
   private byPrefix100 = new Map<string, Set<KeptEntry>>()
@@ -56,7 +57,7 @@ export class BlocklistReplica {
     for (const r of [this.range(this.byPrefix10, range.prefix10), this.range(this.byPrefix100, range.prefix100)])
       if (r.votes > wildcard.votes) wildcard = r
     if (!entry) return answerOf(null, wildcard)
-    return answerOf({ ...entry, blackListed: own.banned.has(entry.numberId), whiteListed: own.legitimate.has(entry.numberId) }, wildcard)
+    return answerOf(entry, wildcard, { blackListed: own.banned.has(entry.numberId), whiteListed: own.legitimate.has(entry.numberId) })
   }
 
   private range(index: Map<string, Set<KeptEntry>>, key: string | undefined): Wildcard {
@@ -144,8 +145,6 @@ export class BlocklistReplica {
     })()
     this.working = run
   }
-
-  private readonly byNumber = new Map<number, KeptEntry>()
 
   private put(row: KeptEntry): void {
     this.remove(row.numberId)

@@ -409,15 +409,18 @@ async function ownLists(db: Db, userId: number, numberId: number | null) {
   return { whiteListed: !!row?.white, blackListed: !!row?.black }
 }
 
+/** SQL: a poll answer that puts the number on the person's white list: "legitimate" in its ban poll. */
+const legitimateAnswer = sql`poll = 'onBan' and tag_id = ${sql.raw(String(LEGITIMATE_TAG))}`
+
 /** SQL: whether the person banned the number (`black`) and answered its ban poll "legitimate" (`white`). */
 const ownListsSql = (userId: SQL, numberId: SQL) => sql`
   exists (select 1 from ${bans} where user_id = ${userId} and number_id = ${numberId}) as black,
-  exists (select 1 from ${pollAnswers} where user_id = ${userId} and number_id = ${numberId} and poll = 'onBan' and tag_id = ${sql.raw(String(LEGITIMATE_TAG))}) as white`
+  exists (select 1 from ${pollAnswers} where user_id = ${userId} and number_id = ${numberId} and ${legitimateAnswer}) as white`
 
 /** SQL: the numbers the person banned (`black`) and answered "legitimate" in their ban poll (`white`), as arrays of number ids (a device keeps them, ADR 0056). */
 export const ownListArraysSql = (userId: SQL) => sql`
   array(select number_id from ${bans} where user_id = ${userId}) as black,
-  array(select number_id from ${pollAnswers} where user_id = ${userId} and poll = 'onBan' and tag_id = ${sql.raw(String(LEGITIMATE_TAG))}) as white`
+  array(select number_id from ${pollAnswers} where user_id = ${userId} and ${legitimateAnswer}) as white`
 
 /** SQL: the votes of a range (numbers whose SHA-1 without their last digits is `hash`) and its most-voted rating. */
 const rangeSql = (column: SQLWrapper, hash: SQL) => sql`(select json_build_object(
@@ -481,16 +484,9 @@ export async function lookUpBySha1(
   }
   if (bigintOf(row.pv) !== bigintOf(row.page_version)) a = assess(await loadEvidence(db, numberId))
   return answerOf(
-    {
-      e164: row.e164!,
-      country: row.country,
-      ...a,
-      createdAt: timeOf(row.created_at),
-      updatedAt: timeOf(row.updated_at),
-      whiteListed: !!row.white,
-      blackListed: !!row.black,
-    },
+    { e164: row.e164!, country: row.country, ...a, createdAt: timeOf(row.created_at), updatedAt: timeOf(row.updated_at) },
     wildcard,
+    { whiteListed: !!row.white, blackListed: !!row.black },
   )
 }
 
@@ -500,20 +496,11 @@ export interface Wildcard {
   rating: PhoneblockRating | null
 }
 
-/** What `check` answers, from the number's entry as it stands (null: none) and its ranges' votes. */
+/** What `check` answers, from the number's entry as it stands (null: none), its ranges' votes and the person's own lists. */
 export function answerOf(
-  entry: {
-    e164: string
-    country: string | null
-    votes: number
-    rating: PhoneblockRating
-    label: string | null
-    createdAt: number
-    updatedAt: number
-    whiteListed: boolean
-    blackListed: boolean
-  } | null,
+  entry: Pick<KeptEntry, 'e164' | 'country' | 'votes' | 'rating' | 'label' | 'createdAt' | 'updatedAt'> | null,
   wildcard: Wildcard,
+  own: { whiteListed: boolean; blackListed: boolean } = { whiteListed: false, blackListed: false },
 ): NumberAnswer {
   if (!entry)
     return {
@@ -533,8 +520,8 @@ export function answerOf(
     votes: entry.votes,
     votesWildcard: Math.max(entry.votes, wildcard.votes),
     rating: entry.rating,
-    whiteListed: entry.whiteListed,
-    blackListed: entry.blackListed,
+    whiteListed: own.whiteListed,
+    blackListed: own.blackListed,
     dateAdded: entry.createdAt,
     lastUpdate: entry.updatedAt,
     label: entry.label,
