@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { useI18nContext } from '@i18n/i18n-react'
 import { Spinner } from '@/components/ui/spinner'
@@ -9,20 +9,25 @@ import { modal } from '@/stores/modal'
 import { notification } from '@/stores/notification'
 import { BusyNotice } from './busy-notice'
 
+/** Renders its (lazy) children from the first time `when` holds, and keeps them: their code loads then. */
+function OnceWanted({ when, children }: { when: boolean; children: ReactNode }) {
+  const [wanted, setWanted] = useState(when)
+  useEffect(() => {
+    if (when) setWanted(true)
+  }, [when])
+  return wanted ? <Suspense fallback={null}>{children}</Suspense> : null
+}
+
 // The toast (Radix) loads the first time there is something to say.
 const ToastHost = lazy(() => import('./copied-toast'))
 
 function LazyToast() {
   const { copied, attention } = useSnapshot(notification)
-  const [wanted, setWanted] = useState(copied || attention)
-  useEffect(() => {
-    if (copied || attention) setWanted(true)
-  }, [copied, attention])
-  return wanted ? (
-    <Suspense fallback={null}>
+  return (
+    <OnceWanted when={copied || attention}>
       <ToastHost />
-    </Suspense>
-  ) : null
+    </OnceWanted>
+  )
 }
 
 /** A screen-wide loading veil while any flow holds the backdrop counter. */
@@ -42,15 +47,11 @@ const ModalContainer = lazy(() => import('./modal-container'))
 /** The modal code (Radix dialog) loads the first time a modal opens. */
 function LazyModal() {
   const { open } = useSnapshot(modal)
-  const [wanted, setWanted] = useState(open)
-  useEffect(() => {
-    if (open) setWanted(true)
-  }, [open])
-  return wanted ? (
-    <Suspense fallback={null}>
+  return (
+    <OnceWanted when={open}>
       <ModalContainer />
-    </Suspense>
-  ) : null
+    </OnceWanted>
+  )
 }
 
 /** The invisible bot-check widget's anchor; renders nothing visible. */
