@@ -23,6 +23,10 @@ export interface FakeStripe {
   invoices: Obj[]
   /** Every webhook sent: its event and the app's answer. */
   sent: { event: Obj; status: number; body: unknown }[]
+  /** While set, webhooks wait in `held` instead of going out: Stripe's deliveries can come late and in any order. */
+  holding: boolean
+  /** The webhooks held, oldest first; `deliver` sends one (its `sent` entry and answer as `send`'s). */
+  held: { event: Obj; deliver(): Promise<{ status: number; body: unknown }> }[]
   /** Completes a checkout session as the hosted page's Pay button does; the success URL. */
   pay(sessionId: string): Promise<string>
   /** Signs and sends an event to the app; the app's HTTP status and body. */
@@ -82,6 +86,8 @@ export async function startFakeStripe(opts: {
     schedules,
     invoices,
     sent,
+    holding: false,
+    held: [],
     sign(payload, t = now()) {
       const v1 = crypto.createHmac('sha256', opts.webhookSecret).update(`${t}.${payload}`).digest('hex')
       return `t=${t},v1=${v1}`
@@ -96,15 +102,29 @@ export async function startFakeStripe(opts: {
         type,
         data: { object },
       }
-      const payload = JSON.stringify(event)
-      const res = await fetch(fake.webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) },
-        body: payload,
-      })
-      const body = await res.json().catch(() => null)
-      sent.push({ event, status: res.status, body })
-      return { status: res.status, body }
+      const deliver = async () => {
+        const payload = JSON.stringify(event)
+        const res = await fetch(fake.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) },
+          body: payload,
+        })
+        const body = await res.json().catch(() => null)
+        sent.push({ event, status: res.status, body })
+        return { status: res.status, body }
+      }
+      if (!fake.holding) return deliver()
+      // The sender (an API call's follow-up, or a test) waits until the webhook is delivered.
+      return new Promise((resolve, reject) =>
+        fake.held.push({
+          event,
+          deliver() {
+            const answer = deliver()
+            answer.then(resolve, reject)
+            return answer
+          },
+        }),
+      )
     },
     async pay(sessionId) {
       const session = sessions.get(sessionId)

@@ -689,7 +689,10 @@ describe.each(backends)('money on %s', (backend) => {
     await fake.pay(sessionIdOf((await checkout(QUITTER, { product: 'tier2_month' })).url))
     const sub = stripeSubOf(QUITTER)
     expect((await change(QUITTER, 'tier1_month')).json().data.change).toBe('downgrade')
+    // The cancel's events (the schedule released, then the cancel) held: Stripe may deliver them after its answer, in any order.
+    fake.holding = true
     const cancelled = await call('POST', '/api/v6/subscription/cancel', QUITTER)
+    fake.holding = false
     expect(cancelled.statusCode, cancelled.body).toBe(200)
     expect(sub.schedule).toBeNull()
     expect(sub.cancel_at_period_end).toBe(true)
@@ -697,6 +700,12 @@ describe.each(backends)('money on %s', (backend) => {
       status: 'active',
       activeSubscription: { tier: 'tier2', status: 'active', autoRenewing: false, pendingChange: null },
     })
+    const [released, cancelledAtStripe] = fake.held.splice(0)
+    expect((released.event.data as { object: object }).object).toMatchObject({ schedule: null, cancel_at_period_end: false })
+    // The release's view, still renewing, is older than the cancel's answer: arriving after it, it changes nothing.
+    expect((await released.deliver()).body).toMatchObject({ data: { outcome: 'ignored' } })
+    expect(await subscription(QUITTER)).toMatchObject({ activeSubscription: { status: 'active', autoRenewing: false } })
+    await cancelledAtStripe.deliver()
     // Stripe's own view of it says the same.
     await fake.send('customer.subscription.updated', { ...sub }, { created: Math.floor(Date.now() / 1000) + 30 })
     expect(await subscription(QUITTER)).toMatchObject({ status: 'active', activeSubscription: { status: 'active', autoRenewing: false } })

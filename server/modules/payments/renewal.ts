@@ -12,11 +12,13 @@ type PlanRow = NonNullable<Awaited<ReturnType<typeof currentSubscription>>['row'
  * the state shows the change at once.
  */
 export async function applyRenewal(db: Db, stripe: PaymentsContext['stripe'], row: PlanRow, on: boolean): Promise<void> {
+  let stripeAnsweredAt: Date | undefined
   if (row.provider === 'stripe') {
     if (!stripe || !row.providerRef) throw conflict('Stripe is not configured on this server; change the plan in the billing portal')
     await stripe.gateway.setCancelAtPeriodEnd(row.providerRef, !on)
+    stripeAnsweredAt = new Date()
   }
-  await setAutoRenewing(db, row.id, on)
+  await setAutoRenewing(db, row.id, on, stripeAnsweredAt)
   await syncUserPlan(db, row.userId)
 }
 

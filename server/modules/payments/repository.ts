@@ -85,7 +85,7 @@ export const inForce = (row: SubscriptionRow | null, now = new Date()): row is S
   Boolean(row && toActiveSubscription(row, now).status !== 'expired')
 
 /** Switches renewal at the period's end; the updated row, or null when the plan has ended. */
-export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolean) {
+export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolean, stripeAnsweredAt?: Date) {
   const [row] = await db
     .update(subscriptions)
     // Stripe's meaning: cancelled at the period's end is still `active`, only no longer renewing (ADR 0053).
@@ -94,6 +94,8 @@ export async function setAutoRenewing(db: Db, subscriptionId: number, on: boolea
       status: sql`case when ${subscriptions.status} = 'canceled' then 'active' else ${subscriptions.status} end`,
       nextCronAt: on ? subscriptions.expiresAt : null,
       ...(on ? {} : { pendingTier: null, pendingPeriod: null, scheduleRef: null }),
+      // Stripe's answer is its newest view: an event created before it (a released schedule's, still renewing) arriving late changes nothing.
+      ...(stripeAnsweredAt ? { lastEventAt: sql`greatest(${subscriptions.lastEventAt}, ${stripeAnsweredAt})` } : {}),
     })
     .where(
       and(
