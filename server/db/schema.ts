@@ -801,6 +801,23 @@ export const importRuns = pgTable(
 )
 
 /**
+ * The numbers a person has something of their own on (issue 30): a ban, a note, a suggested name,
+ * poll answers, a comment, reactions to its comments or replies, a hiding of one of its reviews, an
+ * introduction asked for or asked of them, a posting ban. Written by triggers on those tables
+ * (migration 0019), whoever writes; never needed to be exact the other way: a mark whose data went
+ * only costs a look-up the full read of the viewer's part. A look-up of a number the person has no
+ * mark on reads no more of theirs than their contact book's friends who know it.
+ */
+export const viewerMarks = pgTable(
+  'viewer_marks',
+  {
+    userId: integer('user_id').notNull(),
+    numberId: integer('number_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.numberId] })],
+)
+
+/**
  * The version of each number's public page (issue 12): bumped at commit, by deferred
  * triggers (migration 0007), by every write to what the page shows of the number to
  * everybody — comments, replies, poll answers, bans, contacts, name suggestions,

@@ -59,9 +59,7 @@ const banDiscounted = (numberId: Param<number>, alias: string) => {
  */
 export function evidenceJson(numberId: Param<number>): SQL {
   return sql`json_build_object(
-    'imported', (select coalesce(json_agg(json_build_object('source', ie.source, 'label', ie.label, 'code', t.code, 'votes', ie.votes,
-        'at', coalesce(ie.last_seen, ie.created_at), 'discounted', ${importedDiscounted(numberId, 'ie')}) order by ie.source, ie.label), '[]'::json)
-      from ${importedEvidence} ie left join ${tags} t on t.id = ie.tag_id where ie.number_id = ${numberId}),
+    'imported', ${importedJson(numberId, importedDiscounted(numberId, 'ie'))},
     'bans', (select json_build_object(
         'n', (count(*) filter (where not b.discounted))::int, 'weight', coalesce(sum(b.w) filter (where not b.discounted), 0),
         'discountedN', (count(*) filter (where b.discounted))::int, 'discountedWeight', coalesce(sum(b.w) filter (where b.discounted), 0))
@@ -70,6 +68,25 @@ export function evidenceJson(numberId: Param<number>): SQL {
         select t.code, count(*)::int as votes, max(pa.created_at) as at, pa.discounted
         from (select x.tag_id, x.created_at, ${pollDiscounted(numberId, 'x')} as discounted from ${pollAnswers} x where x.number_id = ${numberId}) pa
         join ${tags} t on t.id = pa.tag_id group by t.code, pa.discounted) p))`
+}
+
+/**
+ * SQL: a number's imported list entries as `EvidenceRows['imported']`, each with whether it is
+ * `discounted` (SQL over the entry `ie`).
+ */
+function importedJson(numberId: Param<number>, discounted: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('source', ie.source, 'label', ie.label, 'code', t.code, 'votes', ie.votes,
+        'at', coalesce(ie.last_seen, ie.created_at), 'discounted', ${discounted}) order by ie.source, ie.label), '[]'::json)
+      from ${importedEvidence} ie left join ${tags} t on t.id = ie.tag_id where ie.number_id = ${numberId})`
+}
+
+/**
+ * SQL: the evidence of a number nobody wrote anything about (no page version, ADR 0058): its
+ * imported entries alone, none discounted (a dispute would have moved the page's version).
+ */
+export function untouchedEvidenceJson(numberId: Param<number>): SQL {
+  return sql`json_build_object('imported', ${importedJson(numberId, sql`false`)},
+    'bans', json_build_object('n', 0, 'weight', 0, 'discountedN', 0, 'discountedWeight', 0), 'polls', '[]'::json)`
 }
 
 /** The evidence value of a row: PGlite answers JSON parsed, `pg` may answer it as text. */

@@ -39,7 +39,15 @@ import { latestDisputeJson } from '../disputes/repository'
 import { postingBannedSql } from '../moderation/posting-ban-repository'
 import { computeNeuroanalysis, neuroanalysisFor } from '../profiles/neuroanalysis'
 import { reputationIndex } from '../reputation/formula'
-import { countedEvidence, evidenceFrom, evidenceJson, importedDiscounted, pollDiscounted, type EvidenceRows } from './evidence-repository'
+import {
+  countedEvidence,
+  evidenceFrom,
+  evidenceJson,
+  importedDiscounted,
+  pollDiscounted,
+  untouchedEvidenceJson,
+  type EvidenceRows,
+} from './evidence-repository'
 
 interface Viewer {
   id: number
@@ -173,6 +181,28 @@ export async function loadPublicPage(db: Db, numberId: number, e164: string): Pr
   return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
 }
 
+/** SQL: the owner of the number as `PublicPage['owner']`: who signed in with it (issue 29); an account a gift created, never signed in to, is nobody's yet. */
+const ownerJson = (e164: Param<string>) => sql`(select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name,
+        'profileGoing', profile_going, 'antispy', antispy, 'planExpiresAt', plan_expires_at)
+      from ${users} where phone = ${e164} and deactivated_at is null and exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id}) limit 1)`
+
+/**
+ * SQL: the public page of a number nobody wrote anything about, as JSON without its versions:
+ * one whose page version never moved (no comment, reply, poll answer, ban, contact entry, name
+ * suggestion or dispute ever; migration 0019 gave every number that had one before 0007 a
+ * version). Its imported entries, their tags and the owner are all it can show. A look-up reads
+ * it in its own statement (search/repository.ts), far cheaper than publicPageStatement (ADR 0058).
+ */
+export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) => sql`json_build_object(
+    'evidence', ${untouchedEvidenceJson(numberId)},
+    'dispute', null,
+    'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from (
+      select t.id, t.code, t.kind, sum(ie.votes)::int as count from ${importedEvidence} ie join ${tags} t on t.id = ie.tag_id
+      where ie.number_id = ${numberId} group by t.id, t.code, t.kind) tc),
+    'owner', ${ownerJson(e164)},
+    'names', null, 'contactsCount', 0, 'comments', '[]'::json,
+    'commentTotals', json_build_object('count', 0, 'likes', 0, 'dislikes', 0), 'hidden', '[]'::json)`
+
 const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
   ({ numberId, e164 }) => sql`
     with
@@ -211,9 +241,7 @@ const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { n
       'evidence', ${evidenceJson(numberId)},
       'dispute', ${latestDisputeJson(numberId)},
       'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from tag_counts tc),
-      -- The owner is who signed in with the number (issue 29): an account a gift created, never signed in to, is nobody's yet.
-      'owner', (select json_build_object('id', id, 'firstName', first_name, 'lastName', last_name, 'profileGoing', profile_going, 'antispy', antispy, 'planExpiresAt', plan_expires_at)
-        from ${users} where phone = ${e164} and deactivated_at is null and exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id}) limit 1),
+      'owner', ${ownerJson(e164)},
       'names', (select json_build_object('firstName', (array_agg(first_name order by source, entry_id))[1], 'lastName', (array_agg(last_name order by source, entry_id))[1])
         from name_entries group by name_hash order by count(distinct user_id) desc, min(source), min(entry_id) limit 1),
       'contactsCount', (select count(distinct name_hash)::int from name_entries),
@@ -224,9 +252,20 @@ const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { n
     ) as page`,
 )
 
+/** SQL: the viewer's friends who know the number (up to 50), as a JSON array. */
+export const fofJson = (
+  numberId: Param<number>,
+  viewerId: Param<number>,
+) => sql`(select coalesce(json_agg(f order by f.id), '[]'::json) from (
+      select u.id, coalesce(mine.first_name, u.first_name) as "firstName", case when mine.first_name is null then u.last_name else mine.last_name end as "lastName"
+      from ${friendsWhoKnow(numberId, viewerId)}
+      order by u.id
+      limit 50) f)`
+
 /**
  * SQL: what one viewer sees of a number beyond its public page, as JSON, with the page's
- * version and epoch; the start of a search reads it in its own statement (search/repository.ts).
+ * version and epoch: read when the viewer has a mark on the number (viewer_marks, issue 30);
+ * the start of a search reads the rest itself (search/repository.ts, leanViewerPart).
  */
 export const viewerPartJson = (numberId: Param<number>, viewerId: Param<number>) => sql`json_build_object(
     ${versionsJson(numberId)},
@@ -236,11 +275,7 @@ export const viewerPartJson = (numberId: Param<number>, viewerId: Param<number>)
     'suggestion', (select json_build_object('firstName', first_name, 'lastName', last_name) from ${nameSuggestions} where number_id = ${numberId} and user_id = ${viewerId}),
     'myPolls', (select coalesce(json_agg(tag_id order by tag_id), '[]'::json) from ${pollAnswers} where number_id = ${numberId} and user_id = ${viewerId}),
     'hasContacts', exists(select 1 from ${contacts} where owner_id = ${viewerId}),
-    'fof', (select coalesce(json_agg(f order by f.id), '[]'::json) from (
-      select u.id, coalesce(mine.first_name, u.first_name) as "firstName", case when mine.first_name is null then u.last_name else mine.last_name end as "lastName"
-      from ${friendsWhoKnow(numberId, viewerId)}
-      order by u.id
-      limit 50) f),
+    'fof', ${fofJson(numberId, viewerId)},
     'own', (select ${commentJson(viewerId)} from ${comments} join ${users} on ${users.id} = ${comments.userId} and ${users.deactivatedAt} is null
       where ${comments.numberId} = ${numberId} and ${comments.userId} = ${viewerId} and ${comments.removedAt} is null),
     -- From the viewer's own reactions and hidings (few) to the number's comments and replies.
@@ -281,8 +316,39 @@ const viewerPartStatement = preparedStatement<{ part: ViewerPart | string }, { n
   ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
 )
 
+/** What the start of a search reads of the viewer's part itself: the page's versions, the viewer's book, and whether to read the rest. */
+export interface LeanViewerPart {
+  version: number
+  epoch: number
+  /** The viewer has something of their own on the number (viewer_marks): the full part is read. */
+  marked: boolean
+  hasContacts: boolean
+  /** Read only when the viewer has contacts and no mark. */
+  fof: PageRow['fof'] | null
+}
+
+/** The viewer's part of a number they have nothing of their own on: their friends who know it and nothing else. */
+export function leanViewerPart(lean: LeanViewerPart): ViewerPart {
+  return {
+    version: Number(lean.version),
+    epoch: Number(lean.epoch),
+    bannedByMe: false,
+    postingBanned: false,
+    note: null,
+    suggestion: null,
+    myPolls: [],
+    hasContacts: lean.hasContacts,
+    fof: lean.fof ?? [],
+    outgoing: [],
+    incoming: [],
+    own: null,
+    kinds: [],
+    renews: [],
+  }
+}
+
 /** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */
-async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
+export async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
   const [row] = await viewerPartStatement(db, { numberId, viewerId })
   return viewerPartFrom(row.part)
 }
@@ -305,15 +371,17 @@ async function loadPage(
   viewerId: number,
   store?: PublicPageStore,
   read?: ViewerPart,
+  /** The public page as the start of the search read it, when the number is untouched (untouchedPageJson). */
+  fresh?: PublicPage,
   now = Date.now(),
 ): Promise<PageRow> {
   const part = read ?? (await loadViewerPart(db, numberId, viewerId))
-  let pub = store?.get(numberId)
-  if (!pub || pub.version !== part.version || pub.epoch !== part.epoch) {
-    pub = await loadPublicPage(db, numberId, e164)
-    // Kept only when nothing changed between the two reads; otherwise the next search reads again.
-    if (store && pub.version === part.version && pub.epoch === part.epoch) store.set(numberId, pub)
-  }
+  const current = (page: PublicPage | undefined): page is PublicPage => page?.version === part.version && page.epoch === part.epoch
+  const kept = store?.get(numberId)
+  if (current(kept)) return viewerPage(kept, part, viewerId, now)
+  const pub = current(fresh) ? fresh : await loadPublicPage(db, numberId, e164)
+  // Kept only when nothing changed between the two reads; otherwise the next search reads again.
+  if (current(pub)) store?.set(numberId, pub)
   return viewerPage(pub, part, viewerId, now)
 }
 
@@ -408,12 +476,14 @@ export async function buildNumberProfile(
     paid: boolean
     /** The viewer's part of the page, when the start of the search read it already. */
     part?: ViewerPart
+    /** The public page, when the start of the search read it already (an untouched number). */
+    fresh?: PublicPage
   },
   store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const { numberId, viewer } = args
   const profile = emptyNumberProfile(args.phone.digits)
-  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store, args.part)
+  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store, args.part, args.fresh)
   const evidence = evidenceFrom(page.evidence)
   const tagsTop = pageTagsTop(page)
   const owner = page.owner

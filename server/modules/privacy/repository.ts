@@ -29,6 +29,11 @@ export async function deletePrivacyData(db: Db, userId: number): Promise<Privacy
     const book = await tx.delete(contacts).where(eq(contacts.ownerId, userId)).returning({ id: contacts.id })
     await tx.delete(contactVotes).where(eq(contactVotes.userId, userId))
     const gone = await tx.delete(notes).where(eq(notes.userId, userId)).returning({ id: notes.id })
+    // The numbers marked as the user's (viewer_marks) are again only those their remaining rows name: none for a note gone.
+    await tx.execute(sql`delete from viewer_marks where user_id = ${userId}`)
+    await tx.execute(
+      sql`insert into viewer_marks (user_id, number_id) select user_id, number_id from viewer_mark_sources where user_id = ${userId}`,
+    )
     // A one-time key made before the deletion opens the account no more (issue 29).
     await voidKeys(tx, userId)
     return {
@@ -140,6 +145,7 @@ export async function purgeUser(db: Db, userId: number, cutoff: Date): Promise<b
     await q(sql`delete from reports where reporter_id = ${userId}`)
     await q(sql`update complaints set user_id = null where user_id = ${userId}`)
     await q(sql`delete from posting_bans where user_id = ${userId}`)
+    await q(sql`delete from viewer_marks where user_id = ${userId}`)
 
     // Introductions asked by or of the user, the inbox both ways, disputes.
     await q(sql`update introduction_requests set accepted_by = null where accepted_by = ${userId}`)

@@ -3,9 +3,9 @@ import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import { preparedStatement, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
-import { dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users } from '../../db/schema'
+import { contacts, dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users, viewerMarks } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
-import { viewerPartFrom, viewerPartJson, type ViewerPart } from '../numbers/page-repository'
+import { fofJson, untouchedPageJson, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
@@ -45,8 +45,12 @@ export interface SearchStart {
   day: string
   /** The number's row, created on first sight; null when the search was refused for the limit. */
   numberId: number | null
-  /** What the viewer sees of the number beyond its public page, read in the same statement; null with numberId. */
-  part: ViewerPart | null
+  /**
+   * The page's versions and what the viewer sees of the number beyond its public page when they have
+   * nothing of their own on it, read in the same statement; null with numberId. When `marked`, the
+   * rest of the viewer's part is read after (loadViewerPart).
+   */
+  part: LeanViewerPart | null
   /**
    * The number was looked up by the viewer already today (issue 30): this look-up counted nothing.
    * `paid` says whether that first look-up was a paid one; `index` is the index its history row holds.
@@ -54,6 +58,8 @@ export interface SearchStart {
   again: { paid: boolean; index: number | null } | null
   /** The index this look-up's new history row was written with (from `shown`, when its page had not changed since); null when none. */
   indexed: number | null
+  /** The number's public page, read with the rest when nobody ever wrote about the number and this process did not show it lately. */
+  untouched: PublicPage | null
 }
 
 /**
@@ -62,6 +68,7 @@ export interface SearchStart {
  * needs no second write (issue 30).
  */
 export interface ShownIndex {
+  numberId: number
   version: number
   epoch: number
   index: number
@@ -82,6 +89,8 @@ interface StartValues {
   shownVersion: number
   shownEpoch: number
   shownIndex: number | null
+  /** This process still keeps the public page of that version (page-cache.ts). */
+  kept: boolean
 }
 
 type StartRow = {
@@ -90,11 +99,12 @@ type StartRow = {
         viewer: (SearchStart['viewer'] & { dailyLimit: number }) | null
         count: number | null
         numberId: number | null
-        part: ViewerPart | null
+        part: LeanViewerPart | null
         again: SearchStart['again']
         /** Counted by this look-up's history row, but today's count was at the limit by then (look-ups of the person at the same moment). */
         overrun: { id: number; inserted: boolean } | null
         indexed: number | null
+        untouched: Omit<PublicPage, 'version' | 'epoch'> | null
       }
     | string
 }
@@ -182,6 +192,11 @@ const startStatement = preparedStatement<StartRow, StartValues>(
       select ${p.userId}::int, ${p.day}::date, 1 from counted
       on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < (select "dailyLimit" from viewer)
       returning count
+    ),
+    -- Whether the viewer has anything of their own on the number (viewer_marks) and a contact book.
+    mine as (
+      select exists (select 1 from ${viewerMarks} m where m.user_id = ${p.userId}::int and m.number_id = (select id from num)) as marked,
+        exists (select 1 from ${contacts} c where c.owner_id = ${p.userId}::int) as "hasContacts"
     )
     select json_build_object(
       'viewer', (select row_to_json(viewer) from viewer),
@@ -190,9 +205,17 @@ const startStatement = preparedStatement<StartRow, StartValues>(
       'again', (select row_to_json(again) from again),
       'overrun', case when not exists (select 1 from taken) then (select row_to_json(counted) from counted) end,
       'indexed', (select reputation_index from recorded),
-      -- One round trip fewer per search: the viewer's part of the page in the same statement
-      -- (a number created just now has nothing of the viewer's yet, and reads as empty).
-      'part', case when exists (select 1 from num) then ${viewerPartJson(sql`(select id from num)`, p.userId)} end
+      -- One round trip fewer per search: the page's versions and, unless the viewer has a mark on the number,
+      -- all the viewer sees of it beyond the public page (a number created just now has nothing of the viewer's yet).
+      'part', case when exists (select 1 from num) then (select json_build_object(
+        'version', coalesce((select version from ${pageVersions} where number_id = (select id from num)), 0),
+        'epoch', (select epoch from ${pageEpoch} where id = 1),
+        'marked', mine.marked, 'hasContacts', mine."hasContacts",
+        'fof', case when mine."hasContacts" and not mine.marked then ${fofJson(sql`(select id from num)`, p.userId)} end) from mine) end,
+      -- The public page too, for a number nobody wrote anything about that this process did not show lately (ADR 0058).
+      'untouched', case when exists (select 1 from num) and not exists (select 1 from ${pageVersions} where number_id = (select id from num))
+        and not (${p.kept}::boolean and ${p.shownVersion}::bigint = 0 and ${p.shownEpoch}::bigint = (select epoch from ${pageEpoch} where id = 1))
+        then ${untouchedPageJson(sql`(select id from num)`, p.e164)} end
     ) as start`,
 )
 
@@ -226,9 +249,11 @@ export async function startSearch(
     own: boolean
     limits: PlanLimits
     shown?: ShownIndex
+    /** The public page `shown` names is still kept in this process. */
+    kept?: boolean
   },
 ): Promise<SearchStart> {
-  const { limits, shown, ...rest } = args
+  const { limits, shown, kept, ...rest } = args
   const day = utcDay()
   const [row] = await startStatement(db, {
     ...rest,
@@ -239,11 +264,23 @@ export async function startSearch(
     shownVersion: shown?.version ?? -1,
     shownEpoch: shown?.epoch ?? -1,
     shownIndex: shown?.index ?? null,
+    kept: kept ?? false,
   })
   const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
   const { dailyLimit, ...viewer } = start.viewer
-  const refused = { viewer, left: null, used: dailyLimit, dailyLimit, day, numberId: null, part: null, again: null, indexed: null }
+  const refused = {
+    viewer,
+    left: null,
+    used: dailyLimit,
+    dailyLimit,
+    day,
+    numberId: null,
+    part: null,
+    again: null,
+    indexed: null,
+    untouched: null,
+  }
   if (start.overrun) {
     await takeBackStatement(db, start.overrun)
     return refused
@@ -256,9 +293,11 @@ export async function startSearch(
     dailyLimit,
     day,
     numberId: start.numberId,
-    part: start.numberId === null || !start.part ? null : viewerPartFrom(start.part),
+    part: start.numberId === null || !start.part ? null : start.part,
     again: start.again ?? null,
     indexed: start.indexed ?? null,
+    untouched:
+      start.untouched && start.part ? { ...start.untouched, version: Number(start.part.version), epoch: Number(start.part.epoch) } : null,
   }
 }
 
