@@ -190,8 +190,8 @@ const ownerJson = (e164: Param<string>) => sql`(select json_build_object('id', i
  * SQL: the public page of a number nobody wrote anything about, as JSON without its versions:
  * one whose page version never moved (no comment, reply, poll answer, ban, contact entry, name
  * suggestion or dispute ever; migration 0019 gave every number that had one before 0007 a
- * version). Its imported entries, their tags and the owner are all it can show. A look-up reads
- * it in its own statement (search/repository.ts), far cheaper than publicPageStatement (ADR 0058).
+ * version). Its imported entries, their tags and the owner are all it can show: far cheaper to
+ * read than publicPageStatement (ADR 0058).
  */
 export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) => sql`json_build_object(
     'evidence', ${untouchedEvidenceJson(numberId)},
@@ -202,6 +202,21 @@ export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) 
     'owner', ${ownerJson(e164)},
     'names', null, 'contactsCount', 0, 'comments', '[]'::json,
     'commentTotals', json_build_object('count', 0, 'likes', 0, 'dislikes', 0), 'hidden', '[]'::json)`
+
+const untouchedPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
+  ({ numberId, e164 }) => sql`select json_build_object(${versionsJson(numberId)}, 'page', ${untouchedPageJson(numberId, e164)}) as page`,
+)
+
+/** The public page of a number nobody wrote about, read in one snapshot with its version and epoch. */
+async function loadUntouchedPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
+  const [row] = await untouchedPageStatement(db, { numberId, e164 })
+  const { version, epoch, page } = jsonValue(row.page) as unknown as {
+    version: number
+    epoch: number
+    page: Omit<PublicPage, 'version' | 'epoch'>
+  }
+  return { ...page, version: Number(version), epoch: Number(epoch) }
+}
 
 const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
   ({ numberId, e164 }) => sql`
@@ -316,19 +331,32 @@ const viewerPartStatement = preparedStatement<{ part: ViewerPart | string }, { n
   ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
 )
 
-/** What the start of a search reads of the viewer's part itself: the page's versions, the viewer's book, and whether to read the rest. */
+/** What the start of a search reads of the viewer's part itself: the page's versions, and what else to read. */
 export interface LeanViewerPart {
   version: number
   epoch: number
   /** The viewer has something of their own on the number (viewer_marks): the full part is read. */
   marked: boolean
   hasContacts: boolean
-  /** Read only when the viewer has contacts and no mark. */
-  fof: PageRow['fof'] | null
+}
+
+const fofStatement = preparedStatement<{ fof: PageRow['fof'] | string }, { numberId: number; viewerId: number }>(
+  ({ numberId, viewerId }) => sql`select ${fofJson(numberId, viewerId)} as fof`,
+)
+
+/**
+ * The viewer's part of the page from what the start of a search read (ADR 0058): all of it read
+ * again when the viewer has something of their own on the number; else their friends who know it
+ * when they have a book to find them in; else nothing more.
+ */
+export async function viewerPartOf(db: Db, numberId: number, viewerId: number, lean: LeanViewerPart): Promise<ViewerPart> {
+  if (lean.marked) return loadViewerPart(db, numberId, viewerId)
+  const fof = lean.hasContacts ? jsonValue((await fofStatement(db, { numberId, viewerId }))[0].fof) : []
+  return leanViewerPart(lean, fof)
 }
 
 /** The viewer's part of a number they have nothing of their own on: their friends who know it and nothing else. */
-export function leanViewerPart(lean: LeanViewerPart): ViewerPart {
+export function leanViewerPart(lean: LeanViewerPart, fof: PageRow['fof'] = []): ViewerPart {
   return {
     version: Number(lean.version),
     epoch: Number(lean.epoch),
@@ -338,7 +366,7 @@ export function leanViewerPart(lean: LeanViewerPart): ViewerPart {
     suggestion: null,
     myPolls: [],
     hasContacts: lean.hasContacts,
-    fof: lean.fof ?? [],
+    fof,
     outgoing: [],
     incoming: [],
     own: null,
@@ -371,15 +399,14 @@ async function loadPage(
   viewerId: number,
   store?: PublicPageStore,
   read?: ViewerPart,
-  /** The public page as the start of the search read it, when the number is untouched (untouchedPageJson). */
-  fresh?: PublicPage,
   now = Date.now(),
 ): Promise<PageRow> {
   const part = read ?? (await loadViewerPart(db, numberId, viewerId))
   const current = (page: PublicPage | undefined): page is PublicPage => page?.version === part.version && page.epoch === part.epoch
   const kept = store?.get(numberId)
   if (current(kept)) return viewerPage(kept, part, viewerId, now)
-  const pub = current(fresh) ? fresh : await loadPublicPage(db, numberId, e164)
+  // A number nobody wrote about (no page version yet) has a far smaller page to read (ADR 0058).
+  const pub = part.version === 0 ? await loadUntouchedPage(db, numberId, e164) : await loadPublicPage(db, numberId, e164)
   // Kept only when nothing changed between the two reads; otherwise the next search reads again.
   if (current(pub)) store?.set(numberId, pub)
   return viewerPage(pub, part, viewerId, now)
@@ -476,14 +503,12 @@ export async function buildNumberProfile(
     paid: boolean
     /** The viewer's part of the page, when the start of the search read it already. */
     part?: ViewerPart
-    /** The public page, when the start of the search read it already (an untouched number). */
-    fresh?: PublicPage
   },
   store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const { numberId, viewer } = args
   const profile = emptyNumberProfile(args.phone.digits)
-  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store, args.part, args.fresh)
+  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store, args.part)
   const evidence = evidenceFrom(page.evidence)
   const tagsTop = pageTagsTop(page)
   const owner = page.owner

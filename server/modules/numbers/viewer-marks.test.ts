@@ -90,12 +90,12 @@ describe.each(backends)('viewer marks and untouched pages on %s', (backend) => {
     const untouched = await n(99)
     for (const [kind, numberId] of Object.entries(kinds)) {
       const full = await loadViewerPart(db, numberId, viewer)
-      const lean = leanViewerPart({ version: full.version, epoch: full.epoch, marked: true, hasContacts: false, fof: null })
+      const lean = leanViewerPart({ version: full.version, epoch: full.epoch, marked: true, hasContacts: false })
       expect(full, kind).not.toEqual(lean)
     }
     // Without a mark, the lean part is all there is: the one the look-up answers with.
     const full = await loadViewerPart(db, untouched, viewer)
-    expect(full).toEqual(leanViewerPart({ version: full.version, epoch: full.epoch, marked: false, hasContacts: false, fof: null }))
+    expect(full).toEqual(leanViewerPart({ version: full.version, epoch: full.epoch, marked: false, hasContacts: false }))
     // The one whose things are on the page is the one marked: the other author only for their own comments' numbers.
     expect(await marksOf(other)).toEqual([kinds.askedOf, kinds.likedComment, kinds.likedReply, kinds.hidden].sort((a, b) => a - b))
 

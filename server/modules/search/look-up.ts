@@ -6,7 +6,7 @@ import type { Db } from '../../db/client'
 import type { AuthUser } from '../../plugins/auth'
 import { spendCoins } from '../coins/ledger-repository'
 import { describeNumber } from '../numbers/geo'
-import { buildNumberProfile, leanViewerPart, loadViewerPart, type PublicPageStore } from '../numbers/page-repository'
+import { buildNumberProfile, viewerPartOf, type PublicPageStore } from '../numbers/page-repository'
 import { upsertNumber } from '../numbers/repository'
 import type { PlanLimits } from '../../db/entitlements'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -36,9 +36,6 @@ export async function lookUpNumber(
   store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
-  const shown = shownIndexes.get(phone.e164)
-  const keptPage = shown && store?.get(shown.numberId)
-  const kept = Boolean(keptPage && shown && keptPage.version === shown.version && keptPage.epoch === shown.epoch)
   // One round trip for the viewer, the daily limit, the number, the history and the viewer's part of the page;
   // then one for the public page unless this process keeps it.
   const start = await startSearch(db, {
@@ -50,8 +47,7 @@ export async function lookUpNumber(
     country: phone.country,
     own: isOwn,
     limits,
-    shown,
-    kept,
+    shown: shownIndexes.get(phone.e164),
   })
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'
@@ -81,18 +77,17 @@ export async function lookUpNumber(
   }
 
   const { region, carrier } = await describeNumber(phone.e164, locale)
-  // The rest of the viewer's part only when they have something of their own on the number (ADR 0058).
-  const part = start.part && (start.part.marked ? await loadViewerPart(db, numberId, auth.id) : leanViewerPart(start.part))
+  const part = start.part && (await viewerPartOf(db, numberId, auth.id, start.part))
   const profile = await buildNumberProfile(
     db,
-    { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: part ?? undefined, fresh: start.untouched ?? undefined },
+    { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: part ?? undefined },
     store,
   )
   // The history row of the day holds the index the page shows: written with the row when the page
   // had not changed since it was shown last, else now (a new row's, or one that moved).
   const written = start.again ? start.again.index : start.indexed
   if (profile.metrics.index !== written) await recordIndex(db, { userId: auth.id, numberId, day: start.day, index: profile.metrics.index })
-  if (part) shownIndexes.set(phone.e164, { numberId, version: part.version, epoch: part.epoch, index: profile.metrics.index })
+  if (part) shownIndexes.set(phone.e164, { version: part.version, epoch: part.epoch, index: profile.metrics.index })
   return profile
 }
 

@@ -5,7 +5,7 @@ import { preparedStatement, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { contacts, dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users, viewerMarks } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
-import { fofJson, untouchedPageJson, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
+import type { LeanViewerPart } from '../numbers/page-repository'
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
@@ -58,8 +58,6 @@ export interface SearchStart {
   again: { paid: boolean; index: number | null } | null
   /** The index this look-up's new history row was written with (from `shown`, when its page had not changed since); null when none. */
   indexed: number | null
-  /** The number's public page, read with the rest when nobody ever wrote about the number and this process did not show it lately. */
-  untouched: PublicPage | null
 }
 
 /**
@@ -68,7 +66,6 @@ export interface SearchStart {
  * needs no second write (issue 30).
  */
 export interface ShownIndex {
-  numberId: number
   version: number
   epoch: number
   index: number
@@ -89,8 +86,6 @@ interface StartValues {
   shownVersion: number
   shownEpoch: number
   shownIndex: number | null
-  /** This process still keeps the public page of that version (page-cache.ts). */
-  kept: boolean
 }
 
 type StartRow = {
@@ -104,7 +99,6 @@ type StartRow = {
         /** Counted by this look-up's history row, but today's count was at the limit by then (look-ups of the person at the same moment). */
         overrun: { id: number; inserted: boolean } | null
         indexed: number | null
-        untouched: Omit<PublicPage, 'version' | 'epoch'> | null
       }
     | string
 }
@@ -205,17 +199,12 @@ const startStatement = preparedStatement<StartRow, StartValues>(
       'again', (select row_to_json(again) from again),
       'overrun', case when not exists (select 1 from taken) then (select row_to_json(counted) from counted) end,
       'indexed', (select reputation_index from recorded),
-      -- One round trip fewer per search: the page's versions and, unless the viewer has a mark on the number,
-      -- all the viewer sees of it beyond the public page (a number created just now has nothing of the viewer's yet).
+      -- The page's versions, and whether the viewer has anything of their own on the number or a book to find friends in:
+      -- what else to read of the viewer's part (look-up.ts); a number created just now has nothing of the viewer's yet.
       'part', case when exists (select 1 from num) then (select json_build_object(
         'version', coalesce((select version from ${pageVersions} where number_id = (select id from num)), 0),
         'epoch', (select epoch from ${pageEpoch} where id = 1),
-        'marked', mine.marked, 'hasContacts', mine."hasContacts",
-        'fof', case when mine."hasContacts" and not mine.marked then ${fofJson(sql`(select id from num)`, p.userId)} end) from mine) end,
-      -- The public page too, for a number nobody wrote anything about that this process did not show lately (ADR 0058).
-      'untouched', case when exists (select 1 from num) and not exists (select 1 from ${pageVersions} where number_id = (select id from num))
-        and not (${p.kept}::boolean and ${p.shownVersion}::bigint = 0 and ${p.shownEpoch}::bigint = (select epoch from ${pageEpoch} where id = 1))
-        then ${untouchedPageJson(sql`(select id from num)`, p.e164)} end
+        'marked', mine.marked, 'hasContacts', mine."hasContacts") from mine) end
     ) as start`,
 )
 
@@ -249,11 +238,9 @@ export async function startSearch(
     own: boolean
     limits: PlanLimits
     shown?: ShownIndex
-    /** The public page `shown` names is still kept in this process. */
-    kept?: boolean
   },
 ): Promise<SearchStart> {
-  const { limits, shown, kept, ...rest } = args
+  const { limits, shown, ...rest } = args
   const day = utcDay()
   const [row] = await startStatement(db, {
     ...rest,
@@ -264,7 +251,6 @@ export async function startSearch(
     shownVersion: shown?.version ?? -1,
     shownEpoch: shown?.epoch ?? -1,
     shownIndex: shown?.index ?? null,
-    kept: kept ?? false,
   })
   const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
@@ -296,8 +282,6 @@ export async function startSearch(
     part: start.numberId === null || !start.part ? null : start.part,
     again: start.again ?? null,
     indexed: start.indexed ?? null,
-    untouched:
-      start.untouched && start.part ? { ...start.untouched, version: Number(start.part.version), epoch: Number(start.part.epoch) } : null,
   }
 }
 
