@@ -255,18 +255,7 @@ export async function startSearch(
   const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
   const { dailyLimit, ...viewer } = start.viewer
-  const refused = {
-    viewer,
-    left: null,
-    used: dailyLimit,
-    dailyLimit,
-    day,
-    numberId: null,
-    part: null,
-    again: null,
-    indexed: null,
-    untouched: null,
-  }
+  const refused = { viewer, left: null, used: dailyLimit, dailyLimit, day, numberId: null, part: null, again: null, indexed: null }
   if (start.overrun) {
     await takeBackStatement(db, start.overrun)
     return refused

@@ -200,6 +200,30 @@ describe.each(backends)('search on %s', (backend) => {
     expect(await leftToday(token)).toBe(0)
   })
 
+  it('writes the index shown on every history row when many people look up many numbers at once (the writes go together)', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => signIn(t.app, `+49151234504${String(i).padStart(2, '0')}`)))
+    const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
+    const dialled = Array.from({ length: 8 }, (_, i) => `+4930123404${String(i).padStart(2, '0')}`)
+    for (const [i, e164] of dialled.entries()) {
+      const numberId = await upsertNumber(t.database.db, e164, 'DE')
+      await t.database.db
+        .insert(importedEvidence)
+        .values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 5 * (i + 1), lastSeen: new Date() })
+    }
+    const shown = await Promise.all(
+      people.flatMap((who) => dialled.map(async (e164) => ({ who, e164, index: (await found(who.token, e164)).metrics.index }))),
+    )
+    expect(new Set(shown.map((s) => s.index)).size).toBeGreaterThan(1)
+    for (const { who, e164, index } of shown) {
+      const [row] = await t.database.db
+        .select({ index: searchHistory.index })
+        .from(searchHistory)
+        .innerJoin(numbers, eq(numbers.id, searchHistory.numberId))
+        .where(and(eq(searchHistory.userId, who.profileId), eq(numbers.e164, e164)))
+      expect(row.index, `${who.profileId} ${e164}`).toBe(index)
+    }
+  })
+
   it('writes on each history row the index that person was shown, also when the page changed between two people', async () => {
     const first = await signIn(t.app, '+4915123450311')
     const second = await signIn(t.app, '+4915123450312')
