@@ -167,9 +167,16 @@ const knownAsJson = (u: string, c: string) =>
     'firstName', case when ${c}.id is null then ${u}.first_name else ${c}.first_name end,
     'lastName', case when ${c}.id is null then ${u}.last_name else ${c}.last_name end) end`)
 
-const versionsJson = (numberId: Param<number>) => sql`
+/** SQL: the `'version', …, 'epoch', …` pairs of a JSON object: the number's page version and the page epoch. */
+export const versionsJson = (numberId: Param<number>) => sql`
   'version', coalesce((select version from ${pageVersions} where number_id = ${numberId}), 0),
   'epoch', (select epoch from ${pageEpoch} where id = 1)`
+
+/** A value read with versionsJson, its version and epoch as numbers (PGlite answers JSON parsed, `pg` may answer it as text). */
+function versioned<T extends { version: number; epoch: number }>(json: T | string): T {
+  const value = jsonValue(json)
+  return { ...value, version: Number(value.version), epoch: Number(value.epoch) }
+}
 
 /**
  * The public page of a number in one statement (one round trip), read in one snapshot
@@ -177,8 +184,7 @@ const versionsJson = (numberId: Param<number>) => sql`
  */
 export async function loadPublicPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
   const [row] = await publicPageStatement(db, { numberId, e164 })
-  const page = jsonValue(row.page)
-  return { ...page, version: Number(page.version), epoch: Number(page.epoch) }
+  return versioned(row.page)
 }
 
 /** SQL: the owner of the number as `PublicPage['owner']`: who signed in with it (issue 29); an account a gift created, never signed in to, is nobody's yet. */
@@ -187,13 +193,20 @@ const ownerJson = (e164: Param<string>) => sql`(select json_build_object('id', i
       from ${users} where phone = ${e164} and deactivated_at is null and exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id}) limit 1)`
 
 /**
- * SQL: the public page of a number nobody wrote anything about, as JSON without its versions:
- * one whose page version never moved (no comment, reply, poll answer, ban, contact entry, name
+ * The public page of a number nobody wrote anything about, read in one snapshot with its version
+ * and epoch: one whose page version never moved (no comment, reply, poll answer, ban, contact entry, name
  * suggestion or dispute ever; migration 0019 gave every number that had one before 0007 a
  * version). Its imported entries, their tags and the owner are all it can show: far cheaper to
  * read than publicPageStatement (ADR 0058).
  */
-export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) => sql`json_build_object(
+export async function loadUntouchedPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
+  const [row] = await untouchedPageStatement(db, { numberId, e164 })
+  return versioned(row.page)
+}
+
+const untouchedPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
+  ({ numberId, e164 }) => sql`select json_build_object(
+    ${versionsJson(numberId)},
     'evidence', ${untouchedEvidenceJson(numberId)},
     'dispute', null,
     'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from (
@@ -201,22 +214,8 @@ export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) 
       where ie.number_id = ${numberId} group by t.id, t.code, t.kind) tc),
     'owner', ${ownerJson(e164)},
     'names', null, 'contactsCount', 0, 'comments', '[]'::json,
-    'commentTotals', json_build_object('count', 0, 'likes', 0, 'dislikes', 0), 'hidden', '[]'::json)`
-
-const untouchedPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
-  ({ numberId, e164 }) => sql`select json_build_object(${versionsJson(numberId)}, 'page', ${untouchedPageJson(numberId, e164)}) as page`,
+    'commentTotals', json_build_object('count', 0, 'likes', 0, 'dislikes', 0), 'hidden', '[]'::json) as page`,
 )
-
-/** The public page of a number nobody wrote about, read in one snapshot with its version and epoch. */
-async function loadUntouchedPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
-  const [row] = await untouchedPageStatement(db, { numberId, e164 })
-  const { version, epoch, page } = jsonValue(row.page) as unknown as {
-    version: number
-    epoch: number
-    page: Omit<PublicPage, 'version' | 'epoch'>
-  }
-  return { ...page, version: Number(version), epoch: Number(epoch) }
-}
 
 const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
   ({ numberId, e164 }) => sql`
@@ -322,16 +321,12 @@ export const viewerPartJson = (numberId: Param<number>, viewerId: Param<number>)
   )`
 
 /** The viewer's part of the page as read (viewerPartJson), numbers as numbers. */
-export function viewerPartFrom(json: ViewerPart | string): ViewerPart {
-  const part = jsonValue(json)
-  return { ...part, version: Number(part.version), epoch: Number(part.epoch) }
-}
 
 const viewerPartStatement = preparedStatement<{ part: ViewerPart | string }, { numberId: number; viewerId: number }>(
   ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
 )
 
-/** What the start of a search reads of the viewer's part itself: the page's versions, and what else to read. */
+/** What the start of a search reads of the viewer's part itself: the page's versions (versionsJson), and what else to read. */
 export interface LeanViewerPart {
   version: number
   epoch: number
@@ -357,15 +352,16 @@ export async function viewerPartOf(db: Db, numberId: number, viewerId: number, l
 
 /** The viewer's part of a number they have nothing of their own on: their friends who know it and nothing else. */
 export function leanViewerPart(lean: LeanViewerPart, fof: PageRow['fof'] = []): ViewerPart {
+  const { version, epoch, hasContacts } = versioned(lean)
   return {
-    version: Number(lean.version),
-    epoch: Number(lean.epoch),
+    version,
+    epoch,
     bannedByMe: false,
     postingBanned: false,
     note: null,
     suggestion: null,
     myPolls: [],
-    hasContacts: lean.hasContacts,
+    hasContacts,
     fof,
     outgoing: [],
     incoming: [],
@@ -378,7 +374,7 @@ export function leanViewerPart(lean: LeanViewerPart, fof: PageRow['fof'] = []): 
 /** What one viewer sees of a number beyond its public page, in one statement, with the page's version and epoch. */
 export async function loadViewerPart(db: Db, numberId: number, viewerId: number): Promise<ViewerPart> {
   const [row] = await viewerPartStatement(db, { numberId, viewerId })
-  return viewerPartFrom(row.part)
+  return versioned(row.part)
 }
 
 /** A kept public page of a number, when it is still current; where public pages are kept (page-cache.ts). */

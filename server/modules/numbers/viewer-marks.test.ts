@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, openTestDatabase } from '../../../tests/support/database'
 import type { Database } from '../../db/client'
 import { seedTags } from '../../db/seed-tags'
-import { jsonValue, rowsOf } from '../../db/client'
+import { rowsOf } from '../../db/client'
 import {
   bans,
   commentSubscriptions,
@@ -27,7 +27,7 @@ import {
 } from '../../db/schema'
 import { deletePrivacyData } from '../privacy/repository'
 import { upsertNumber } from './repository'
-import { leanViewerPart, loadPublicPage, loadViewerPart, untouchedPageJson, type PublicPage } from './page-repository'
+import { leanViewerPart, loadPublicPage, loadUntouchedPage, loadViewerPart } from './page-repository'
 
 describe.each(backends)('viewer marks and untouched pages on %s', (backend) => {
   let database: Database
@@ -128,12 +128,6 @@ describe.each(backends)('viewer marks and untouched pages on %s', (backend) => {
       { numberId, source: 'ftc', tagId: byCode.get('spam')!, label: 'Robocall', votes: 3, lastSeen: null },
       { numberId, source: 'tellows', tagId: byCode.get('fraud')!, label: 'Betrug', votes: 4, lastSeen: new Date('2026-11-01T00:00:00Z') },
     ])
-    const untouched = async () => {
-      const [row] = rowsOf<{ page: Omit<PublicPage, 'version' | 'epoch'> | string }>(
-        await db.execute(sql`select ${untouchedPageJson(numberId, e164)} as page`),
-      )
-      return jsonValue(row.page)
-    }
     const versionOf = async () =>
       (
         await db
@@ -141,14 +135,14 @@ describe.each(backends)('viewer marks and untouched pages on %s', (backend) => {
           .from(pageVersions)
           .where(sql`${pageVersions.numberId} = ${numberId}`)
       )[0]?.version ?? 0
-    const { version: _version, epoch: _epoch, ...page } = await loadPublicPage(db, numberId, e164)
+    const page = await loadPublicPage(db, numberId, e164)
     expect(page.owner).toBeNull()
     expect(page.evidence.imported).toHaveLength(3)
     expect(page.tags.map((t) => [t.code, t.count])).toEqual([
       ['fraud', 16],
       ['spam', 3],
     ])
-    expect(await untouched()).toEqual(page)
+    expect(await loadUntouchedPage(db, numberId, e164)).toEqual(page)
     expect(await versionOf()).toBe(0)
     // Its owner signing in, or anybody writing about it, gives it a version: the look-up reads the full page then.
     await db.insert(sessions).values({ id: 'untouched-owner', userId: owner, deviceId: 't', expiresAt: new Date(Date.now() + 86_400_000) })

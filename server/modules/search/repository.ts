@@ -5,7 +5,7 @@ import { preparedStatement, jsonValue } from '../../db/client'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { contacts, dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users, viewerMarks } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
-import type { LeanViewerPart } from '../numbers/page-repository'
+import { versionsJson, type LeanViewerPart } from '../numbers/page-repository'
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
@@ -202,9 +202,7 @@ const startStatement = preparedStatement<StartRow, StartValues>(
       -- The page's versions, and whether the viewer has anything of their own on the number or a book to find friends in:
       -- what else to read of the viewer's part (look-up.ts); a number created just now has nothing of the viewer's yet.
       'part', case when exists (select 1 from num) then (select json_build_object(
-        'version', coalesce((select version from ${pageVersions} where number_id = (select id from num)), 0),
-        'epoch', (select epoch from ${pageEpoch} where id = 1),
-        'marked', mine.marked, 'hasContacts', mine."hasContacts") from mine) end
+        ${versionsJson(sql`(select id from num)`)}, 'marked', mine.marked, 'hasContacts', mine."hasContacts") from mine) end
     ) as start`,
 )
 
@@ -268,7 +266,7 @@ export async function startSearch(
     dailyLimit,
     day,
     numberId: start.numberId,
-    part: start.numberId === null || !start.part ? null : start.part,
+    part: start.numberId === null ? null : (start.part ?? null),
     again: start.again ?? null,
     indexed: start.indexed ?? null,
   }
