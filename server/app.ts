@@ -37,6 +37,7 @@ import { searchRoutes } from './modules/search/routes'
 import { notesRoutes } from './modules/notes/routes'
 import { phoneblockRoutes } from './modules/phoneblock/routes'
 import { blocklistJob } from './modules/blocklist/job'
+import { blocklistReplicaPlugin } from './modules/blocklist/replica'
 import { carddavRoutes } from './modules/carddav/routes'
 import { contactsRoutes } from './modules/contacts/routes'
 import { pollsRoutes } from './modules/polls/routes'
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(deviceAuthPlugin)
 
   await app.register(pageCachePlugin)
+  await app.register(blocklistReplicaPlugin)
   await app.register(systemRoutes)
   await app.register(legalRoutes)
   await app.register(authRoutes)

@@ -3,7 +3,10 @@ import type { Database } from './client'
 /** The channel of migration 0018's triggers. */
 export const CHANGES_CHANNEL = 'callerid_changes'
 
-/** A change (a payload of migration 0018: `u<user>`, `n<number>:<page version>`, `e<number>`), or null: anything may have changed. */
+/**
+ * A change (a payload of migration 0018: `u<user>`, `n<number>:<page version>`, `e<number>`; of 0020: `i` imported
+ * evidence written, `f` a full blocklist refresh done), or null: anything may have changed.
+ */
 export type Notice = string | null
 
 /**

@@ -872,6 +872,10 @@ export const blocklistEntries = pgTable(
     rating: text('rating').notNull(),
     label: text('label'),
     reputation: doublePrecision('reputation').notNull(),
+    /** The page's top label (most-voted tag of imported lists and polls), as the private look-up answers it. */
+    topLabel: text('top_label'),
+    /** Whether the number has evidence (imported, banned or tagged); null: computed before migration 0020. */
+    evidence: boolean('evidence'),
     listed: boolean('listed').notNull().default(false),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     pageVersion: bigint('page_version', { mode: 'number' }).notNull().default(0),

@@ -41,7 +41,20 @@ export interface Assessment {
   label: string | null
   /** At or above the blocking threshold, and not `A_LEGITIMATE`. */
   listed: boolean
+  /** The page's top label, which the private look-up answers: as `label`, neutral tags included. */
+  topLabel: string | null
 }
+
+/** The most-voted tag code of imported lists and polls over the evidence that counts (ties: the first by name); null when none. */
+export function topLabel(evidence: readonly EvidenceItem[]): string | null {
+  const votes = new Map<string, number>()
+  for (const e of evidence) {
+    if (!e.discounted && (e.kind === 'imported' || e.kind === 'polls')) votes.set(e.label, (votes.get(e.label) ?? 0) + e.votes)
+  }
+  return mostVoted(votes)
+}
+
+const mostVoted = (votes: Map<string, number>) => [...votes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))[0]?.[0] ?? null
 
 /** What the blocklist says of a number with this evidence (the same evidence and index its page shows). */
 export function assess(evidence: readonly EvidenceItem[]): Assessment {
@@ -65,10 +78,9 @@ export function assess(evidence: readonly EvidenceItem[]): Assessment {
     tagVotes.set(e.label, (tagVotes.get(e.label) ?? 0) + e.votes)
   }
   const votes = imported + Math.max(banned, polled)
-  const [top] = [...tagVotes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-  const label = top?.[0] ?? null
+  const label = mostVoted(tagVotes)
   const rating: PhoneblockRating =
     index >= LEGITIMATE_INDEX ? 'A_LEGITIMATE' : label ? ratingOfTag(label) : votes > 0 ? 'B_MISSED' : 'A_LEGITIMATE'
   const listed = rating !== 'A_LEGITIMATE' && (votes >= BLOCK_VOTES || index <= BLOCK_INDEX)
-  return { votes, index, rating, label, listed }
+  return { votes, index, rating, label, listed, topLabel: topLabel(evidence) }
 }

@@ -1,6 +1,29 @@
+import fp from 'fastify-plugin'
 import type { ChangeFeed, Notice } from '../../db/change-feed'
 import type { Db } from '../../db/client'
-import { answerOf, entriesToKeep, type KeptEntry, type NumberAnswer, type Wildcard } from './repository'
+import {
+  answerOf,
+  entriesToKeep,
+  importNotRefreshed,
+  numbersWithoutEntry,
+  type KeptEntry,
+  type NumberAnswer,
+  type Wildcard,
+} from './repository'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The community blocklist kept in this process: `check` by hash and the private look-up answer from it. */
+    blocklist: BlocklistReplica
+  }
+}
+
+/** A number of the private look-up's answer: its SHA-256 (hex), index and top label. */
+export interface PrefixMatch {
+  hash: string
+  index: number
+  label: string | null
+}
 
 /** Above this many entries the blocklist is not kept in memory (about 400 bytes each): `check` asks the database. */
 export const MAX_KEPT_ENTRIES = 1_000_000
@@ -9,17 +32,36 @@ const REFETCH_BATCH = 5_000
 
 /**
  * The community blocklist's entries kept in this process (ADR 0056), so that `check` by hash
- * answers a ringing phone without a database round trip. It is read whole on first use and
+ * answers a ringing phone without a database round trip, and the private look-up by SHA-256
+ * prefix too (ADR 0059). It is read whole on first use and
  * then kept current by the change feed: a written entry (`e<number>`) is read again, and
  * until then every answer comes from the database; a number whose evidence moved
  * (`n<number>:<page version>`) is answered from the database until its entry catches up.
- * `answer` gives null whenever the database must answer: not loaded, not listening, behind.
+ * `answer` and `checkPrefix` give null whenever the database must answer: not loaded, not
+ * listening, behind. The private look-up lists numbers with evidence, and a number gets its first
+ * (a ban, a poll answer) before its entry: such a number is looked up on its notice, and its
+ * prefix asked of the database until its entry comes.
  */
 export class BlocklistReplica {
   private readonly byNumber = new Map<number, KeptEntry>()
   private bySha1 = new Map<string, KeptEntry>()
   private byPrefix10 = new Map<string, Set<KeptEntry>>()
   private byPrefix100 = new Map<string, Set<KeptEntry>>()
+  /** Entries by the first 5 hex digits of their SHA-256 (the private look-up). */
+  private bySha256Prefix = new Map<string, Set<KeptEntry>>()
+  /** Numbers noticed without an entry: number → its SHA-256 prefix while it has evidence, null until looked up. */
+  private newcomers = new Map<number, string | null>()
+  /** How many newcomers of each prefix; and of none yet (not looked up). */
+  private newcomerPrefixes = new Map<string, number>()
+  private unresolved = 0
+  /** When each newcomer not looked up yet was last noticed (a count of notices): a look-up older than that is asked again. */
+  private noticedAt = new Map<number, number>()
+  private notices = 0
+  private resolving: Promise<void> | null = null
+  /** Imported evidence was written after the last full refresh: entries may be behind it, unseen. */
+  private importing = false
+  /** Full refreshes noticed ('f'). */
+  private fullRefreshes = 0
   /** Each range's votes and rating, worked out at its first ask after a change (a hundred numbers may share one). */
   private ranges = new Map<string, Wildcard>()
   /** Numbers whose page moved past their entry: number → the page version noticed. */
@@ -60,6 +102,25 @@ export class BlocklistReplica {
     return answerOf(entry, wildcard, { blackListed: own.banned.has(entry.numberId), whiteListed: own.legitimate.has(entry.numberId) })
   }
 
+  /** The private look-up's answer for a 5-hex-digit prefix (lower case), ordered by hash; null when the database must answer. */
+  checkPrefix(prefix: string): PrefixMatch[] | null {
+    if (!this.feed.live) return null
+    if (this.state === 'empty') {
+      this.start()
+      return null
+    }
+    if (this.state !== 'ready' || this.pending.size > 0 || this.working) return null
+    if (this.importing || this.unresolved > 0 || this.newcomerPrefixes.has(prefix)) return null
+    const members = this.bySha256Prefix.get(prefix)
+    if (!members) return []
+    const matches: PrefixMatch[] = []
+    for (const e of members) {
+      if (e.evidence === null || this.behindPage.has(e.numberId) || e.currentPageVersion !== e.pageVersion) return null
+      if (e.evidence) matches.push({ hash: e.sha256, index: e.index, label: e.topLabel })
+    }
+    return matches.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))
+  }
+
   private range(index: Map<string, Set<KeptEntry>>, key: string | undefined): Wildcard {
     if (!key) return NO_RANGE
     const members = index.get(key)
@@ -76,20 +137,26 @@ export class BlocklistReplica {
 
   /** Resolves when nothing is being read (tests, the bench's warm-up). */
   async settled(): Promise<void> {
-    while (this.working) await this.working
+    while (this.working || this.resolving) await (this.working ?? this.resolving)
   }
 
   private notice(notice: Notice): void {
     if (notice === null) return this.reset()
     if (this.state === 'empty' || this.state === 'too-large') return
-    if (notice[0] === 'e') {
+    if (notice === 'i') this.importing = true
+    else if (notice === 'f') {
+      this.importing = false
+      this.fullRefreshes++
+    } else if (notice[0] === 'e') {
       this.pending.add(Number(notice.slice(1)))
       this.work()
     } else if (notice[0] === 'n') {
       const [id, version] = notice.slice(1).split(':').map(Number)
-      // Once loaded, only a kept entry can be behind (a number without one answers as unknown either way).
-      if (this.state === 'ready' && !this.byNumber.has(id)) return
+      // Once loaded, only a kept entry can be behind (`check` answers a number without one as unknown either way);
+      // a number without one may have just got its first evidence (the private look-up lists it).
+      if (this.state === 'ready' && !this.byNumber.has(id)) return this.newcomer(id)
       if (version > (this.behindPage.get(id) ?? -1)) this.behindPage.set(id, version)
+      if (this.state === 'loading') this.newcomer(id)
     }
   }
 
@@ -98,7 +165,14 @@ export class BlocklistReplica {
     this.bySha1 = new Map()
     this.byPrefix10 = new Map()
     this.byPrefix100 = new Map()
+    this.bySha256Prefix = new Map()
     this.ranges = new Map()
+    this.newcomers.clear()
+    this.newcomerPrefixes.clear()
+    this.noticedAt.clear()
+    this.unresolved = 0
+    this.resolving = null
+    this.importing = false
     this.behindPage.clear()
     this.pending.clear()
     this.state = 'empty'
@@ -117,6 +191,8 @@ export class BlocklistReplica {
     const run = (async () => {
       try {
         if (this.state === 'loading') {
+          const fulls = this.fullRefreshes
+          const importing = await importNotRefreshed(this.db)
           const rows = await entriesToKeep(this.db, { limit: this.maxEntries + 1 })
           if (generation !== this.generation) return
           if (rows.length > this.maxEntries) {
@@ -125,6 +201,12 @@ export class BlocklistReplica {
             return
           }
           for (const row of rows) this.put(row)
+          // Numbers whose first evidence came after the last refresh.
+          const unlisted = await numbersWithoutEntry(this.db, null)
+          if (generation !== this.generation) return
+          for (const n of unlisted) if (!this.byNumber.has(n.numberId)) this.setNewcomer(n.numberId, n.prefix)
+          // Unless a full refresh was noticed since (an 'i' noticed while loading holds too).
+          if (importing && this.fullRefreshes === fulls) this.importing = true
           this.state = 'ready'
         }
         while (this.pending.size > 0 && generation === this.generation) {
@@ -146,10 +228,68 @@ export class BlocklistReplica {
     this.working = run
   }
 
+  /** Notes a number noticed without an entry and looks it up (with others noticed meanwhile). */
+  private newcomer(numberId: number): void {
+    this.noticedAt.set(numberId, ++this.notices)
+    if (this.newcomers.get(numberId) !== null) this.setNewcomer(numberId, null)
+    this.resolve()
+  }
+
+  private setNewcomer(numberId: number, prefix: string | null): void {
+    this.dropNewcomer(numberId)
+    this.newcomers.set(numberId, prefix)
+    if (prefix === null) this.unresolved++
+    else this.newcomerPrefixes.set(prefix, (this.newcomerPrefixes.get(prefix) ?? 0) + 1)
+  }
+
+  private dropNewcomer(numberId: number): void {
+    if (!this.newcomers.has(numberId)) return
+    const prefix = this.newcomers.get(numberId)!
+    this.newcomers.delete(numberId)
+    if (prefix === null) this.unresolved--
+    else {
+      const left = this.newcomerPrefixes.get(prefix)! - 1
+      if (left > 0) this.newcomerPrefixes.set(prefix, left)
+      else this.newcomerPrefixes.delete(prefix)
+    }
+  }
+
+  /** Looks up the newcomers not looked up yet: those with evidence and still no entry keep their prefix, the others go. */
+  private resolve(): void {
+    if (this.resolving) return
+    const generation = this.generation
+    this.resolving = (async () => {
+      try {
+        for (;;) {
+          const ids = [...this.noticedAt.keys()].slice(0, REFETCH_BATCH)
+          if (!ids.length || generation !== this.generation) return
+          const asOf = this.notices
+          const found = new Map((await numbersWithoutEntry(this.db, ids)).map((n) => [n.numberId, n.prefix]))
+          if (generation !== this.generation) return
+          for (const id of ids) {
+            // Noticed again while being looked up: looked up again on the next turn.
+            if (this.noticedAt.get(id)! > asOf) continue
+            this.noticedAt.delete(id)
+            const prefix = found.get(id)
+            if (prefix !== undefined && !this.byNumber.has(id)) this.setNewcomer(id, prefix)
+            else this.dropNewcomer(id)
+          }
+        }
+      } catch {
+        if (generation === this.generation) this.reset()
+      } finally {
+        if (generation === this.generation) this.resolving = null
+      }
+    })()
+  }
+
   private put(row: KeptEntry): void {
     this.remove(row.numberId)
+    this.dropNewcomer(row.numberId)
+    this.noticedAt.delete(row.numberId)
     this.byNumber.set(row.numberId, row)
     this.bySha1.set(row.sha1, row)
+    add(this.bySha256Prefix, row.sha256.slice(0, 5), row)
     add(this.byPrefix10, row.prefix10, row)
     add(this.byPrefix100, row.prefix100, row)
     this.ranges.delete(row.prefix10)
@@ -163,6 +303,7 @@ export class BlocklistReplica {
     if (!old) return
     this.byNumber.delete(numberId)
     this.bySha1.delete(old.sha1)
+    drop(this.bySha256Prefix, old.sha256.slice(0, 5), old)
     drop(this.byPrefix10, old.prefix10, old)
     drop(this.byPrefix100, old.prefix100, old)
     this.ranges.delete(old.prefix10)
@@ -171,6 +312,14 @@ export class BlocklistReplica {
 }
 
 const NO_RANGE: Wildcard = { votes: 0, rating: null }
+
+/** One blocklist kept per process, for `check` by hash and the private look-up. */
+export const blocklistReplicaPlugin = fp(
+  async (app) => {
+    app.decorate('blocklist', new BlocklistReplica(app.db, app.changes))
+  },
+  { name: 'blocklist-replica', dependencies: ['core'] },
+)
 
 function add(index: Map<string, Set<KeptEntry>>, key: string, row: KeptEntry) {
   let set = index.get(key)

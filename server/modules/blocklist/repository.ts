@@ -150,7 +150,17 @@ async function store(tx: Db, computed: Computed[], version: number): Promise<num
     const bump = shownChanged(old, a)
     if (bump) version++
     const dataChanged = !old || old.votes !== a.votes || old.rating !== a.rating || old.label !== a.label
-    if (old && !bump && !dataChanged && old.listed === a.listed && old.reputation === a.index && old.pageVersion === c.pageVersion) continue
+    if (
+      old &&
+      !bump &&
+      !dataChanged &&
+      old.listed === a.listed &&
+      old.reputation === a.index &&
+      old.topLabel === a.topLabel &&
+      old.evidence === c.hasEvidence &&
+      old.pageVersion === c.pageVersion
+    )
+      continue
     values.push({
       numberId: c.numberId,
       e164: c.e164,
@@ -162,6 +172,8 @@ async function store(tx: Db, computed: Computed[], version: number): Promise<num
       rating: a.rating,
       label: a.label,
       reputation: a.index,
+      topLabel: a.topLabel,
+      evidence: c.hasEvidence,
       listed: a.listed,
       version: bump ? version : (old?.version ?? 0),
       pageVersion: c.pageVersion,
@@ -179,6 +191,8 @@ async function store(tx: Db, computed: Computed[], version: number): Promise<num
           rating: sql`excluded.rating`,
           label: sql`excluded.label`,
           reputation: sql`excluded.reputation`,
+          topLabel: sql`excluded.top_label`,
+          evidence: sql`excluded.evidence`,
           listed: sql`excluded.listed`,
           version: sql`excluded.version`,
           pageVersion: sql`excluded.page_version`,
@@ -540,6 +554,12 @@ export interface KeptEntry {
   votes: number
   rating: PhoneblockRating
   label: string | null
+  /** SHA-256 (hex) of the number, for the private look-up, with the index and top label it answers. */
+  sha256: string
+  index: number
+  topLabel: string | null
+  /** Whether the number has evidence (only those are in the private look-up's answers); null: not computed since migration 0020. */
+  evidence: boolean | null
   pageVersion: number
   /** The number's page version now (ahead of `pageVersion`: the entry is behind its evidence). */
   currentPageVersion: number
@@ -559,6 +579,10 @@ export async function entriesToKeep(db: Db, opts: { numberIds?: number[]; limit?
     votes: number
     rating: string
     label: string | null
+    sha256: string
+    reputation: number
+    top_label: string | null
+    evidence: boolean | null
     page_version: number | string
     pv: number | string | null
     created_at: Date | string
@@ -566,8 +590,8 @@ export async function entriesToKeep(db: Db, opts: { numberIds?: number[]; limit?
   }>(
     await db.execute(sql`
       select e.number_id, e.e164, e.country, e.sha1, e.sha1_prefix10 as p10, e.sha1_prefix100 as p100, e.votes, e.rating,
-        e.label, e.page_version, pv.version as pv, e.created_at, e.updated_at
-      from ${blocklistEntries} e left join ${pageVersions} pv on pv.number_id = e.number_id
+        e.label, n.sha256, e.reputation, e.top_label, e.evidence, e.page_version, pv.version as pv, e.created_at, e.updated_at
+      from ${blocklistEntries} e join ${numbers} n on n.id = e.number_id left join ${pageVersions} pv on pv.number_id = e.number_id
       ${opts.numberIds ? sql`where e.number_id = any(${`{${opts.numberIds.join(',')}}`}::int[])` : sql``}
       ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`),
   )
@@ -581,11 +605,39 @@ export async function entriesToKeep(db: Db, opts: { numberIds?: number[]; limit?
     votes: Number(r.votes),
     rating: r.rating as PhoneblockRating,
     label: r.label,
+    sha256: r.sha256,
+    index: Number(r.reputation),
+    topLabel: r.top_label,
+    evidence: r.evidence,
     pageVersion: bigintOf(r.page_version),
     currentPageVersion: bigintOf(r.pv),
     createdAt: timeOf(r.created_at),
     updatedAt: timeOf(r.updated_at),
   }))
+}
+
+/**
+ * Numbers with evidence but no entry yet (a first ban or poll answer, or an import, that the
+ * refresh has not reached), of `numberIds` or all of them, with the first 5 hex digits of their
+ * SHA-256: the private look-up asks the database for those prefixes until their entries come.
+ */
+export async function numbersWithoutEntry(db: Db, numberIds: number[] | null): Promise<Array<{ numberId: number; prefix: string }>> {
+  const only = (column: SQL) => (numberIds ? sql`where ${column} = any(${`{${numberIds.join(',')}}`}::int[])` : sql``)
+  const rows = rowsOf<{ id: number; prefix: string }>(
+    await db.execute(sql`
+      select n.id, left(n.sha256, 5) as prefix
+      from (select number_id from ${bans} ${only(sql`number_id`)} union select number_id from ${pollAnswers} ${only(sql`number_id`)}
+        union select number_id from ${importedEvidence} ${only(sql`number_id`)}) x
+      join ${numbers} n on n.id = x.number_id
+      where not exists (select 1 from ${blocklistEntries} e where e.number_id = x.number_id)`),
+  )
+  return rows.map((r) => ({ numberId: Number(r.id), prefix: r.prefix }))
+}
+
+/** Whether an import finished after the blocklist's last full refresh (the refresh will compute every entry again). */
+export async function importNotRefreshed(db: Db): Promise<boolean> {
+  const state = await readState(db)
+  return (await importMark(db)) !== state.importMark
 }
 
 /** The same by E.164: a number with evidence but no entry yet is assessed from its evidence now. */

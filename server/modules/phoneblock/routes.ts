@@ -26,7 +26,6 @@ import {
   type BlockEntry,
   type NumberAnswer,
 } from '../blocklist/repository'
-import { BlocklistReplica } from '../blocklist/replica'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const XML_TYPE = 'application/xml; charset=utf-8'
@@ -68,8 +67,6 @@ export async function phoneblockRoutes(app: FastifyInstance) {
   const device = { config: { deviceAuth: true }, onRequest: app.requireDevice }
   const tags = ['phoneblock']
   const credential = (request: FastifyRequest): DeviceCredential => request.device!
-  // `check` answers from the blocklist kept in this process when it can (ADR 0056).
-  const replica = new BlocklistReplica(app.db, app.changes)
 
   /** A number in any format (`+49…`, `0049…`, national in the person's region); 400 otherwise. */
   function readNumber(d: DeviceCredential, input: string) {
@@ -103,7 +100,8 @@ export async function phoneblockRoutes(app: FastifyInstance) {
       const d = credential(request)
       const hash = sha1.toLowerCase()
       const range = { prefix10: prefix10?.toLowerCase(), prefix100: prefix100?.toLowerCase() }
-      const answer = replica.answer(hash, range, d) ?? (await lookUpBySha1(app.db, d.userId, hash, range))
+      // From the blocklist kept in this process when it can (ADR 0056).
+      const answer = app.blocklist.answer(hash, range, d) ?? (await lookUpBySha1(app.db, d.userId, hash, range))
       return sendAnswer(reply, answer, format)
     },
   )

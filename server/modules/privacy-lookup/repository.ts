@@ -1,26 +1,11 @@
 import { sql } from 'drizzle-orm'
-import type { EvidenceItem } from '../../../contract/api/number-profile'
 import type { Db } from '../../db/client'
 import { preparedStatement } from '../../db/client'
 import { bans, importedEvidence, numbers, pollAnswers } from '../../db/schema'
-import { countedEvidence, evidenceFrom, evidenceJson, readEvidenceRows, type EvidenceRows } from '../numbers/evidence-repository'
+import { evidenceFrom, evidenceJson, readEvidenceRows, type EvidenceRows } from '../numbers/evidence-repository'
+import { topLabel } from '../blocklist/rating'
+import type { PrefixMatch } from '../blocklist/replica'
 import { reputationIndex } from '../reputation/formula'
-
-export interface HashMatch {
-  hash: string
-  index: number
-  label: string | null
-}
-
-/** The most-reported tag code of imported lists and polls, over the evidence that counts; null when none. */
-function topLabel(evidence: readonly EvidenceItem[]): string | null {
-  const votes = new Map<string, number>()
-  for (const e of countedEvidence(evidence)) {
-    if (e.kind === 'imported' || e.kind === 'polls') votes.set(e.label, (votes.get(e.label) ?? 0) + e.votes)
-  }
-  const [top] = [...votes].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-  return top?.[0] ?? null
-}
 
 /**
  * Every number with something to say about it (imported, banned or tagged) whose SHA-256
@@ -41,7 +26,7 @@ const prefixStatement = preparedStatement<{ hash: string; evidence: EvidenceRows
       order by n.sha256`,
 )
 
-export async function numbersByHashPrefix(db: Db, prefix: string): Promise<HashMatch[]> {
+export async function numbersByHashPrefix(db: Db, prefix: string): Promise<PrefixMatch[]> {
   const rows = await prefixStatement(db, { prefix })
   return rows.map((r) => {
     const evidence = evidenceFrom(readEvidenceRows(r.evidence))

@@ -29,6 +29,10 @@ export async function privacyLookupRoutes(app: FastifyInstance) {
         response: { 200: checkPrefixResponse },
       },
     },
-    async (request) => ({ status: true as const, data: { items: await numbersByHashPrefix(app.db, request.query.prefix) } }),
+    // From the blocklist kept in this process when it can (ADR 0059).
+    async (request) => ({
+      status: true as const,
+      data: { items: app.blocklist.checkPrefix(request.query.prefix) ?? (await numbersByHashPrefix(app.db, request.query.prefix)) },
+    }),
   )
 }
