@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin'
+import { LIMITS } from '../../../contract/constants'
 import type { ChangeFeed, Notice } from '../../db/change-feed'
 import type { Db } from '../../db/client'
 import {
   answerOf,
   entriesToKeep,
   importNotRefreshed,
+  sha1Hex,
   numbersWithoutEntry,
   type KeptEntry,
   type NumberAnswer,
@@ -119,6 +121,21 @@ export class BlocklistReplica {
       if (e.evidence) matches.push({ hash: e.sha256, index: e.index, label: e.topLabel })
     }
     return matches.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))
+  }
+
+  /**
+   * A guess of the index a number's page shows, with the page version it holds for (a look-up
+   * writes it on its history row in its first statement while the page is still that version):
+   * the entry's, or the default index with version 0 for a number without one (no evidence). Null
+   * when nothing is kept or an import is not refreshed yet.
+   */
+  indexGuess(e164: string): { version: number; epoch: null; index: number } | null {
+    if (!this.feed.live) return null
+    if (this.state === 'empty') this.start()
+    if (this.state !== 'ready' || this.importing) return null
+    const entry = this.bySha1.get(sha1Hex(e164))
+    if (!entry) return { version: 0, epoch: null, index: LIMITS.defaultProfileIndex }
+    return entry.evidence === null ? null : { version: entry.pageVersion, epoch: null, index: entry.index }
   }
 
   private range(index: Map<string, Set<KeptEntry>>, key: string | undefined): Wildcard {

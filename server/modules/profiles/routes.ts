@@ -49,7 +49,7 @@ export async function profilesRoutes(app: FastifyInstance) {
       if (!phone) throw notFound('No such profile')
       // The same rules as a search: the daily limit, then a paid search or the paid alert.
       const data = await asSessionUser(app, request, (user) =>
-        lookUpNumber(app.db, user, phone, request.query, app.payments.catalogue.limits, app.pageCache),
+        lookUpNumber(app.db, user, phone, request.query, app.payments.catalogue.limits, app.pageCache, app.blocklist),
       )
       return { status: true as const, data }
     },

@@ -21,6 +21,15 @@ import { recordIndex, recordPaidLookUp } from '../history/repository'
 const shownIndexes = new LRUCache<string, ShownIndex>({ max: 100_000 })
 
 /**
+ * Where an index can be guessed for a number this process has not shown yet: the blocklist kept in
+ * memory (ADR 0059), whose entry has the index its evidence gives. A wrong guess costs one more
+ * write: the page's own index is written after it (lookUpNumber).
+ */
+export interface IndexGuesses {
+  indexGuess(e164: string): ShownIndex | null
+}
+
+/**
  * A look-up of a number's page by a signed-in user, with the rules of DESIGN.md
  * section 5: free for your own number; otherwise one of today's searches, then a
  * paid search (overlimit on, paidSearch=1, a coin) or only the phone block with the
@@ -34,6 +43,7 @@ export async function lookUpNumber(
   query: { locale?: string; paidSearch?: string },
   limits: PlanLimits,
   store?: PublicPageStore,
+  kept?: IndexGuesses,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
   // One round trip for the viewer, the daily limit, the number, the history and the viewer's part of the page;
@@ -47,7 +57,7 @@ export async function lookUpNumber(
     country: phone.country,
     own: isOwn,
     limits,
-    shown: shownIndexes.get(phone.e164),
+    shown: shownIndexes.get(phone.e164) ?? kept?.indexGuess(phone.e164) ?? undefined,
   })
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'

@@ -67,7 +67,8 @@ export interface SearchStart {
  */
 export interface ShownIndex {
   version: number
-  epoch: number
+  /** Null: whatever the epoch now (a guess from the blocklist kept in memory, whose index follows evidence alone). */
+  epoch: number | null
   index: number
 }
 
@@ -170,7 +171,7 @@ const startStatement = preparedStatement<StartRow, StartValues>(
       insert into ${searchHistory} (user_id, number_id, day, paid, anonymous, looked_up, reputation_index)
       select ${p.userId}::int, num.id, ${p.day}::date, false, viewer.antispy, true,
         case when ${p.shownVersion}::bigint = coalesce((select version from ${pageVersions} where number_id = num.id), 0)
-          and ${p.shownEpoch}::bigint = (select epoch from ${pageEpoch} where id = 1) then ${p.shownIndex}::float8 end
+          and (${p.shownEpoch}::bigint = -1 or ${p.shownEpoch}::bigint = (select epoch from ${pageEpoch} where id = 1)) then ${p.shownIndex}::float8 end
       from num, viewer
       on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now(),
         reputation_index = coalesce(excluded.reputation_index, ${searchHistory}.reputation_index)

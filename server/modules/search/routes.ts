@@ -38,7 +38,7 @@ export async function searchRoutes(app: FastifyInstance) {
         return phone
       }
       const data = await asSessionUser(app, request, (auth) =>
-        lookUpNumber(app.db, auth, read(auth), request.query, app.payments.catalogue.limits, app.pageCache),
+        lookUpNumber(app.db, auth, read(auth), request.query, app.payments.catalogue.limits, app.pageCache, app.blocklist),
       )
       return searchAnswer(data)
     },

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/support/app'
 import { apiClient } from '../../../tests/support/api'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, sessions, tags, users } from '../../db/schema'
+import { refreshBlocklist } from '../blocklist/repository'
 import { grantCoins } from '../coins/ledger-repository'
 import { upsertNumber } from '../numbers/repository'
 
@@ -246,6 +247,39 @@ describe.each(backends)('search on %s', (backend) => {
     const after = await shownTo(third)
     expect(after.index).toBeLessThan(3)
     expect(after.written).toBe(after.index)
+  })
+
+  it("writes the page's index on the history row when the blocklist kept in memory guessed another, and the guess when it was right", async () => {
+    const who = await signIn(t.app, '+4915123450321')
+    const [guessed, wrong, unknown] = ['+493012340321', '+493012340322', '+493012340323']
+    const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
+    for (const e164 of [guessed, wrong]) {
+      const numberId = await upsertNumber(t.database.db, e164, 'DE')
+      await t.database.db
+        .insert(importedEvidence)
+        .values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 40, lastSeen: new Date() })
+    }
+    await refreshBlocklist(t.database.db, { full: true })
+    t.app.blocklist.indexGuess(guessed)
+    await t.app.blocklist.settled()
+    // The entry of one says 9.9 (its page version unchanged): a guess the page will contradict.
+    await t.database.db.execute(
+      sql`update blocklist_entries set reputation = 9.9 where number_id = (select id from numbers where e164 = ${wrong})`,
+    )
+    await vi.waitFor(() => expect(t.app.blocklist.indexGuess(wrong)?.index).toBe(9.9))
+    expect(t.app.blocklist.indexGuess(guessed)?.index).toBeLessThan(5)
+    expect(t.app.blocklist.indexGuess(unknown)).toMatchObject({ version: 0, index: 5 })
+    for (const e164 of [guessed, wrong, unknown]) {
+      const index = (await found(who.token, e164)).metrics.index
+      const [row] = await t.database.db
+        .select({ index: searchHistory.index })
+        .from(searchHistory)
+        .innerJoin(numbers, eq(numbers.id, searchHistory.numberId))
+        .where(and(eq(searchHistory.userId, who.profileId), eq(numbers.e164, e164)))
+      expect(row.index, e164).toBe(index)
+      if (e164 === wrong) expect(index).toBeLessThan(5)
+      if (e164 === guessed) expect(index).toBe(t.app.blocklist.indexGuess(guessed)?.index)
+    }
   })
 
   it('counts 10 simultaneous first look-ups of one number by one person once, in one history row', async () => {
