@@ -137,8 +137,8 @@ const startStatement = preparedStatement<StartRow, StartValues>(
     ),
     -- The viewer's row of today for the number, if any: looked up (free again, paid or not), or only added by history/add.
     prior as (
-      select h.paid, h.reputation_index as index, h.looked_up from ${searchHistory} h, known
-      where h.user_id = ${p.userId}::int and h.number_id = known.id and h.day = ${p.day}::date
+      select h.paid, h.reputation_index as index, h.looked_up from ${searchHistory} h
+      where h.user_id = ${p.userId}::int and h.number_id = (select id from known) and h.day = ${p.day}::date
     ),
     again as (
       select paid, index from prior where looked_up
