@@ -179,6 +179,7 @@ export class BlocklistReplica {
 
   private reset(): void {
     this.generation++
+    this.byNumber.clear()
     this.bySha1 = new Map()
     this.byPrefix10 = new Map()
     this.byPrefix100 = new Map()
