@@ -7,6 +7,7 @@ import { deviceAddResponse } from '../../../contract/api/device'
 import { backends, twoServersOnOnePostgres } from '../../../tests/support/database'
 import { createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
 import { apiClient } from '../../../tests/support/api'
+import { until } from '../../../tests/support/until'
 import { openChangeFeed } from '../../db/change-feed'
 import { rowsOf } from '../../db/client'
 import { BlocklistReplica } from '../blocklist/replica'
@@ -55,17 +56,6 @@ const rate = (app: FastifyInstance, password: string, phone: string, rating: str
     headers: { authorization: `Bearer ${password}`, 'content-type': 'application/json' },
     payload: JSON.stringify({ phone, rating }),
   })
-
-/** Asks until `done` holds of the answer, for at most `ms`; the last answer. */
-async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, ms = 3000): Promise<T> {
-  const started = Date.now()
-  let value = await ask()
-  while (!done(value) && Date.now() - started < ms) {
-    await new Promise((r) => setTimeout(r, 20))
-    value = await ask()
-  }
-  return value
-}
 
 describe.each(backends)('answers kept in the process on %s', (backend) => {
   let t: TestApp

@@ -8,6 +8,7 @@ import { checkPrefixResponse } from '../../../contract/api/disputes'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signInEach, TEST_HOST, type TestApp } from '../../../tests/support/app'
 import { apiClient } from '../../../tests/support/api'
+import { until } from '../../../tests/support/until'
 import { openChangeFeed } from '../../db/change-feed'
 import { rowsOf } from '../../db/client'
 import { importFile } from '../../db/import'
@@ -34,19 +35,17 @@ const FIRST_BAN = '+4930555000075'
 const NUMBERS = [BANNED, TAGGED, UNBANNED, SEARCHED, FIRST_BAN]
 const IMPORTED = '+4930555000076'
 
-/** Asks until `done` holds of the answer, for at most `ms`; the last answer. */
-async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, ms = 3000): Promise<T> {
-  const started = Date.now()
-  let value = await ask()
-  while (!done(value) && Date.now() - started < ms) {
-    await new Promise((r) => setTimeout(r, 20))
-    value = await ask()
-  }
-  return value
-}
-
 describe.each(backends)('the private look-up kept in the process on %s', (backend) => {
   let t: TestApp
+  /** A kept copy of this test's own, with a listening connection of its own (as another process has). */
+  async function withOwnReplica(use: (replica: BlocklistReplica) => Promise<void>) {
+    const changes = await openChangeFeed(t.database)
+    try {
+      await use(new BlocklistReplica(t.database.db, changes.feed))
+    } finally {
+      await changes.close()
+    }
+  }
   const tokens: Record<string, string> = {}
   const ids: Record<string, number> = {}
   const items = async (prefix: string) => {
@@ -73,9 +72,7 @@ describe.each(backends)('the private look-up kept in the process on %s', (backen
   afterAll(async () => t?.close())
 
   it('answers every prefix from memory exactly as the database does, and the route answers the same', async () => {
-    const changes = await openChangeFeed(t.database)
-    try {
-      const replica = new BlocklistReplica(t.database.db, changes.feed)
+    await withOwnReplica(async (replica) => {
       expect(replica.checkPrefix(prefixOf(BANNED))).toBeNull()
       await replica.settled()
       const prefixes = [...NUMBERS.map(prefixOf), '00000', 'fffff', 'c0ffe']
@@ -89,15 +86,11 @@ describe.each(backends)('the private look-up kept in the process on %s', (backen
       expect(replica.checkPrefix(prefixOf(TAGGED))).toContainEqual({ hash: sha256(TAGGED), index: expect.any(Number), label: 'sales' })
       expect(replica.checkPrefix(prefixOf(UNBANNED))!.map((m) => m.hash)).not.toContain(sha256(UNBANNED))
       expect(replica.checkPrefix(prefixOf(SEARCHED))!.map((m) => m.hash)).not.toContain(sha256(SEARCHED))
-    } finally {
-      await changes.close()
-    }
+    })
   })
 
   it("a number's first ban, written outside this process (plain SQL), is in the answer at once, before any refresh", async () => {
-    const changes = await openChangeFeed(t.database)
-    try {
-      const replica = new BlocklistReplica(t.database.db, changes.feed)
+    await withOwnReplica(async (replica) => {
       replica.checkPrefix(prefixOf(FIRST_BAN))
       await replica.settled()
       expect(replica.checkPrefix(prefixOf(FIRST_BAN))!.map((m) => m.hash)).not.toContain(sha256(FIRST_BAN))
@@ -125,15 +118,11 @@ describe.each(backends)('the private look-up kept in the process on %s', (backen
       )
       expect(kept).toEqual(await numbersByHashPrefix(t.database.db, prefixOf(FIRST_BAN)))
       expect(kept!.map((m) => m.hash)).toContain(sha256(FIRST_BAN))
-    } finally {
-      await changes.close()
-    }
+    })
   })
 
   it('an entry not computed since the top label was kept (evidence unknown) is answered by the database', async () => {
-    const changes = await openChangeFeed(t.database)
-    try {
-      const replica = new BlocklistReplica(t.database.db, changes.feed)
+    await withOwnReplica(async (replica) => {
       replica.checkPrefix(prefixOf(TAGGED))
       await replica.settled()
       expect(replica.checkPrefix(prefixOf(TAGGED))).not.toBeNull()
@@ -157,15 +146,11 @@ describe.each(backends)('the private look-up kept in the process on %s', (backen
         (k) => k !== null,
       )
       expect(kept!.find((m) => m.hash === sha256(TAGGED))).toMatchObject({ label: 'sales' })
-    } finally {
-      await changes.close()
-    }
+    })
   })
 
   it('an import written after the copy was read is in the answer at once; kept again after the full refresh', async () => {
-    const changes = await openChangeFeed(t.database)
-    try {
-      const replica = new BlocklistReplica(t.database.db, changes.feed)
+    await withOwnReplica(async (replica) => {
       replica.checkPrefix(prefixOf(IMPORTED))
       await replica.settled()
       expect(replica.checkPrefix(prefixOf(IMPORTED))).toEqual([])
@@ -190,8 +175,6 @@ describe.each(backends)('the private look-up kept in the process on %s', (backen
       )
       expect(kept).toEqual(await numbersByHashPrefix(t.database.db, prefixOf(IMPORTED)))
       expect(kept).toContainEqual({ hash: sha256(IMPORTED), index: expect.any(Number), label: 'fraud' })
-    } finally {
-      await changes.close()
-    }
+    })
   })
 })
