@@ -13,7 +13,7 @@ import { openChangeFeed } from '../../db/change-feed'
 import { rowsOf } from '../../db/client'
 import { importFile } from '../../db/import'
 import { BlocklistReplica } from '../blocklist/replica'
-import { refreshBlocklist } from '../blocklist/repository'
+import { importNotRefreshed, refreshBlocklist } from '../blocklist/repository'
 import { numbersByHashPrefix } from './repository'
 
 /**
@@ -108,7 +108,14 @@ describe.each(backends)('the private look-up kept in the process on %s', (backen
         async () => replica.checkPrefix(prefixOf(BANNED)),
         (kept) => kept !== null,
       )
-      expect(replica.checkPrefix(prefixOf(FIRST_BAN))).toBeNull()
+      // (Unless the app's own refresh job has made the entry since: it runs a minute apart, here too.)
+      const beforeEntry = replica.checkPrefix(prefixOf(FIRST_BAN))
+      const [made] = rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select 1 as n from blocklist_entries where number_id = (select id from numbers where e164 = ${FIRST_BAN})`,
+        ),
+      )
+      if (!made) expect(beforeEntry).toBeNull()
       expect(replica.checkPrefix(prefixOf(BANNED))).toEqual(await numbersByHashPrefix(t.database.db, prefixOf(BANNED)))
       // After the refresh, answered from memory again, with the ban in it.
       await refreshBlocklist(t.database.db)
@@ -166,8 +173,10 @@ describe.each(backends)('the private look-up kept in the process on %s', (backen
         async () => replica.checkPrefix(prefixOf(BANNED)),
         (k) => k === null,
       )
-      // No prefix is answered from the copy until the blocklist has been computed again after the import.
-      expect(replica.checkPrefix(prefixOf(BANNED))).toBeNull()
+      // No prefix is answered from the copy until the blocklist has been computed again after the import
+      // (which the app's own refresh job may have done by now).
+      const meanwhile = replica.checkPrefix(prefixOf(BANNED))
+      if (await importNotRefreshed(t.database.db)) expect(meanwhile).toBeNull()
       await refreshBlocklist(t.database.db)
       const kept = await until(
         async () => replica.checkPrefix(prefixOf(IMPORTED)),
