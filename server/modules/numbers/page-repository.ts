@@ -201,11 +201,18 @@ const ownerJson = (e164: Param<string>) => sql`(select json_build_object('id', i
  */
 export async function loadUntouchedPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
   const [row] = await untouchedPageStatement(db, { numberId, e164 })
-  return versioned(row.page)
+  return readPublicPage(row.page)
 }
 
+/** A public page read as JSON (untouchedPageJson, the public page's statement), its version and epoch as numbers. */
+export const readPublicPage = (json: PublicPage | string): PublicPage => versioned(json)
+
 const untouchedPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
-  ({ numberId, e164 }) => sql`select json_build_object(
+  ({ numberId, e164 }) => sql`select ${untouchedPageJson(numberId, e164)} as page`,
+)
+
+/** SQL: the public page of an untouched number as one JSON value, with its version and epoch (the look-up's first statement reads it too). */
+export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) => sql`json_build_object(
     ${versionsJson(numberId)},
     'evidence', ${untouchedEvidenceJson(numberId)},
     'dispute', null,
@@ -214,8 +221,7 @@ const untouchedPageStatement = preparedStatement<{ page: PublicPage | string }, 
       where ie.number_id = ${numberId} group by t.id, t.code, t.kind) tc),
     'owner', ${ownerJson(e164)},
     'names', null, 'contactsCount', 0, 'comments', '[]'::json,
-    'commentTotals', json_build_object('count', 0, 'likes', 0, 'dislikes', 0), 'hidden', '[]'::json) as page`,
-)
+    'commentTotals', json_build_object('count', 0, 'likes', 0, 'dislikes', 0), 'hidden', '[]'::json)`
 
 const publicPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
   ({ numberId, e164 }) => sql`
@@ -395,14 +401,20 @@ async function loadPage(
   viewerId: number,
   store?: PublicPageStore,
   read?: ViewerPart,
+  untouched?: PublicPage,
   now = Date.now(),
 ): Promise<PageRow> {
   const part = read ?? (await loadViewerPart(db, numberId, viewerId))
   const current = (page: PublicPage | undefined): page is PublicPage => page?.version === part.version && page.epoch === part.epoch
   const kept = store?.get(numberId)
   if (current(kept)) return viewerPage(kept, part, viewerId, now)
-  // A number nobody wrote about (no page version yet) has a far smaller page to read (ADR 0058).
-  const pub = part.version === 0 ? await loadUntouchedPage(db, numberId, e164) : await loadPublicPage(db, numberId, e164)
+  // A number nobody wrote about (no page version yet) has a far smaller page to read (ADR 0058), which the
+  // look-up's first statement may have read already.
+  const pub = current(untouched)
+    ? untouched
+    : part.version === 0
+      ? await loadUntouchedPage(db, numberId, e164)
+      : await loadPublicPage(db, numberId, e164)
   // Kept only when nothing changed between the two reads; otherwise the next search reads again.
   if (current(pub)) store?.set(numberId, pub)
   return viewerPage(pub, part, viewerId, now)
@@ -499,12 +511,14 @@ export async function buildNumberProfile(
     paid: boolean
     /** The viewer's part of the page, when the start of the search read it already. */
     part?: ViewerPart
+    /** The public page of an untouched number, when the start of the search read it already. */
+    untouched?: PublicPage
   },
   store?: PublicPageStore,
 ): Promise<NumberProfile> {
   const { numberId, viewer } = args
   const profile = emptyNumberProfile(args.phone.digits)
-  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store, args.part)
+  const page = await loadPage(db, numberId, args.phone.e164, viewer.id, store, args.part, args.untouched)
   const evidence = evidenceFrom(page.evidence)
   const tagsTop = pageTagsTop(page)
   const owner = page.owner

@@ -46,6 +46,8 @@ export async function lookUpNumber(
   kept?: IndexGuesses,
 ): Promise<NumberProfile> {
   const isOwn = phone.e164 === auth.phone
+  const recent = shownIndexes.get(phone.e164)
+  const shown = recent ?? kept?.indexGuess(phone.e164) ?? undefined
   // One round trip for the viewer, the daily limit, the number, the history and the viewer's part of the page;
   // then one for the public page unless this process keeps it.
   const start = await startSearch(db, {
@@ -57,7 +59,9 @@ export async function lookUpNumber(
     country: phone.country,
     own: isOwn,
     limits,
-    shown: shownIndexes.get(phone.e164) ?? kept?.indexGuess(phone.e164) ?? undefined,
+    shown,
+    // A number this process showed lately likely has its public page kept; else an untouched one's comes with the first statement.
+    readUntouched: !recent,
   })
   const viewer = start.viewer
   const locale = query.locale ?? viewer.locale ?? 'en'
@@ -90,7 +94,17 @@ export async function lookUpNumber(
   const part = start.part && (await viewerPartOf(db, numberId, auth.id, start.part))
   const profile = await buildNumberProfile(
     db,
-    { numberId, phone, region, carrier, viewer, leftRequests: left, paid, part: part ?? undefined },
+    {
+      numberId,
+      phone,
+      region,
+      carrier,
+      viewer,
+      leftRequests: left,
+      paid,
+      part: part ?? undefined,
+      untouched: start.untouched ?? undefined,
+    },
     store,
   )
   // The history row of the day holds the index the page shows: written with the row when the page

@@ -8,7 +8,9 @@ import { ERROR_CODES } from '../../../contract/errors'
 import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, sessions, tags, users } from '../../db/schema'
 import { refreshBlocklist } from '../blocklist/repository'
 import { grantCoins } from '../coins/ledger-repository'
+import { loadUntouchedPage } from '../numbers/page-repository'
 import { upsertNumber } from '../numbers/repository'
+import { FREE_LIMITS, startSearch } from './repository'
 
 describe.each(backends)('search on %s', (backend) => {
   let t: TestApp
@@ -280,6 +282,46 @@ describe.each(backends)('search on %s', (backend) => {
       if (e164 === wrong) expect(index).toBeLessThan(5)
       if (e164 === guessed) expect(index).toBe(t.app.blocklist.indexGuess(guessed)?.index)
     }
+  })
+
+  it("reads an untouched number's public page in the look-up's first statement when asked, the same page its own statement reads", async () => {
+    const who = await signIn(t.app, '+4915123450331')
+    const [fraud] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, 'fraud'))
+    const [untouched, written, fresh] = ['+493012340331', '+493012340332', '+493012340333']
+    for (const e164 of [untouched, written]) {
+      const numberId = await upsertNumber(t.database.db, e164, 'DE')
+      await t.database.db
+        .insert(importedEvidence)
+        .values({ numberId, source: 'phoneblock', tagId: fraud.id, label: 'G_FRAUD', votes: 12, lastSeen: new Date() })
+    }
+    // Somebody banned one: its page has a version, and is not the small one.
+    const other = await signIn(t.app, '+4915123450332')
+    expect((await apiClient(t.app).post(other.token, '/api/v6/ban/add', { phone: written })).statusCode).toBe(200)
+    const [session] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, who.profileId))
+    const [user] = await t.database.db.select({ phone: users.phone, role: users.role }).from(users).where(eq(users.id, who.profileId))
+    const start = (e164: string, readUntouched: boolean) =>
+      startSearch(t.database.db, {
+        userId: who.profileId,
+        sessionId: session.id,
+        phone: user.phone,
+        role: user.role,
+        e164,
+        country: 'DE',
+        own: false,
+        limits: FREE_LIMITS,
+        readUntouched,
+      })
+    const first = await start(untouched, true)
+    expect(first.untouched).toEqual(await loadUntouchedPage(t.database.db, first.numberId!, untouched))
+    expect(first.untouched!.evidence.imported).toHaveLength(1)
+    expect((await start(untouched, false)).untouched).toBeNull()
+    expect((await start(written, true)).untouched).toBeNull()
+    // A number seen for the first time: created by the statement, its (empty) page with it.
+    const created = await start(fresh, true)
+    expect(created.untouched).toEqual(await loadUntouchedPage(t.database.db, created.numberId!, fresh))
+    // And the page the look-up shows from it is the page read on its own.
+    const shown = await found(who.token, untouched)
+    expect(shown.metrics.index).toBeLessThan(5)
   })
 
   it('counts 10 simultaneous first look-ups of one number by one person once, in one history row', async () => {
