@@ -326,8 +326,6 @@ export const viewerPartJson = (numberId: Param<number>, viewerId: Param<number>)
       where ia.user_id = ${viewerId} and r.number_id = ${numberId})
   )`
 
-/** The viewer's part of the page as read (viewerPartJson), numbers as numbers. */
-
 const viewerPartStatement = preparedStatement<{ part: ViewerPart | string }, { numberId: number; viewerId: number }>(
   ({ numberId, viewerId }) => sql`select ${viewerPartJson(numberId, viewerId)} as part`,
 )
