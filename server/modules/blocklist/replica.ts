@@ -51,12 +51,14 @@ export class BlocklistReplica {
   private byPrefix100 = new Map<string, Set<KeptEntry>>()
   /** Entries by the first 5 hex digits of their SHA-256 (the private look-up). */
   private bySha256Prefix = new Map<string, Set<KeptEntry>>()
-  /** Numbers noticed without an entry: number → its SHA-256 prefix while it has evidence, null until looked up. */
-  private newcomers = new Map<number, string | null>()
-  /** How many newcomers of each prefix; and of none yet (not looked up). */
+  /** Numbers with evidence and no entry yet: number → its SHA-256 prefix. */
+  private newcomers = new Map<number, string>()
+  /** How many newcomers of each prefix. */
   private newcomerPrefixes = new Map<string, number>()
-  private unresolved = 0
-  /** When each newcomer not looked up yet was last noticed (a count of notices): a look-up older than that is asked again. */
+  /**
+   * Numbers noticed without an entry and not looked up since (whether they have evidence, and their
+   * prefix): number → when last noticed (a count of notices); a look-up older than that is asked again.
+   */
   private noticedAt = new Map<number, number>()
   private notices = 0
   private resolving: Promise<void> | null = null
@@ -83,18 +85,23 @@ export class BlocklistReplica {
     feed.on((notice) => this.notice(notice))
   }
 
+  /** Whether what is kept may answer: listening, read whole (the first ask starts the read), no entry being read again. */
+  private current(): boolean {
+    if (!this.feed.live) return false
+    if (this.state === 'empty') {
+      this.start()
+      return false
+    }
+    return this.state === 'ready' && this.pending.size === 0 && !this.working
+  }
+
   /** What `check` answers from memory; null when the database must answer. */
   answer(
     hash: string,
     range: { prefix10?: string; prefix100?: string },
     own: { banned: ReadonlySet<number>; legitimate: ReadonlySet<number> },
   ): NumberAnswer | null {
-    if (!this.feed.live) return null
-    if (this.state === 'empty') {
-      this.start()
-      return null
-    }
-    if (this.state !== 'ready' || this.pending.size > 0 || this.working) return null
+    if (!this.current()) return null
     const entry = this.bySha1.get(hash)
     if (entry && (this.behindPage.has(entry.numberId) || entry.currentPageVersion !== entry.pageVersion)) return null
     let wildcard: Wildcard = { votes: 0, rating: null }
@@ -106,13 +113,8 @@ export class BlocklistReplica {
 
   /** The private look-up's answer for a 5-hex-digit prefix (lower case), ordered by hash; null when the database must answer. */
   checkPrefix(prefix: string): PrefixMatch[] | null {
-    if (!this.feed.live) return null
-    if (this.state === 'empty') {
-      this.start()
-      return null
-    }
-    if (this.state !== 'ready' || this.pending.size > 0 || this.working) return null
-    if (this.importing || this.unresolved > 0 || this.newcomerPrefixes.has(prefix)) return null
+    if (!this.current()) return null
+    if (this.importing || this.noticedAt.size > 0 || this.newcomerPrefixes.has(prefix)) return null
     const members = this.bySha256Prefix.get(prefix)
     if (!members) return []
     const matches: PrefixMatch[] = []
@@ -188,7 +190,6 @@ export class BlocklistReplica {
     this.newcomers.clear()
     this.newcomerPrefixes.clear()
     this.noticedAt.clear()
-    this.unresolved = 0
     this.resolving = null
     this.importing = false
     this.behindPage.clear()
@@ -249,27 +250,22 @@ export class BlocklistReplica {
   /** Notes a number noticed without an entry and looks it up (with others noticed meanwhile). */
   private newcomer(numberId: number): void {
     this.noticedAt.set(numberId, ++this.notices)
-    if (this.newcomers.get(numberId) !== null) this.setNewcomer(numberId, null)
     this.resolve()
   }
 
-  private setNewcomer(numberId: number, prefix: string | null): void {
+  private setNewcomer(numberId: number, prefix: string): void {
     this.dropNewcomer(numberId)
     this.newcomers.set(numberId, prefix)
-    if (prefix === null) this.unresolved++
-    else this.newcomerPrefixes.set(prefix, (this.newcomerPrefixes.get(prefix) ?? 0) + 1)
+    this.newcomerPrefixes.set(prefix, (this.newcomerPrefixes.get(prefix) ?? 0) + 1)
   }
 
   private dropNewcomer(numberId: number): void {
-    if (!this.newcomers.has(numberId)) return
-    const prefix = this.newcomers.get(numberId)!
+    const prefix = this.newcomers.get(numberId)
+    if (prefix === undefined) return
     this.newcomers.delete(numberId)
-    if (prefix === null) this.unresolved--
-    else {
-      const left = this.newcomerPrefixes.get(prefix)! - 1
-      if (left > 0) this.newcomerPrefixes.set(prefix, left)
-      else this.newcomerPrefixes.delete(prefix)
-    }
+    const left = this.newcomerPrefixes.get(prefix)! - 1
+    if (left > 0) this.newcomerPrefixes.set(prefix, left)
+    else this.newcomerPrefixes.delete(prefix)
   }
 
   /** Looks up the newcomers not looked up yet: those with evidence and still no entry keep their prefix, the others go. */
