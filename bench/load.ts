@@ -35,6 +35,8 @@ const ok: number[] = []
 const statuses: Record<string, number> = {}
 const retryAfter: Record<string, number> = {}
 const recorded: string[] = []
+/** Answers 200 that were a number page, and those that were the daily limit's page (a look-up refused, nothing counted). */
+const pages = { full: 0, limited: 0 }
 /** The look-ups sent whose answers have not come (yet): the server may have done them when the run stopped. */
 const unanswered = new Set<Context>()
 
@@ -103,8 +105,10 @@ function requests(): autocannon.Request[] | undefined {
       },
       onResponse: (status: number, body: string, context: Context) => {
         unanswered.delete(context)
-        if (opts.record && status === 200)
-          recorded.push(`${context.person} ${context.number} ${body.includes('"paidAlert":{"show":true') ? 0 : 1}`)
+        if (status !== 200) return
+        const full = !body.includes('"paidAlert":{"show":true')
+        pages[full ? 'full' : 'limited']++
+        if (opts.record) recorded.push(`${context.person} ${context.number} ${full ? 1 : 0}`)
       },
     },
   ] as never
@@ -123,6 +127,7 @@ function report(err: Error | null, result: autocannon.Result) {
     okP50: percentile(ok, 50),
     okP99: percentile(ok, 99),
     total: result.requests.total,
+    pages,
     statuses,
     retryAfter,
     timeouts: result.timeouts,

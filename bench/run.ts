@@ -92,6 +92,8 @@ interface LoadResult {
   okP50: number | null
   okP99: number | null
   total: number
+  /** Look-ups answered with a number page, and with the daily limit's page instead (nothing counted). */
+  pages: { full: number; limited: number }
   statuses: Record<string, number>
   retryAfter: Record<string, number>
   timeouts: number
@@ -228,6 +230,11 @@ interface People {
 async function peopleOf(database: Database, tag: string): Promise<People> {
   const tokens = createTokenService(JWT_SECRET)
   const userIds = rowsOf<{ id: number }>(await database.db.execute(sql`select id from bench_people order by id`)).map((r) => r.id)
+  // Subscribers (300 searches a day, not 30): P1 measures counted look-ups for most of a minute at thousands a second,
+  // which 2,500 people's free searches would not cover; a look-up past the limit is a small page that counts nothing.
+  await database.db.execute(
+    sql`update users set plan_tier = 'tier1', plan_expires_at = now() + interval '1 year' where id in (select id from bench_people)`,
+  )
   const expiresAt = new Date(Date.now() + LIMITS.tokenTtlSeconds * 1000)
   const rows = userIds.map((userId) => ({ id: crypto.randomUUID(), userId, deviceId: 'bench', expiresAt }))
   for (let i = 0; i < rows.length; i += 1000) await database.db.insert(sessions).values(rows.slice(i, i + 1000))
@@ -421,10 +428,12 @@ if (only.has('p1')) {
     'reported',
     true,
   )
-  const ratio = r.rps / reference.rps
+  // Counted look-ups only: a person past the daily limit gets a small page that counts nothing.
+  const counted = r.pages.full / duration
+  const ratio = counted / reference.rps
   figure(
     `P1 counted search / bare one-write route, after ${steadyWarmup} s more`,
-    `${ratio.toFixed(3)} (${fmt(r.rps)} vs ${fmt(reference.rps)} req/s; answers ${answers(r)})`,
+    `${ratio.toFixed(3)} (${fmt(counted)} number pages a second vs ${fmt(reference.rps)} req/s; answers ${answers(r)}, of them ${fmt(r.pages.limited)} the daily limit's page)`,
     '≥ 0.5',
     ratio >= 0.5,
   )

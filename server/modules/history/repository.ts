@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { preparedStatement } from '../../db/client'
+import { groupCommit } from '../../db/group-commit'
 import { contacts, numbers, searchHistory } from '../../db/schema'
 import { postingBannedSql } from '../moderation/posting-ban-repository'
 
@@ -60,44 +61,15 @@ const indexStatement = preparedStatement<unknown, { rows: string }>(
     where h.user_id = v.u and h.number_id = v.n and h.day = v.d`,
 )
 
-/** A batch of index writes under way on a database, and the ones asked meanwhile. */
-interface IndexQueue {
-  writing: boolean
-  waiting: Array<{ row: IndexRow; done: () => void; failed: (err: unknown) => void }>
-}
-const indexQueues = new WeakMap<Db, IndexQueue>()
-
 /**
  * Writes the reputation index a look-up showed on its history row of the day; settles when it is
  * written. The writes asked while one is under way go together in the next statement (group
- * commit, ADR 0058): alone, a write goes at once; under load, look-ups share one round trip and
- * one commit instead of making one each.
+ * commit, ADR 0058 and 0060): under load, look-ups share one round trip and one commit.
  */
-export function recordIndex(db: Db, row: IndexRow): Promise<void> {
-  let queue = indexQueues.get(db)
-  if (!queue) indexQueues.set(db, (queue = { writing: false, waiting: [] }))
-  const q = queue
-  return new Promise<void>((done, failed) => {
-    q.waiting.push({ row, done, failed })
-    if (!q.writing) void writeIndexes(db, q)
-  })
-}
-
-async function writeIndexes(db: Db, queue: IndexQueue) {
-  queue.writing = true
-  while (queue.waiting.length) {
-    const batch = queue.waiting.splice(0, 1000)
-    try {
-      await indexStatement(db, {
-        rows: JSON.stringify(batch.map(({ row }) => ({ u: row.userId, n: row.numberId, d: row.day, i: row.index }))),
-      })
-      for (const b of batch) b.done()
-    } catch (err) {
-      for (const b of batch) b.failed(err)
-    }
-  }
-  queue.writing = false
-}
+export const recordIndex: (db: Db, row: IndexRow) => Promise<void> = groupCommit(async (db, rows: IndexRow[]) => {
+  await indexStatement(db, { rows: JSON.stringify(rows.map((row) => ({ u: row.userId, n: row.numberId, d: row.day, i: row.index }))) })
+  return rows.map(() => undefined)
+})
 
 /** One page of the user's search history (not cleared), each number with the name most contact books give it; and the total. */
 export async function listHistory(db: Db, userId: number, page: { limit: number; offset: number; order: 'new' | 'old' }) {

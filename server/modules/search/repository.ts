@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { LIMITS } from '../../../contract/constants'
 import type { Db } from '../../db/client'
 import { preparedStatement, jsonValue } from '../../db/client'
+import { groupCommit } from '../../db/group-commit'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { contacts, dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users, viewerMarks } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
@@ -74,25 +75,33 @@ export interface ShownIndex {
   index: number
 }
 
-interface StartValues {
-  userId: number
-  sessionId: string
-  phone: string
-  role: string
-  e164: string
-  country: string | null
-  own: boolean
-  day: string
-  free: number
-  tier1: number
-  tier2: number
-  shownVersion: number
-  shownEpoch: number
-  shownIndex: number | null
-  readUntouched: boolean
+/** One look-up of a batch, as the start statement reads it (short keys: the batch travels as JSON). */
+interface StartInput {
+  /** Its place in the batch. */
+  k: number
+  u: number
+  /** Session id, and the phone and role the caller took the account for. */
+  s: string
+  ph: string
+  r: string
+  e: string
+  c: string | null
+  /** One's own number. */
+  o: boolean
+  /** The shown index (ShownIndex): version, epoch (-1: any), index. */
+  sv: number
+  se: number
+  si: number | null
+  /** Read the untouched page too. */
+  ru: boolean
+  /** The daily limits of the plans (PlanLimits). */
+  lf: number
+  l1: number
+  l2: number
 }
 
 type StartRow = {
+  k: number
   start:
     | {
         viewer: (SearchStart['viewer'] & { dailyLimit: number }) | null
@@ -109,110 +118,142 @@ type StartRow = {
 }
 
 /**
- * The start of a look-up in one statement (one database round trip): reads the viewer,
- * takes one of today's searches (none for your own number, none for a number the viewer
- * looked up already today: the page's actions reload it, issue 30), and when the search may
- * go ahead creates the number's row, records the look-up in the history (one row per number
- * and day; anonymous under anti-spy) and reads the viewer's part of the number's page. Past
- * the limit it changes nothing, so the caller can turn it into a paid search or the paid alert.
+ * The start of look-ups in one statement (one database round trip for a whole batch of them,
+ * ADR 0060): for each, reads the viewer, takes one of today's searches (none for your own number,
+ * none for a number the viewer looked up already today: the page's actions reload it, issue 30),
+ * and when the search may go ahead creates the number's row, records the look-up in the history
+ * (one row per number and day; anonymous under anti-spy) and reads the viewer's part of the
+ * number's page. Past the limit it changes nothing for that look-up, so the caller can turn it
+ * into a paid search or the paid alert. A batch holds one look-up per person (startSearch), so each
+ * history row and each count is written at most once by it; new numbers are created once each, in
+ * the order of their digits (two batches at once never wait on each other's numbers crosswise).
  *
  * The history row decides what counts. Every part of one statement reads the same snapshot, so
- * two first look-ups of one number by one person at the same moment both see no row of today;
- * but only one of them inserts it (the other's insert waits for it, then finds it looked up and
- * writes nothing), and only the look-up that inserted the row, or turned a history/add row into a
- * look-up, bumps today's count. The bump itself checks the limit against the latest count, so
- * look-ups of several numbers at once never count past it; one that lost that race is reported
+ * two first look-ups of one number by one person at the same moment (two batches) both see no row
+ * of today; but only one of them inserts it (the other's insert waits for it, then finds it looked
+ * up and writes nothing), and only the look-up that inserted the row, or turned a history/add row
+ * into a look-up, bumps today's count. The bump itself checks the limit against the latest count,
+ * so look-ups of several numbers at once never count past it; one that lost that race is reported
  * as `overrun`, for the caller to take its row back (startSearch).
  */
-const startStatement = preparedStatement<StartRow, StartValues>(
+const startStatement = preparedStatement<StartRow, { batch: string; day: string }>(
   (p) => sql`
     with
+    input as (
+      select * from jsonb_to_recordset(${p.batch}::jsonb)
+        as i(k int, u int, s text, ph text, r text, e text, c text, o boolean, sv bigint, se bigint, si float8, ru boolean, lf int, l1 int, l2 int)
+    ),
     -- The session check of the call too (ADR 0029): no viewer when the session ended or the
     -- account's phone or role is not what the caller took them for; then nothing changes.
     viewer as (
-      select ${users.id} as id, ${users.balance} as balance, ${spySubscription} as "spySubscription", ${planActive} as "planActive",
-        ${users.overlimit} as overlimit, ${users.antispy} as antispy, ${users.locale} as locale, ${dailyLimitOf(p)} as "dailyLimit"
-      from ${users} where ${users.id} = ${p.userId}::int and ${users.phone} = ${p.phone}::text and ${users.role}::text = ${p.role}::text
-        and ${users.deactivatedAt} is null
-        and exists (select 1 from ${sessions} where ${liveSession(p.sessionId, p.userId)})
+      select i.k, v.* from input i cross join lateral (
+        select ${users.id} as id, ${users.balance} as balance, ${spySubscription} as "spySubscription", ${planActive} as "planActive",
+          ${users.overlimit} as overlimit, ${users.antispy} as antispy, ${users.locale} as locale,
+          ${dailyLimitOf({ free: sql`i.lf`, tier1: sql`i.l1`, tier2: sql`i.l2` })} as "dailyLimit"
+        from ${users} where ${users.id} = i.u and ${users.phone} = i.ph and ${users.role}::text = i.r and ${users.deactivatedAt} is null
+          and exists (select 1 from ${sessions} where ${liveSession(sql`i.s`, sql`i.u`)})
+        limit 1) v
     ),
+    -- Each look-up's rows are read by their keys (lateral, limit 1): the planner, which takes a batch
+    -- for a hundred rows, would otherwise scan whole tables to hash them.
     known as (
-      select id from ${numbers} where e164 = ${p.e164}::text
+      select i.k, n.id from input i cross join lateral (select id from ${numbers} where e164 = i.e limit 1) n
     ),
     -- The viewer's row of today for the number, if any: looked up (free again, paid or not), or only added by history/add.
     prior as (
-      select h.paid, h.reputation_index as index, h.looked_up from ${searchHistory} h
-      where h.user_id = ${p.userId}::int and h.number_id = (select id from known) and h.day = ${p.day}::date
-    ),
-    again as (
-      select paid, index from prior where looked_up
+      select i.k, h.* from input i join known on known.k = i.k cross join lateral (
+        select paid, reputation_index as index, looked_up from ${searchHistory}
+        where user_id = i.u and number_id = known.id and day = ${p.day}::date limit 1) h
     ),
     used as (
-      select count from ${dailyUsage} where user_id = ${p.userId}::int and day = ${p.day}::date
+      select i.k, d.count from input i cross join lateral (
+        select count from ${dailyUsage} where user_id = i.u and day = ${p.day}::date limit 1) d
     ),
     -- May it go ahead: one's own number, a number looked up today already, or searches left.
     allowed as (
-      select 1 from viewer
-      where ${p.own}::boolean or exists (select 1 from again) or coalesce((select count from used), 0) < viewer."dailyLimit"
+      select viewer.k from viewer join input i on i.k = viewer.k
+      where i.o or exists (select 1 from prior where prior.k = i.k and prior.looked_up)
+        or coalesce((select count from used where used.k = i.k), 0) < viewer."dailyLimit"
     ),
     -- A number seen before is only read (no row lock: searches of one number never queue on it);
     -- a new one is created, and a race of two first searches still answers both with its id.
     created as (
       insert into ${numbers} (e164, country)
-      select ${p.e164}::text, ${p.country}::text where exists (select 1 from allowed) and not exists (select 1 from known)
+      select distinct on (i.e) i.e, i.c from input i
+      where exists (select 1 from allowed where allowed.k = i.k) and not exists (select 1 from known where known.k = i.k)
+      order by i.e
       on conflict (e164) do update set e164 = excluded.e164
-      returning id
+      returning id, e164
     ),
     num as (
-      select id from known where exists (select 1 from allowed)
+      select known.k, known.id from known where exists (select 1 from allowed where allowed.k = known.k)
       union all
-      select id from created
+      select i.k, created.id from input i join created on created.e164 = i.e where exists (select 1 from allowed where allowed.k = i.k)
     ),
     -- One row per number and day: a look-up again writes nothing, unless the row was cleared from
     -- the list since (it shows again) or only history/add had written it.
     -- With the index its page showed lately, while that page is still the same version (ShownIndex).
     recorded as (
       insert into ${searchHistory} (user_id, number_id, day, paid, anonymous, looked_up, reputation_index)
-      select ${p.userId}::int, num.id, ${p.day}::date, false, viewer.antispy, true,
-        case when ${p.shownVersion}::bigint = coalesce((select version from ${pageVersions} where number_id = num.id), 0)
-          and (${p.shownEpoch}::bigint = -1 or ${p.shownEpoch}::bigint = (select epoch from ${pageEpoch} where id = 1)) then ${p.shownIndex}::float8 end
-      from num, viewer
+      select i.u, num.id, ${p.day}::date, false, viewer.antispy, true,
+        case when i.sv = coalesce((select version from ${pageVersions} where number_id = num.id), 0)
+          and (i.se = -1 or i.se = (select epoch from ${pageEpoch} where id = 1)) then i.si end
+      from num join input i on i.k = num.k join viewer on viewer.k = num.k
+      order by i.u
       on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now(),
         reputation_index = coalesce(excluded.reputation_index, ${searchHistory}.reputation_index)
         where ${searchHistory}.cleared_at is not null or not ${searchHistory}.looked_up
-      returning id, (xmax = 0) as inserted, reputation_index
+      returning id, user_id, (xmax = 0) as inserted, reputation_index
     ),
     counted as (
-      select id, inserted from recorded
-      where not ${p.own}::boolean and (inserted or exists (select 1 from prior where not looked_up))
+      select i.k, recorded.id, recorded.inserted from recorded join input i on i.u = recorded.user_id
+      where not i.o and (recorded.inserted or exists (select 1 from prior where prior.k = i.k and not prior.looked_up))
     ),
     taken as (
       insert into ${dailyUsage} (user_id, day, count)
-      select ${p.userId}::int, ${p.day}::date, 1 from counted
-      on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1 where ${dailyUsage}.count < (select "dailyLimit" from viewer)
-      returning count
+      select i.u, ${p.day}::date, 1 from counted join input i on i.k = counted.k
+      order by i.u
+      on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1
+        where ${dailyUsage}.count < (select "dailyLimit" from viewer where viewer.id = ${dailyUsage}.user_id)
+      returning user_id, count
     ),
     -- Whether the viewer has anything of their own on the number (viewer_marks) and a contact book.
     mine as (
-      select exists (select 1 from ${viewerMarks} m where m.user_id = ${p.userId}::int and m.number_id = (select id from num)) as marked,
-        exists (select 1 from ${contacts} c where c.owner_id = ${p.userId}::int) as "hasContacts"
+      select num.k, num.id, exists (select 1 from ${viewerMarks} m where m.user_id = i.u and m.number_id = num.id) as marked,
+        exists (select 1 from ${contacts} c where c.owner_id = i.u) as "hasContacts"
+      from num join input i on i.k = num.k
     )
-    select json_build_object(
-      'viewer', (select row_to_json(viewer) from viewer),
-      'count', case when exists (select 1 from allowed) then coalesce((select count from taken), (select count from used), 0) end,
-      'numberId', (select id from num),
-      'again', (select row_to_json(again) from again),
-      'overrun', case when not exists (select 1 from taken) then (select row_to_json(counted) from counted) end,
-      'indexed', (select reputation_index from recorded),
+    select i.k, json_build_object(
+      'viewer', (select json_build_object('id', v.id, 'balance', v.balance, 'spySubscription', v."spySubscription",
+          'planActive', v."planActive", 'overlimit', v.overlimit, 'antispy', v.antispy, 'locale', v.locale, 'dailyLimit', v."dailyLimit")
+        from viewer v where v.k = i.k),
+      'count', case when exists (select 1 from allowed where allowed.k = i.k)
+        then coalesce((select count from taken where taken.user_id = i.u), (select count from used where used.k = i.k), 0) end,
+      'numberId', (select id from num where num.k = i.k),
+      'again', (select json_build_object('paid', prior.paid, 'index', prior.index) from prior where prior.k = i.k and prior.looked_up),
+      'overrun', case when not exists (select 1 from taken where taken.user_id = i.u)
+        then (select json_build_object('id', counted.id, 'inserted', counted.inserted) from counted where counted.k = i.k) end,
+      'indexed', (select reputation_index from recorded where recorded.user_id = i.u),
       -- The page's versions, and whether the viewer has anything of their own on the number or a book to find friends in:
       -- what else to read of the viewer's part (look-up.ts); a number created just now has nothing of the viewer's yet.
-      'part', case when exists (select 1 from num) then (select json_build_object(
-        ${versionsJson(sql`(select id from num)`)}, 'marked', mine.marked, 'hasContacts', mine."hasContacts") from mine) end,
+      'part', (select json_build_object(${versionsJson(sql`mine.id`)}, 'marked', mine.marked, 'hasContacts', mine."hasContacts")
+        from mine where mine.k = i.k),
       -- The public page too, when asked for and the number is untouched (its page is small: ADR 0058), saving its own round trip.
-      'untouched', case when ${p.readUntouched}::boolean and exists (select 1 from num)
-          and not exists (select 1 from ${pageVersions} where number_id = (select id from num))
-        then ${untouchedPageJson(sql`(select id from num)`, p.e164)} end
-    ) as start`,
+      'untouched', (select ${untouchedPageJson(sql`num.id`, sql`i.e`)} from num
+        where num.k = i.k and i.ru and not exists (select 1 from ${pageVersions} where number_id = num.id))
+    ) as start
+    from input i`,
+)
+
+/** The look-ups waiting for the start statement go together (group commit, ADR 0060), one per person in a batch. */
+const startTogether = groupCommit(
+  async (db, items: Omit<StartInput, 'k'>[]): Promise<Array<{ day: string; start: Exclude<StartRow['start'], string> }>> => {
+    const day = utcDay()
+    const rows = await startStatement(db, { batch: JSON.stringify(items.map((item, k) => ({ ...item, k }))), day })
+    const byPlace = new Map(rows.map((row) => [row.k, row.start]))
+    return items.map((_, k) => ({ day, start: jsonValue(byPlace.get(k)!) as Exclude<StartRow['start'], string> }))
+  },
+  { key: (item) => item.u, max: 100 },
 )
 
 /**
@@ -249,20 +290,23 @@ export async function startSearch(
     readUntouched?: boolean
   },
 ): Promise<SearchStart> {
-  const { limits, shown, readUntouched = false, ...rest } = args
-  const day = utcDay()
-  const [row] = await startStatement(db, {
-    ...rest,
-    day,
-    free: limits.free,
-    tier1: limits.tier1,
-    tier2: limits.tier2,
-    shownVersion: shown?.version ?? -1,
-    shownEpoch: shown?.epoch ?? -1,
-    shownIndex: shown?.index ?? null,
-    readUntouched,
+  const { limits, shown } = args
+  const { day, start } = await startTogether(db, {
+    u: args.userId,
+    s: args.sessionId,
+    ph: args.phone,
+    r: args.role,
+    e: args.e164,
+    c: args.country,
+    o: args.own,
+    sv: shown?.version ?? -1,
+    se: shown?.epoch ?? -1,
+    si: shown?.index ?? null,
+    ru: args.readUntouched ?? false,
+    lf: limits.free,
+    l1: limits.tier1,
+    l2: limits.tier2,
   })
-  const start = jsonValue(row.start)
   if (!start.viewer) throw new SessionChanged()
   const { dailyLimit, ...viewer } = start.viewer
   const refused = {
