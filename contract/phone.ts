@@ -8,12 +8,16 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/core'
 
-export interface NormalizedPhone {
+/** Which number it is, without how it is written: what a look-up needs of it. */
+export interface PhoneKey {
   /** E.164, `+` and digits. */
   e164: string
   /** Digits of the E.164 form without the plus, as used in URLs (`targetPhoneNumber`). */
   digits: string
   country: CountryCode | null
+}
+
+export interface NormalizedPhone extends PhoneKey {
   international: string
   national: string
   type: string | null
@@ -29,11 +33,11 @@ export { digitsOnly }
  * (validation by number range), the web app `min` (formatting only, small bundle).
  */
 export function createPhoneTools(metadata: MetadataJson) {
+  const keyOf = (p: PhoneNumber): PhoneKey => ({ e164: p.number, digits: p.number.slice(1), country: p.country ?? null })
+
   function toNormalized(p: PhoneNumber): NormalizedPhone {
     return {
-      e164: p.number,
-      digits: p.number.slice(1),
-      country: p.country ?? null,
+      ...keyOf(p),
       international: p.formatInternational(),
       national: p.formatNational(),
       type: p.getType() ?? null,
@@ -82,6 +86,15 @@ export function createPhoneTools(metadata: MetadataJson) {
   function normalize(input: string, region?: CountryCode | null): NormalizedPhone | null {
     const p = parse(input, region)
     return p ? toNormalized(p) : null
+  }
+
+  /**
+   * The number `normalize` reads, without its formats and type, which cost as much again as reading
+   * it: a look-up needs only which number it is (issue 30).
+   */
+  function identify(input: string, region?: CountryCode | null): PhoneKey | null {
+    const p = parse(input, region)
+    return p ? keyOf(p) : null
   }
 
   /**
@@ -155,7 +168,7 @@ export function createPhoneTools(metadata: MetadataJson) {
     return e164 ? (tryParse(`+${digitsOnly(e164)}`)?.country ?? null) : null
   }
 
-  return { normalize, parse, formatInternational, formatTyping, regionOf }
+  return { normalize, identify, parse, formatInternational, formatTyping, regionOf }
 }
 
 export type PhoneTools = ReturnType<typeof createPhoneTools>

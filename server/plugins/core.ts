@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import max from 'libphonenumber-js/metadata.max.json'
 import { LRUCache } from 'lru-cache'
-import { createPhoneTools, type NormalizedPhone, type PhoneTools } from '../../contract/phone'
+import { createPhoneTools, type PhoneKey, type PhoneTools } from '../../contract/phone'
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed'
 import type { Database, Db } from '../db/client'
 import { seedTags } from '../db/seed-tags'
@@ -52,19 +52,19 @@ export const corePlugin = fp(
 )
 
 /**
- * The phone tools with the numbers read lately remembered: every search reads two numbers
- * (the viewer's own, for its region, and the one looked up), and reading one took a
+ * The phone tools with the numbers identified lately remembered: every search identifies two
+ * numbers (the viewer's own, for its region, and the one looked up), and reading one took a
  * twentieth of a search's CPU. Each caller gets its own copy.
  */
 export function rememberedPhoneTools(tools: PhoneTools): PhoneTools {
-  const read = new LRUCache<string, NormalizedPhone | false>({ max: 20_000 })
+  const read = new LRUCache<string, PhoneKey | false>({ max: 20_000 })
   return {
     ...tools,
-    normalize(input, region) {
-      if (typeof input !== 'string' || input.length > 64) return tools.normalize(input, region)
+    identify(input, region) {
+      if (typeof input !== 'string' || input.length > 64) return tools.identify(input, region)
       const key = `${region ?? ''}|${input}`
       let phone = read.get(key)
-      if (phone === undefined) read.set(key, (phone = tools.normalize(input, region) ?? false))
+      if (phone === undefined) read.set(key, (phone = tools.identify(input, region) ?? false))
       return phone ? { ...phone } : null
     },
   }

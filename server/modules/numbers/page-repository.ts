@@ -8,7 +8,7 @@ import {
   type TagCount,
 } from '../../../contract/api/number-profile'
 import type { DisputeState } from '../../../contract/api/dispute-state'
-import type { NormalizedPhone } from '../../../contract/phone'
+import type { PhoneKey } from '../../../contract/phone'
 import { LIMITS } from '../../../contract/constants'
 import { TAG_BY_CODE } from '../../../contract/tags'
 import type { Db } from '../../db/client'
@@ -501,7 +501,7 @@ export async function buildNumberProfile(
   db: Db,
   args: {
     numberId: number
-    phone: NormalizedPhone
+    phone: PhoneKey
     region: string | null
     carrier: string | null
     viewer: Viewer

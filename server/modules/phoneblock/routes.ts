@@ -70,8 +70,8 @@ export async function phoneblockRoutes(app: FastifyInstance) {
 
   /** A number in any format (`+49…`, `0049…`, national in the person's region); 400 otherwise. */
   function readNumber(d: DeviceCredential, input: string) {
-    const region = (app.phone.normalize(d.phone)?.country ?? null) as CountryCode | null
-    const phone = app.phone.normalize(input, region)
+    const region = (app.phone.identify(d.phone)?.country ?? null) as CountryCode | null
+    const phone = app.phone.identify(input, region)
     if (!phone) throw badRequest('phone is not a valid phone number', ERROR_CODES.NUMBER_INVALID)
     return phone
   }

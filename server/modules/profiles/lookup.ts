@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import type { CountryCode } from 'libphonenumber-js'
 import { ERROR_CODES } from '../../../contract/errors'
-import type { NormalizedPhone } from '../../../contract/phone'
+import type { PhoneKey } from '../../../contract/phone'
 import type { AuthUser } from '../../plugins/auth'
 import { badRequest, notFound } from '../../errors'
 import { findProfile } from './repository'
 
 /** The user's own region (from their own number), for reading national numbers. */
 export function ownRegion(app: FastifyInstance, user: AuthUser): CountryCode | null {
-  return (app.phone.normalize(user.phone)?.country ?? null) as CountryCode | null
+  return (app.phone.identify(user.phone)?.country ?? null) as CountryCode | null
 }
 
 /** A number the user typed, read with their region; 400 when it is not a phone number. */
-export function readPhone(app: FastifyInstance, user: AuthUser, input: string, field = 'phone'): NormalizedPhone {
-  const phone = app.phone.normalize(input, ownRegion(app, user))
+export function readPhone(app: FastifyInstance, user: AuthUser, input: string, field = 'phone'): PhoneKey {
+  const phone = app.phone.identify(input, ownRegion(app, user))
   if (!phone) throw badRequest(`${field} is not a valid phone number`, ERROR_CODES.NUMBER_INVALID)
   return phone
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import { emptyNumberProfile, type NumberProfile } from '../../../contract/api/number-profile'
 import { LIMITS } from '../../../contract/constants'
-import type { NormalizedPhone } from '../../../contract/phone'
+import type { PhoneKey } from '../../../contract/phone'
 import type { Db } from '../../db/client'
 import type { AuthUser } from '../../plugins/auth'
 import { spendCoins } from '../coins/ledger-repository'
@@ -39,7 +39,7 @@ export interface IndexGuesses {
 export async function lookUpNumber(
   db: Db,
   auth: AuthUser,
-  phone: NormalizedPhone,
+  phone: PhoneKey,
   query: { locale?: string; paidSearch?: string },
   limits: PlanLimits,
   store?: PublicPageStore,

@@ -31,8 +31,8 @@ export async function searchRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const read = (auth: AuthUser) => {
-        const ownRegion = (app.phone.normalize(auth.phone)?.country ?? null) as CountryCode | null
-        const phone = app.phone.normalize(request.params.number, ownRegion)
+        const ownRegion = (app.phone.identify(auth.phone)?.country ?? null) as CountryCode | null
+        const phone = app.phone.identify(request.params.number, ownRegion)
         if (!phone)
           throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
         return phone
