@@ -324,6 +324,59 @@ describe.each(backends)('search on %s', (backend) => {
     expect(shown.metrics.index).toBeLessThan(5)
   })
 
+  it('starts look-ups made at once in shared statements, each answered as if alone: a new number two people look up, one person twice, a session ended', async () => {
+    const people = await Promise.all(['+4915123450341', '+4915123450342', '+4915123450343', '+4915123450344'].map((p) => signIn(t.app, p)))
+    const as = await Promise.all(
+      people.map(async ({ profileId }) => {
+        const [session] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, profileId))
+        const [user] = await t.database.db.select({ phone: users.phone, role: users.role }).from(users).where(eq(users.id, profileId))
+        return { userId: profileId, sessionId: session.id, phone: user.phone, role: user.role }
+      }),
+    )
+    await exhaust(as[3].userId)
+    const [shared, own2, other] = ['+493012340341', '+493012340342', '+493012340343']
+    const start = (who: (typeof as)[number], e164: string, sessionId = who.sessionId) =>
+      startSearch(t.database.db, { ...who, sessionId, e164, country: 'DE', own: false, limits: FREE_LIMITS })
+    // The first goes alone at once; the others are asked while it runs, so they wait and go together
+    // (the second look-up of person 1 in a batch after, one per person in a statement).
+    const [a, b, c, d, e, f] = await Promise.all([
+      start(as[0], other),
+      start(as[0], shared),
+      start(as[1], shared),
+      start(as[1], own2),
+      start(as[3], shared),
+      start(as[2], shared, '00000000-0000-4000-8000-000000000000').catch((err: Error) => err.constructor.name),
+    ])
+    expect(f).toBe('SessionChanged')
+    // Both counted, one number row for the new number, one history row each.
+    expect([a.used, b.used, c.used, d.used]).toEqual([1, 2, 1, 2])
+    expect(b.numberId).not.toBeNull()
+    expect(c.numberId).toBe(b.numberId)
+    expect(await t.database.db.select({ id: numbers.id }).from(numbers).where(eq(numbers.e164, shared))).toHaveLength(1)
+    // Written by one statement: the same transaction (a batch that failed would have been run again one look-up at a time).
+    const writers = await t.database.db
+      .select({ xmin: sql<string>`${searchHistory}.xmin::text` })
+      .from(searchHistory)
+      .where(eq(searchHistory.numberId, b.numberId!))
+    expect(writers).toHaveLength(2)
+    expect(writers[0].xmin).toBe(writers[1].xmin)
+    // Past the limit: refused, nothing recorded.
+    expect(e).toMatchObject({ left: null, numberId: null })
+    const rows = await t.database.db
+      .select({ userId: searchHistory.userId, e164: numbers.e164 })
+      .from(searchHistory)
+      .innerJoin(numbers, eq(numbers.id, searchHistory.numberId))
+      .where(
+        sql`${searchHistory.userId} in (${sql.join(
+          as.map((w) => sql`${w.userId}`),
+          sql`, `,
+        )})`,
+      )
+    expect(rows.map((r) => `${r.userId} ${r.e164}`).sort()).toEqual(
+      [`${as[0].userId} ${other}`, `${as[0].userId} ${shared}`, `${as[1].userId} ${shared}`, `${as[1].userId} ${own2}`].sort(),
+    )
+  })
+
   it('counts 10 simultaneous first look-ups of one number by one person once, in one history row', async () => {
     const { token, profileId } = await signIn(t.app, '+4915123450301')
     const results = await Promise.all(Array.from({ length: 10 }, () => found(token, '+493012340301')))
