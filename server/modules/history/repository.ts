@@ -56,9 +56,11 @@ type IndexRow = { userId: number; numberId: number; day: string; index: number }
 
 /** Writes the reputation indexes look-ups showed on their history rows of the day, any number in one statement. */
 const indexStatement = preparedStatement<unknown, { rows: string }>(
+  // Each row found by its key (lateral, limit 1): the planner takes the batch for a hundred rows and would hash the whole table.
   (p) => sql`update ${searchHistory} h set reputation_index = v.i
     from jsonb_to_recordset(${p.rows}::jsonb) as v(u int, n int, d date, i float8)
-    where h.user_id = v.u and h.number_id = v.n and h.day = v.d`,
+    cross join lateral (select id from ${searchHistory} where user_id = v.u and number_id = v.n and day = v.d limit 1) row
+    where h.id = row.id`,
 )
 
 /**
