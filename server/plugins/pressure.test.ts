@@ -3,7 +3,9 @@
  * queue, and never stuck. Real HTTP against servers built with the production settings.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { errorEnvelope } from '../../contract/api/envelope'
 import { ERROR_CODES } from '../../contract/errors'
 import { signIn } from '../../tests/support/app'
+import { until } from '../../tests/support/until'
 import { backends, openTestDatabase } from '../../tests/support/database'
 import { buildApp } from '../app'
 import type { Database } from '../db/client'
@@ -185,6 +188,31 @@ describe('load shedding under a real overload', () => {
     expect(app.queue.size).toBe(0)
     expect((await call(url, token, null)).status).toBe(200)
     expect((await call(url, token, 1)).status).toBe(200)
+  })
+
+  it('lets go of the calls a client pipelined on one connection and left before their answers: the next caller is served', async () => {
+    // As an overload's load generator leaves: 150 calls sent at once on one connection, which closes while they wait.
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1')
+    await once(socket, 'connect')
+    socket.on('error', () => {})
+    socket.write(`GET /api/v6/profile/my HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`.repeat(150))
+    // Counted while under way (up to the floor none is refused, whatever came before).
+    const floor = PRESSURE_DEFAULTS.queueFloor
+    expect(
+      await until(
+        async () => app.queue.size,
+        (n) => n >= floor,
+      ),
+    ).toBeGreaterThanOrEqual(floor)
+    socket.destroy()
+    // Each leaves with its connection; an answer queued behind another never closes by itself.
+    expect(
+      await until(
+        async () => app.queue.size,
+        (n) => n === 0,
+      ),
+    ).toBe(0)
+    expect((await call(url, token, null)).status).toBe(200)
   })
 
   it('the health check says 503 when an API call has been under way for 30 s (wedged), and 200 again once it is not', async () => {

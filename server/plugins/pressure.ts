@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import type { Socket } from 'node:net'
 import type { FastifyRequest } from 'fastify'
 import { ERROR_CODES } from '../../contract/errors'
 import type { Env } from '../env'
@@ -96,6 +97,33 @@ export class CallQueue {
   }
 }
 
+/** What lets each call under way on a connection out when it closes. */
+const leavingWith = new WeakMap<Socket, Set<() => void>>()
+
+/**
+ * Lets a call out when its connection closes too, not only when its answer does: the answers
+ * queued behind another on a pipelined connection that the client closed never close themselves
+ * (Node emits nothing for an answer that never got the socket), and each would be counted as under
+ * way for good. A client that sends many calls at once and leaves (an overload's load generator
+ * does) kept the server refusing everyone for as long as its calls were counted (issue 30).
+ * Answers how to forget the call once its answer closed.
+ */
+function leaveWithConnection(socket: Socket | null, leave: () => void): () => void {
+  if (!socket) return () => {}
+  let leaving = leavingWith.get(socket)
+  if (!leaving) {
+    const calls = new Set<() => void>()
+    leavingWith.set(socket, (leaving = calls))
+    socket.once('close', () => {
+      for (const call of calls) call()
+      calls.clear()
+    })
+  }
+  const calls = leaving
+  calls.add(leave)
+  return () => calls.delete(leave)
+}
+
 /**
  * Load shedding (issue 12, P3; reworked in issue 30, ADR 0050): an API call is refused at
  * once with 503, `Retry-After` and the error envelope when the calls already under way would
@@ -119,7 +147,12 @@ export const pressurePlugin = fp(
         // Returned from an async hook, the reply (a thenable) settles once the answer is out, so no later hook or handler runs.
         return reply.code(503).header('retry-after', retryAfter).type('application/json; charset=utf-8').send(busy)
       }
-      reply.raw.once('close', queue.enter())
+      const leave = queue.enter()
+      const forget = leaveWithConnection(request.raw.socket, leave)
+      reply.raw.once('close', () => {
+        forget()
+        leave()
+      })
     })
   },
   { name: 'pressure' },
