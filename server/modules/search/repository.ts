@@ -100,22 +100,20 @@ interface StartInput {
   l2: number
 }
 
-type StartRow = {
-  k: number
-  start:
-    | {
-        viewer: (SearchStart['viewer'] & { dailyLimit: number }) | null
-        count: number | null
-        numberId: number | null
-        part: LeanViewerPart | null
-        again: SearchStart['again']
-        /** Counted by this look-up's history row, but today's count was at the limit by then (look-ups of the person at the same moment). */
-        overrun: { id: number; inserted: boolean } | null
-        indexed: number | null
-        untouched: PublicPage | string | null
-      }
-    | string
+/** What the start statement answers for one look-up. */
+type StartJson = {
+  viewer: (SearchStart['viewer'] & { dailyLimit: number }) | null
+  count: number | null
+  numberId: number | null
+  part: LeanViewerPart | null
+  again: SearchStart['again']
+  /** Counted by this look-up's history row, but today's count was at the limit by then (look-ups of the person at the same moment). */
+  overrun: { id: number; inserted: boolean } | null
+  indexed: number | null
+  untouched: PublicPage | string | null
 }
+
+type StartRow = { k: number; start: StartJson | string }
 
 /**
  * The start of look-ups in one statement (one database round trip for a whole batch of them,
@@ -247,11 +245,11 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
 
 /** The look-ups waiting for the start statement go together (group commit, ADR 0060), one per person in a batch. */
 const startTogether = groupCommit(
-  async (db, items: Omit<StartInput, 'k'>[]): Promise<Array<{ day: string; start: Exclude<StartRow['start'], string> }>> => {
+  async (db, items: Omit<StartInput, 'k'>[]): Promise<Array<{ day: string; start: StartJson }>> => {
     const day = utcDay()
     const rows = await startStatement(db, { batch: JSON.stringify(items.map((item, k) => ({ ...item, k }))), day })
     const byPlace = new Map(rows.map((row) => [row.k, row.start]))
-    return items.map((_, k) => ({ day, start: jsonValue(byPlace.get(k)!) as Exclude<StartRow['start'], string> }))
+    return items.map((_, k) => ({ day, start: jsonValue(byPlace.get(k)!) }))
   },
   { key: (item) => item.u, max: 100 },
 )

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { CountryCode } from 'libphonenumber-js'
 import { searchParams, searchQuery, searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
 import { AppError } from '../../errors'
 import { overlimitResponse } from '../../../contract/api/payments'
 import { currentUser } from '../../plugins/auth'
+import { ownRegion } from '../profiles/lookup'
 import { setOverlimit } from './repository'
 import type { AuthUser } from '../../plugins/auth'
 import { asSessionUser, lookUpNumber, searchAnswer } from './look-up'
@@ -31,8 +31,7 @@ export async function searchRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const read = (auth: AuthUser) => {
-        const ownRegion = (app.phone.identify(auth.phone)?.country ?? null) as CountryCode | null
-        const phone = app.phone.identify(request.params.number, ownRegion)
+        const phone = app.phone.identify(request.params.number, ownRegion(app, auth))
         if (!phone)
           throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
         return phone

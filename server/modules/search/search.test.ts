@@ -30,6 +30,12 @@ describe.each(backends)('search on %s', (backend) => {
     (await t.app.inject({ method: 'GET', url: '/api/v202305/main/load', headers: bearer(token) })).json().data.leftRequests as number
   const balance = async (userId: number) =>
     (await t.database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance
+  /** Who a signed-in person is to startSearch: their session, and the phone and role the auth hook took them for. */
+  async function lookingUp(userId: number) {
+    const [session] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
+    const [user] = await t.database.db.select({ phone: users.phone, role: users.role }).from(users).where(eq(users.id, userId))
+    return { userId, sessionId: session.id, phone: user.phone, role: user.role }
+  }
   /** Uses up today's allowance directly, so the tests past the limit need not run 30 searches each. */
   const exhaust = (userId: number) =>
     t.database.db
@@ -297,14 +303,10 @@ describe.each(backends)('search on %s', (backend) => {
     // Somebody banned one: its page has a version, and is not the small one.
     const other = await signIn(t.app, '+4915123450332')
     expect((await apiClient(t.app).post(other.token, '/api/v6/ban/add', { phone: written })).statusCode).toBe(200)
-    const [session] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, who.profileId))
-    const [user] = await t.database.db.select({ phone: users.phone, role: users.role }).from(users).where(eq(users.id, who.profileId))
+    const viewer = await lookingUp(who.profileId)
     const start = (e164: string, readUntouched: boolean) =>
       startSearch(t.database.db, {
-        userId: who.profileId,
-        sessionId: session.id,
-        phone: user.phone,
-        role: user.role,
+        ...viewer,
         e164,
         country: 'DE',
         own: false,
@@ -326,13 +328,7 @@ describe.each(backends)('search on %s', (backend) => {
 
   it('starts look-ups made at once in shared statements, each answered as if alone: a new number two people look up, one person twice, a session ended', async () => {
     const people = await Promise.all(['+4915123450341', '+4915123450342', '+4915123450343', '+4915123450344'].map((p) => signIn(t.app, p)))
-    const as = await Promise.all(
-      people.map(async ({ profileId }) => {
-        const [session] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, profileId))
-        const [user] = await t.database.db.select({ phone: users.phone, role: users.role }).from(users).where(eq(users.id, profileId))
-        return { userId: profileId, sessionId: session.id, phone: user.phone, role: user.role }
-      }),
-    )
+    const as = await Promise.all(people.map(({ profileId }) => lookingUp(profileId)))
     await exhaust(as[3].userId)
     const [shared, own2, other] = ['+493012340341', '+493012340342', '+493012340343']
     const start = (who: (typeof as)[number], e164: string, sessionId = who.sessionId) =>
