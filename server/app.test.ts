@@ -5,7 +5,7 @@ import { bearer, createTestApp, form, sign, signIn, TEST_HOST, type TestApp } fr
 import { healthResponse } from '../contract/api/account'
 import { errorEnvelope } from '../contract/api/envelope'
 import { ERROR_CODES } from '../contract/errors'
-import { helmetHeaders } from './plugins/security'
+import { helmetHeaders, machineHeaders } from './plugins/security'
 import { shellScriptHash } from './modules/web-shell/shell'
 
 const headers = { host: TEST_HOST }
@@ -178,16 +178,10 @@ describe.each(backends)('the API server on %s', (backend) => {
     expect(doc.paths['/api/v202505/search/{number}'].get.parameters.map((p: { name: string }) => p.name)).toContain('number')
   })
 
-  it('sends security headers', async () => {
-    for (const url of ['/api/health', '/api/nope']) {
-      const res = await t.app.inject({ method: 'GET', url })
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'")
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
-      expect(res.headers['x-content-type-options']).toBe('nosniff')
-      expect(res.headers['x-frame-options']).toBeDefined()
-    }
-    // The whole set helmet makes of our options, on an answer, a missing route and a refused call alike.
-    const expected = helmetHeaders({
+  it('sends security headers: a page helmet’s whole set, an answer programs read the API’s', async () => {
+    // The whole set helmet makes of our options, on anything that may be a page: the web app's paths,
+    // and a look-alike of a machine root (`/carddavx` is the web app's, not CardDAV's).
+    const page = helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -202,16 +196,38 @@ describe.each(backends)('the API server on %s', (backend) => {
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: false,
     })
-    expect(expected.length).toBeGreaterThan(8)
+    expect(page.length).toBeGreaterThan(8)
+    expect(Object.fromEntries(page)['content-security-policy']).toContain(`script-src 'self' ${shellScriptHash}`)
+    for (const url of ['/login', '/number/491637875622', '/carddavx', '/apix/health']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      for (const [name, value] of page) expect(res.headers[name], `${url} ${name}`).toBe(value)
+    }
+    // An answer a program reads (the API, PhoneBlock's API, CardDAV, the locale modules): the API's set
+    // (OWASP REST), on an answer, a missing route and a refused call alike, and none of a page's.
+    const api = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    }
     for (const res of [
       await t.app.inject({ method: 'GET', url: '/api/health' }),
-      await t.app.inject({ method: 'GET', url: '/api/nope' }),
+      await t.app.inject({ method: 'GET', url: '/api/nope?x=1' }),
       await t.app.inject({ method: 'GET', url: '/api/v6/history/list', headers: { authorization: 'Bearer nope' } }),
+      await t.app.inject({ method: 'GET', url: '/phoneblock/api/test' }),
+      await t.app.inject({ method: 'PROPFIND', url: '/carddav/' }),
+      await t.app.inject({ method: 'GET', url: '/localeModule/de' }),
     ]) {
-      for (const [name, value] of expected) expect(res.headers[name], name).toBe(value)
+      const url = res.raw.req.url
+      for (const [name, value] of Object.entries(api)) expect(res.headers[name], `${url} ${name}`).toBe(value)
+      for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection'])
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined()
       expect(res.headers['strict-transport-security']).toBeUndefined()
     }
-    expect(Object.fromEntries(expected)['content-security-policy']).toContain(`script-src 'self' ${shellScriptHash}`)
+    // In production (HTTPS) both sets say HTTPS only, as helmet words it.
+    const hsts = Object.fromEntries(helmetHeaders({}))['strict-transport-security']
+    expect(hsts).toMatch(/^max-age=\d+/)
+    expect(Object.fromEntries(machineHeaders(helmetHeaders({})))['strict-transport-security']).toBe(hsts)
   })
 
   it('never answers bad input with a 5xx', async () => {

@@ -200,7 +200,7 @@ describe('the bot check switched off', () => {
         payload: { target_type: 'profile', name: 'Kim', email: 'kim@example.com', message: 'No token, no check configured' },
       })
       expect(res.statusCode, res.body).toBe(200)
-      const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'])
+      const csp = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy'])
       expect(csp).toContain(`script-src 'self' ${shellScriptHash};`)
       expect(csp).not.toContain('challenges.cloudflare.com')
     } finally {

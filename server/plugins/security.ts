@@ -5,7 +5,13 @@ import { shellScriptHash } from '../modules/web-shell/shell'
 /** Where Cloudflare Turnstile's widget script and frame come from. */
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com'
 
-/** Security headers on every answer, with a Content Security Policy that allows only our own origin. */
+/**
+ * Security headers on every answer. A page (the web app and its files) gets helmet's whole set, with
+ * a Content Security Policy that allows only our own origin. An answer read by a program (isMachinePath)
+ * gets the set the OWASP REST Security Cheat Sheet gives an API: nothing may load or frame it, no
+ * sniffing, no cross-origin reads; the document-only headers (COOP, Origin-Agent-Cluster, the
+ * page's CSP, DNS prefetch, IE's and Flash's) mean nothing there and were most of its bytes (ADR 0061).
+ */
 export const securityPlugin = fp(
   async (app) => {
     // The bot check's script and frame come from Turnstile's origin (the web app loads them from
@@ -28,8 +34,9 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: app.env.isProduction,
     })
+    const machine = machineHeaders(headers)
     app.addHook('onRequest', (request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value)
+      for (const [name, value] of isMachinePath(request.url) ? machine : headers) reply.raw.setHeader(name, value)
       done()
     })
   },
@@ -52,4 +59,28 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
     if (err) throw err
   })
   return [...headers]
+}
+
+/** The headers of an answer a program reads (OWASP REST Security Cheat Sheet, "Security headers"), from a page's set. */
+export function machineHeaders(page: Array<[string, string]>): Array<[string, string]> {
+  return [
+    // Nothing loads from it or frames it, even if a browser is made to open it as a page.
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-frame-options', 'DENY'],
+    ['x-content-type-options', 'nosniff'],
+    // No page of another site may read it with a no-cors request (Spectre).
+    ['cross-origin-resource-policy', 'same-origin'],
+    // HTTPS only, as the pages say (in production).
+    ...page.filter(([name]) => name === 'strict-transport-security'),
+  ]
+}
+
+/** The roots whose answers programs read: the API, the locale modules, PhoneBlock's API and CardDAV. Never a page. */
+const MACHINE_ROOTS = ['/api', '/localeModule', '/phoneblock/api', '/carddav', '/.well-known/carddav']
+
+/** Whether a request's path is under one of MACHINE_ROOTS (the root itself, or below it: `/carddavx` is the web app's). */
+export function isMachinePath(url: string): boolean {
+  const end = url.search(/[?#]/)
+  const path = end < 0 ? url : url.slice(0, end)
+  return MACHINE_ROOTS.some((root) => path === root || path.startsWith(`${root}/`))
 }
