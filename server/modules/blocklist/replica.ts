@@ -7,6 +7,7 @@ import {
   entriesToKeep,
   importNotRefreshed,
   sha1Hex,
+  sha256Hex,
   numbersWithoutEntry,
   type KeptEntry,
   type NumberAnswer,
@@ -27,10 +28,12 @@ export interface PrefixMatch {
   label: string | null
 }
 
-/** Above this many entries the blocklist is not kept in memory (about 400 bytes each): `check` asks the database. */
+/** Above this many entries the blocklist is not kept in memory (about 500 bytes each, ADR 0062): `check` asks the database. */
 export const MAX_KEPT_ENTRIES = 1_000_000
 /** Entries read again per statement after notices. */
 const REFETCH_BATCH = 5_000
+/** Entries read per statement when the whole list is read. */
+const LOAD_BATCH = 5_000
 
 /**
  * The community blocklist's entries kept in this process (ADR 0056), so that `check` by hash
@@ -47,10 +50,10 @@ const REFETCH_BATCH = 5_000
 export class BlocklistReplica {
   private readonly byNumber = new Map<number, KeptEntry>()
   private bySha1 = new Map<string, KeptEntry>()
-  private byPrefix10 = new Map<string, Set<KeptEntry>>()
-  private byPrefix100 = new Map<string, Set<KeptEntry>>()
+  private byPrefix10 = new Map<string, Group>()
+  private byPrefix100 = new Map<string, Group>()
   /** Entries by the first 5 hex digits of their SHA-256 (the private look-up). */
-  private bySha256Prefix = new Map<string, Set<KeptEntry>>()
+  private bySha256Prefix = new Map<string, Group>()
   /** Numbers with evidence and no entry yet: number → its SHA-256 prefix. */
   private newcomers = new Map<number, string>()
   /** How many newcomers of each prefix. */
@@ -81,6 +84,7 @@ export class BlocklistReplica {
     private readonly db: Db,
     private readonly feed: ChangeFeed,
     private readonly maxEntries = MAX_KEPT_ENTRIES,
+    private readonly loadBatch = LOAD_BATCH,
   ) {
     feed.on((notice) => this.notice(notice))
   }
@@ -118,9 +122,9 @@ export class BlocklistReplica {
     const members = this.bySha256Prefix.get(prefix)
     if (!members) return []
     const matches: PrefixMatch[] = []
-    for (const e of members) {
+    for (const e of each(members)) {
       if (e.evidence === null || this.behindPage.has(e.numberId) || e.currentPageVersion !== e.pageVersion) return null
-      if (e.evidence) matches.push({ hash: e.sha256, index: e.index, label: e.topLabel })
+      if (e.evidence) matches.push({ hash: sha256Hex(e.e164), index: e.index, label: e.topLabel })
     }
     return matches.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))
   }
@@ -140,7 +144,7 @@ export class BlocklistReplica {
     return entry.evidence === null ? null : { version: entry.pageVersion, epoch: null, index: entry.index }
   }
 
-  private range(index: Map<string, Set<KeptEntry>>, key: string | undefined): Wildcard {
+  private range(index: Map<string, Group>, key: string | undefined): Wildcard {
     if (!key) return NO_RANGE
     const members = index.get(key)
     if (!members) return NO_RANGE
@@ -181,12 +185,7 @@ export class BlocklistReplica {
 
   private reset(): void {
     this.generation++
-    this.byNumber.clear()
-    this.bySha1 = new Map()
-    this.byPrefix10 = new Map()
-    this.byPrefix100 = new Map()
-    this.bySha256Prefix = new Map()
-    this.ranges = new Map()
+    this.dropEntries()
     this.newcomers.clear()
     this.newcomerPrefixes.clear()
     this.noticedAt.clear()
@@ -196,6 +195,15 @@ export class BlocklistReplica {
     this.pending.clear()
     this.state = 'empty'
     this.working = null
+  }
+
+  private dropEntries(): void {
+    this.byNumber.clear()
+    this.bySha1 = new Map()
+    this.byPrefix10 = new Map()
+    this.byPrefix100 = new Map()
+    this.bySha256Prefix = new Map()
+    this.ranges = new Map()
   }
 
   private start(): void {
@@ -212,14 +220,23 @@ export class BlocklistReplica {
         if (this.state === 'loading') {
           const fulls = this.fullRefreshes
           const importing = await importNotRefreshed(this.db)
-          const rows = await entriesToKeep(this.db, { limit: this.maxEntries + 1 })
-          if (generation !== this.generation) return
-          if (rows.length > this.maxEntries) {
-            this.state = 'too-large'
-            this.pending.clear()
-            return
+          // A part at a time, each kept before the next is read: the rows of one statement as big as
+          // the list stayed alive together, and V8 took their kind for long-lived, allocating every
+          // later statement's rows where only a full collection frees them (ADR 0062). Written
+          // meanwhile is noticed ('e') and read again below, as for a read in one statement.
+          for (let after = 0; ;) {
+            const rows = await entriesToKeep(this.db, { after, limit: this.loadBatch })
+            if (generation !== this.generation) return
+            for (const row of rows) this.put(row)
+            if (this.byNumber.size > this.maxEntries) {
+              this.state = 'too-large'
+              this.pending.clear()
+              this.dropEntries()
+              return
+            }
+            if (rows.length < this.loadBatch) break
+            after = rows[rows.length - 1].numberId
           }
-          for (const row of rows) this.put(row)
           // Numbers whose first evidence came after the last refresh.
           const unlisted = await numbersWithoutEntry(this.db, null)
           if (generation !== this.generation) return
@@ -303,9 +320,10 @@ export class BlocklistReplica {
     this.noticedAt.delete(row.numberId)
     this.byNumber.set(row.numberId, row)
     this.bySha1.set(row.sha1, row)
-    add(this.bySha256Prefix, row.sha256.slice(0, 5), row)
-    add(this.byPrefix10, row.prefix10, row)
-    add(this.byPrefix100, row.prefix100, row)
+    // The entries of one group hold one string of its key: the first member's.
+    row.sha256Prefix = add(this.bySha256Prefix, row.sha256Prefix, row)?.sha256Prefix ?? row.sha256Prefix
+    row.prefix10 = add(this.byPrefix10, row.prefix10, row)?.prefix10 ?? row.prefix10
+    row.prefix100 = add(this.byPrefix100, row.prefix100, row)?.prefix100 ?? row.prefix100
     this.ranges.delete(row.prefix10)
     this.ranges.delete(row.prefix100)
     const noticed = this.behindPage.get(row.numberId)
@@ -317,7 +335,7 @@ export class BlocklistReplica {
     if (!old) return
     this.byNumber.delete(numberId)
     this.bySha1.delete(old.sha1)
-    drop(this.bySha256Prefix, old.sha256.slice(0, 5), old)
+    drop(this.bySha256Prefix, old.sha256Prefix, old)
     drop(this.byPrefix10, old.prefix10, old)
     drop(this.byPrefix100, old.prefix100, old)
     this.ranges.delete(old.prefix10)
@@ -335,24 +353,49 @@ export const blocklistReplicaPlugin = fp(
   { name: 'blocklist-replica', dependencies: ['core'] },
 )
 
-function add(index: Map<string, Set<KeptEntry>>, key: string, row: KeptEntry) {
-  let set = index.get(key)
-  if (!set) index.set(key, (set = new Set()))
-  set.add(row)
+/**
+ * The entries of one key of an index: the entry itself while it is the only one, as most are (a Set
+ * each cost about 100 bytes an entry, three times over), else a list.
+ */
+type Group = KeptEntry | KeptEntry[]
+
+function each(group: Group): readonly KeptEntry[] {
+  return Array.isArray(group) ? group : [group]
 }
 
-function drop(index: Map<string, Set<KeptEntry>>, key: string, row: KeptEntry) {
-  const set = index.get(key)
-  if (!set) return
-  set.delete(row)
-  if (set.size === 0) index.delete(key)
+/** Adds an entry to its key's group; gives the group's first member, if it had one. */
+function add(index: Map<string, Group>, key: string, row: KeptEntry): KeptEntry | undefined {
+  const group = index.get(key)
+  if (group === undefined) {
+    index.set(key, row)
+    return undefined
+  }
+  if (Array.isArray(group)) {
+    group.push(row)
+    return group[0]
+  }
+  index.set(key, [group, row])
+  return group
+}
+
+function drop(index: Map<string, Group>, key: string, row: KeptEntry) {
+  const group = index.get(key)
+  if (group === undefined) return
+  if (!Array.isArray(group)) {
+    if (group === row) index.delete(key)
+    return
+  }
+  const at = group.indexOf(row)
+  if (at >= 0) group.splice(at, 1)
+  if (group.length === 1) index.set(key, group[0])
+  else if (group.length === 0) index.delete(key)
 }
 
 /** A range's votes and its most-voted rating (most votes, then the lowest number), as the database's statement reckons them. */
-function rangeOf(members: Set<KeptEntry>): Wildcard {
+function rangeOf(members: Group): Wildcard {
   let votes = 0
   let top: KeptEntry | null = null
-  for (const m of members) {
+  for (const m of each(members)) {
     votes += m.votes
     if (m.votes > 0 && (!top || m.votes > top.votes || (m.votes === top.votes && m.e164 < top.e164))) top = m
   }

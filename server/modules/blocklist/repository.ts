@@ -45,6 +45,8 @@ const BATCH = 500
 const FULL_EVERY_MS = 24 * 3600_000
 
 export const sha1Hex = (text: string) => createHash('sha1').update(text).digest('hex')
+/** The SHA-256 (hex) of a number's E.164 form, as `numbers.sha256` holds it: the private look-up's hash. */
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex')
 
 const bigintOf = (v: unknown) => Number(v ?? 0)
 
@@ -554,8 +556,11 @@ export interface KeptEntry {
   votes: number
   rating: PhoneblockRating
   label: string | null
-  /** SHA-256 (hex) of the number, for the private look-up, with the index and top label it answers. */
-  sha256: string
+  /**
+   * The first 5 hex digits of the number's SHA-256, the private look-up's key, with the index and top
+   * label it answers; the whole hash (sha256Hex of `e164`) is worked out when a number is answered.
+   */
+  sha256Prefix: string
   index: number
   topLabel: string | null
   /** Whether the number has evidence (only those are in the private look-up's answers); null: not computed since migration 0020. */
@@ -567,8 +572,23 @@ export interface KeptEntry {
   updatedAt: number
 }
 
-/** Blocklist entries for a process to keep: all of them (at most `limit`), or those of `numberIds`. */
-export async function entriesToKeep(db: Db, opts: { numberIds?: number[]; limit?: number }): Promise<KeptEntry[]> {
+/** The strings of few values that kept entries hold (countries, ratings, labels), one of each; at most SHARED_MAX of them. */
+const sharedStrings = new Map<string, string>()
+const SHARED_MAX = 10_000
+
+function shared<T extends string | null>(text: T): T {
+  if (text === null) return text
+  const kept = sharedStrings.get(text)
+  if (kept !== undefined) return kept as T
+  if (sharedStrings.size < SHARED_MAX) sharedStrings.set(text, text)
+  return text
+}
+
+/**
+ * Blocklist entries for a process to keep: those of `numberIds`, or the next `limit` in number order
+ * after the number `after` (the whole list is read a part at a time: replica.ts).
+ */
+export async function entriesToKeep(db: Db, opts: { numberIds: number[] } | { after: number; limit: number }): Promise<KeptEntry[]> {
   const rows = rowsOf<{
     number_id: number
     e164: string
@@ -579,7 +599,7 @@ export async function entriesToKeep(db: Db, opts: { numberIds?: number[]; limit?
     votes: number
     rating: string
     label: string | null
-    sha256: string
+    s256: string
     reputation: number
     top_label: string | null
     evidence: boolean | null
@@ -590,24 +610,28 @@ export async function entriesToKeep(db: Db, opts: { numberIds?: number[]; limit?
   }>(
     await db.execute(sql`
       select e.number_id, e.e164, e.country, e.sha1, e.sha1_prefix10 as p10, e.sha1_prefix100 as p100, e.votes, e.rating,
-        e.label, n.sha256, e.reputation, e.top_label, e.evidence, e.page_version, pv.version as pv, e.created_at, e.updated_at
+        e.label, left(n.sha256, 5) as s256, e.reputation, e.top_label, e.evidence, e.page_version, pv.version as pv, e.created_at, e.updated_at
       from ${blocklistEntries} e join ${numbers} n on n.id = e.number_id left join ${pageVersions} pv on pv.number_id = e.number_id
-      ${opts.numberIds ? sql`where e.number_id = any(${`{${opts.numberIds.join(',')}}`}::int[])` : sql``}
-      ${opts.limit === undefined ? sql`` : sql`limit ${opts.limit}`}`),
+      ${
+        'numberIds' in opts
+          ? sql`where e.number_id = any(${`{${opts.numberIds.join(',')}}`}::int[])`
+          : sql`where e.number_id > ${opts.after} order by e.number_id limit ${opts.limit}`
+      }`),
   )
+  // Each process keeps every entry (ADR 0056): the few countries, ratings and labels are one string each, not one a row.
   return rows.map((r) => ({
     numberId: Number(r.number_id),
     e164: r.e164,
-    country: r.country,
+    country: shared(r.country),
     sha1: r.sha1,
     prefix10: r.p10,
     prefix100: r.p100,
     votes: Number(r.votes),
-    rating: r.rating as PhoneblockRating,
-    label: r.label,
-    sha256: r.sha256,
+    rating: shared(r.rating) as PhoneblockRating,
+    label: shared(r.label),
+    sha256Prefix: r.s256,
     index: Number(r.reputation),
-    topLabel: r.top_label,
+    topLabel: shared(r.top_label),
     evidence: r.evidence,
     pageVersion: bigintOf(r.page_version),
     currentPageVersion: bigintOf(r.pv),

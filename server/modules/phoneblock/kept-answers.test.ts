@@ -10,7 +10,7 @@ import { apiClient } from '../../../tests/support/api'
 import { until } from '../../../tests/support/until'
 import { openChangeFeed } from '../../db/change-feed'
 import { rowsOf } from '../../db/client'
-import { BlocklistReplica } from '../blocklist/replica'
+import { BlocklistReplica, MAX_KEPT_ENTRIES } from '../blocklist/replica'
 import { lookUpBySha1 } from '../blocklist/repository'
 
 /**
@@ -98,6 +98,33 @@ describe.each(backends)('answers kept in the process on %s', (backend) => {
       })
       // An unknown number of the range: its hundred (the three and the neighbour: 5 + 4 + 1 + 2) and the most-voted rating.
       expect(replica.answer(sha1(UNKNOWN[0]), range(UNKNOWN[0]), own)).toMatchObject({ votesWildcard: 12, rating: 'G_FRAUD' })
+    } finally {
+      await changes.close()
+    }
+  })
+
+  it('reads the list a part at a time, and keeps none of it when it is longer than a process may keep', async () => {
+    const changes = await openChangeFeed(t.database)
+    try {
+      const range = (e164: string) => ({ prefix10: sha1(e164.slice(0, -1)), prefix100: sha1(e164.slice(0, -2)) })
+      const own = { banned: new Set<number>(), legitimate: new Set<number>() }
+      // One entry a statement: four statements and an empty one, the same answers as the database's.
+      const parts = new BlocklistReplica(t.database.db, changes.feed, MAX_KEPT_ENTRIES, 1)
+      expect(parts.answer(sha1(RANGE[0]), range(RANGE[0]), own)).toBeNull()
+      await parts.settled()
+      expect(parts.size).toBe(4)
+      for (const e164 of [...RANGE, NEIGHBOUR, ...UNKNOWN]) {
+        // A person with no lists of their own (no such account).
+        const fromDb = await lookUpBySha1(t.database.db, 0, sha1(e164), range(e164))
+        expect(parts.answer(sha1(e164), range(e164), own), e164).toEqual(fromDb)
+      }
+      // Three may be kept, two a statement: the second part passes the limit, and nothing is kept or answered.
+      const small = new BlocklistReplica(t.database.db, changes.feed, 3, 2)
+      expect(small.answer(sha1(RANGE[0]), range(RANGE[0]), own)).toBeNull()
+      await small.settled()
+      expect(small.size).toBe(0)
+      expect(small.answer(sha1(RANGE[0]), range(RANGE[0]), own)).toBeNull()
+      expect(small.indexGuess(RANGE[0])).toBeNull()
     } finally {
       await changes.close()
     }
