@@ -220,10 +220,10 @@ export class BlocklistReplica {
         if (this.state === 'loading') {
           const fulls = this.fullRefreshes
           const importing = await importNotRefreshed(this.db)
-          // A part at a time, each kept before the next is read: the rows of one statement as big as
-          // the list stayed alive together, and V8 took their kind for long-lived, allocating every
-          // later statement's rows where only a full collection frees them (ADR 0062). Written
-          // meanwhile is noticed ('e') and read again below, as for a read in one statement.
+          // A part at a time, each kept before the next is read: one statement as big as the list held
+          // all its rows as pg's rows and as entries at once, and put them all in one turn of the
+          // event loop (ADR 0062). Written meanwhile is noticed ('e') and read again below, as for a
+          // read in one statement.
           for (let after = 0; ;) {
             const rows = await entriesToKeep(this.db, { after, limit: this.loadBatch })
             if (generation !== this.generation) return

