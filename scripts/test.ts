@@ -30,6 +30,8 @@ let passed = 0
 let failed = 0
 let skipped = 0
 let exit = 0
+/** The failed tests by name, repeated last: a long run's output is often read from its end only. */
+const failures: string[] = []
 
 const vitestJson = path.join(reports, 'vitest.json')
 exit |= run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
@@ -39,6 +41,13 @@ if (fs.existsSync(vitestJson)) {
   // A suite that fails to load has no failed tests of its own: count it once.
   failed += r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0)
   skipped += r.numPendingTests + r.numTodoTests
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name)
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t: { status: string }) => t.status === 'failed'))
+      failures.push(`${where}: ${String(file.message ?? 'the file failed to run').split('\n')[0]}`)
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`)
+  }
 } else {
   failed += 1
 }
@@ -52,6 +61,16 @@ if (process.env.CHROME_PATH) {
     passed += s.expected + s.flaky
     failed += s.unexpected
     skipped += s.skipped
+    const walk = (suite: PwSuite, titles: string[]): void => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected') {
+            const error = test.results?.find((r) => r.error)?.error?.message ?? ''
+            failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${error.split('\n')[0]}`)
+          }
+      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles)
+    }
+    for (const suite of JSON.parse(fs.readFileSync(pwJson, 'utf8')).suites ?? []) walk(suite, [])
   } else {
     failed += 1
   }
@@ -61,5 +80,18 @@ if (ci && skipped > 0) {
   console.error(`CI runs every test, but ${skipped} were skipped.`)
   exit = 1
 }
+if (failures.length) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(exit || failed ? 1 : 0)
+
+/** The part of Playwright's JSON report read here. */
+interface PwSuite {
+  title?: string
+  specs?: Array<{
+    title: string
+    file: string
+    line: number
+    tests?: Array<{ status: string; results?: Array<{ error?: { message?: string } }> }>
+  }>
+  suites?: PwSuite[]
+}
