@@ -3,11 +3,12 @@
  * Chromium) when CHROME_PATH is set. Server tests also run on PostgreSQL when
  * TEST_DATABASE_URL is set, and the Redis tests when TEST_REDIS_URL is set.
  * Under CI all three must be set and no test may be skipped.
- * Ends with one line: `tests: N passed, N failed, N skipped`.
+ * Ends with one line: `tests: N passed, N failed, N skipped`, the failed tests by name above it.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { playwrightFailures, vitestFailures } from './test-report'
 
 const reports = path.resolve('.test-reports')
 fs.rmSync(reports, { recursive: true, force: true })
@@ -41,13 +42,7 @@ if (fs.existsSync(vitestJson)) {
   // A suite that fails to load has no failed tests of its own: count it once.
   failed += r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0)
   skipped += r.numPendingTests + r.numTodoTests
-  for (const file of r.testResults ?? []) {
-    const where = path.relative(process.cwd(), file.name)
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t: { status: string }) => t.status === 'failed'))
-      failures.push(`${where}: ${String(file.message ?? 'the file failed to run').split('\n')[0]}`)
-    for (const t of file.assertionResults ?? [])
-      if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`)
-  }
+  failures.push(...vitestFailures(r, process.cwd()))
 } else {
   failed += 1
 }
@@ -61,16 +56,7 @@ if (process.env.CHROME_PATH) {
     passed += s.expected + s.flaky
     failed += s.unexpected
     skipped += s.skipped
-    const walk = (suite: PwSuite, titles: string[]): void => {
-      for (const spec of suite.specs ?? [])
-        for (const test of spec.tests ?? [])
-          if (test.status === 'unexpected') {
-            const error = test.results?.find((r) => r.error)?.error?.message ?? ''
-            failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${error.split('\n')[0]}`)
-          }
-      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles)
-    }
-    for (const suite of JSON.parse(fs.readFileSync(pwJson, 'utf8')).suites ?? []) walk(suite, [])
+    failures.push(...playwrightFailures(JSON.parse(fs.readFileSync(pwJson, 'utf8'))))
   } else {
     failed += 1
   }
@@ -83,15 +69,3 @@ if (ci && skipped > 0) {
 if (failures.length) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(exit || failed ? 1 : 0)
-
-/** The part of Playwright's JSON report read here. */
-interface PwSuite {
-  title?: string
-  specs?: Array<{
-    title: string
-    file: string
-    line: number
-    tests?: Array<{ status: string; results?: Array<{ error?: { message?: string } }> }>
-  }>
-  suites?: PwSuite[]
-}
