@@ -7,9 +7,9 @@
  *       numbers, drawn with a Zipf skew from 100,000 numbers, PostgreSQL with Redis, one process, number
  *       pages answered a second (a look-up past the limit counts nothing) vs a bare Fastify route
  *       doing the one write a counted look-up needs on the same PostgreSQL (≥ 0.5, p99 ≤ 50 ms),
- *       measured after 20 s of the same load (a process that has served a while), and its first
- *       seconds reported beside; then every answered look-up has its history row and its count,
- *       nothing lost or doubled
+ *       measured after 20 s of the same load (a process that has served a while), then the two again
+ *       by turns, three pairs in all, the median pair the figure; its first seconds reported beside;
+ *       then every answered look-up has its history row and its count, nothing lost or doubled
  *   CP  the private look-up GET /api/v1/check-prefix on the same 100,000 numbers vs a bare
  *       Fastify route sent the same requests (≥ 0.25, p99 ≤ 20 ms)
  *   PB  PhoneBlock's `check` by hash as a ringing phone asks it (issue 32): one device password per
@@ -73,6 +73,8 @@ const duration = Number(values.seconds)
 const steadyWarmup = Number(values.warmup)
 /** The warm-up of every other measurement, and of P1's new process: JIT, prepared statements. */
 const WARMUP = 2
+/** P1's reference and counted search are measured this many times by turns; the median pair is the figure. */
+const P1_PAIRS = 3
 const bigSizes = values.numbers!.split(',').filter(Boolean).map(Number)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 /** The Redis the servers use, as production runs them (REDIS_URL). */
@@ -413,32 +415,48 @@ let baseP99 = 0
 if (only.has('p1')) {
   await freshDay(base!.url)
   const bare = await startBare(base!.url)
-  const reference = await load({ url: bare.url, people: base!.people.file, path: '/bare-write/{person}/{index}', warmup: steadyWarmup })
-  await bare.stop()
-  log(`bare one-write route on the same PostgreSQL: ${fmt(reference.rps)} req/s, p50 ${reference.p50} ms, p99 ${reference.p99} ms`)
+  const referenceLoad = (warmup: number) => load({ url: bare.url, people: base!.people.file, path: '/bare-write/{person}/{index}', warmup })
+  const references = [await referenceLoad(steadyWarmup)]
+  log(
+    `bare one-write route on the same PostgreSQL: ${fmt(references[0].rps)} req/s, p50 ${references[0].p50} ms, p99 ${references[0].p99} ms`,
+  )
   const record = path.join(work, 'p1.txt')
   const app = await startApp({ DATABASE_URL: base!.url }, 1, { REDIS_URL: redisUrl })
+  const appLoad = (warmup?: number) => load({ url: app.url, people: base!.people.file, path: searchPath, record, warmup })
   // A new process first (every per-process memory empty), then the same process after `--warmup` seconds more.
-  const cold = await load({ url: app.url, people: base!.people.file, path: searchPath, record })
-  const r = await load({ url: app.url, people: base!.people.file, path: searchPath, record, warmup: steadyWarmup })
+  const cold = await appLoad()
+  const steady = [await appLoad(steadyWarmup)]
+  // Then the reference and the counted search again, by turns: the machine's speed drifts by a third within
+  // minutes (other tenants), so one pair alone says as much of the drift as of the code; the median pair is the figure.
+  for (let i = 1; i < P1_PAIRS; i++) {
+    references.push(await referenceLoad(WARMUP))
+    steady.push(await appLoad(WARMUP))
+  }
   await app.stop()
-  baseP99 = r.p99
+  await bare.stop()
   figure(
     'P1 counted search / bare one-write route, a new process (its first 2 + 10 s)',
-    `${(cold.rps / reference.rps).toFixed(3)} (${fmt(cold.rps)} req/s, p99 ${cold.p99} ms)`,
+    `${(cold.rps / references[0].rps).toFixed(3)} (${fmt(cold.rps)} req/s, p99 ${cold.p99} ms)`,
     'reported',
     true,
   )
   // Counted look-ups only: a person past the daily limit gets a small page that counts nothing.
-  const counted = r.pages.full / duration
-  const ratio = counted / reference.rps
+  const pairs = steady.map((r, i) => ({ r, reference: references[i], ratio: r.pages.full / duration / references[i].rps }))
+  const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]
+  const worstP99 = Math.max(...steady.map((r) => r.p99))
+  baseP99 = median.r.p99
   figure(
-    `P1 counted search / bare one-write route, after ${steadyWarmup} s more`,
-    `${ratio.toFixed(3)} (${fmt(counted)} number pages a second vs ${fmt(reference.rps)} req/s; answers ${answers(r)}, of them ${fmt(r.pages.limited)} the daily limit's page)`,
+    `P1 counted search / bare one-write route, after ${steadyWarmup} s more (median of ${P1_PAIRS} pairs by turns)`,
+    `${median.ratio.toFixed(3)} (pairs ${pairs.map((p) => p.ratio.toFixed(3)).join(', ')}; in the median pair ${fmt(median.r.pages.full / duration)} number pages a second vs ${fmt(median.reference.rps)} req/s, answers ${answers(median.r)}, of them ${fmt(median.r.pages.limited)} the daily limit's page)`,
     '≥ 0.5',
-    ratio >= 0.5,
+    median.ratio >= 0.5,
   )
-  figure('P1 counted search p99', `${r.p99} ms (p50 ${r.p50} ms)`, '≤ 50 ms', r.p99 <= 50)
+  figure(
+    'P1 counted search p99, the worst of the pairs',
+    `${worstP99} ms (p50 ${steady.map((r) => r.p50).join(', ')} ms)`,
+    '≤ 50 ms',
+    worstP99 <= 50,
+  )
   const check = await checkCounted(base!.url, base!.people, record)
   figure(
     'P1 every answered look-up recorded and counted once',
