@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import fp from 'fastify-plugin'
 import { LIMITS } from '../../../contract/constants'
 import type { ChangeFeed, Notice } from '../../db/change-feed'
@@ -34,6 +35,8 @@ export const MAX_KEPT_ENTRIES = 1_000_000
 const REFETCH_BATCH = 5_000
 /** Entries read per statement when the whole list is read. */
 const LOAD_BATCH = 5_000
+/** Entries kept between two turns of the event loop while the whole list is read. */
+const PUT_SLICE = 500
 
 /**
  * The community blocklist's entries kept in this process (ADR 0056), so that `check` by hash
@@ -85,6 +88,7 @@ export class BlocklistReplica {
     private readonly feed: ChangeFeed,
     private readonly maxEntries = MAX_KEPT_ENTRIES,
     private readonly loadBatch = LOAD_BATCH,
+    private readonly putSlice = PUT_SLICE,
   ) {
     feed.on((notice) => this.notice(notice))
   }
@@ -227,7 +231,15 @@ export class BlocklistReplica {
           for (let after = 0; ;) {
             const rows = await entriesToKeep(this.db, { after, limit: this.loadBatch })
             if (generation !== this.generation) return
-            for (const row of rows) this.put(row)
+            // A turn of the event loop between slices: a part kept at once held every request up for about
+            // 60 ms on 2026-12-07's machine, and a server started on a million numbers answered 28 a second meanwhile.
+            for (let at = 0; at < rows.length; at += this.putSlice) {
+              if (at > 0) {
+                await nextTurn()
+                if (generation !== this.generation) return
+              }
+              for (const row of rows.slice(at, at + this.putSlice)) this.put(row)
+            }
             if (this.byNumber.size > this.maxEntries) {
               this.state = 'too-large'
               this.pending.clear()

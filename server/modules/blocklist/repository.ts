@@ -589,6 +589,10 @@ function shared<T extends string | null>(text: T): T {
  * after the number `after` (the whole list is read a part at a time: replica.ts).
  */
 export async function entriesToKeep(db: Db, opts: { numberIds: number[] } | { after: number; limit: number }): Promise<KeptEntry[]> {
+  // A part of the list starts each table's scan where the part starts. The planner merges the three tables by number,
+  // and told of the bound on the entries alone it read the numbers and page versions from the first: on 1M numbers a
+  // part half-way through took 460 ms instead of 25, and reading the whole list 20 s of the database's time.
+  const from = (column: SQL) => ('after' in opts ? sql`and ${column} > ${opts.after}` : sql``)
   const rows = rowsOf<{
     number_id: number
     e164: string
@@ -611,7 +615,8 @@ export async function entriesToKeep(db: Db, opts: { numberIds: number[] } | { af
     await db.execute(sql`
       select e.number_id, e.e164, e.country, e.sha1, e.sha1_prefix10 as p10, e.sha1_prefix100 as p100, e.votes, e.rating,
         e.label, left(n.sha256, 5) as s256, e.reputation, e.top_label, e.evidence, e.page_version, pv.version as pv, e.created_at, e.updated_at
-      from ${blocklistEntries} e join ${numbers} n on n.id = e.number_id left join ${pageVersions} pv on pv.number_id = e.number_id
+      from ${blocklistEntries} e join ${numbers} n on n.id = e.number_id ${from(sql`n.id`)}
+        left join ${pageVersions} pv on pv.number_id = e.number_id ${from(sql`pv.number_id`)}
       ${
         'numberIds' in opts
           ? sql`where e.number_id = any(${`{${opts.numberIds.join(',')}}`}::int[])`

@@ -118,6 +118,28 @@ describe.each(backends)('answers kept in the process on %s', (backend) => {
         const fromDb = await lookUpBySha1(t.database.db, 0, sha1(e164), range(e164))
         expect(parts.answer(sha1(e164), range(e164), own), e164).toEqual(fromDb)
       }
+      // All four in one statement, kept one at a time with a turn of the event loop between: the requests that came
+      // meanwhile are answered between them (a part kept at once held a server on a million numbers up for 60 ms a part).
+      const sliced = new BlocklistReplica(t.database.db, changes.feed, MAX_KEPT_ENTRIES, 4, 1)
+      let turn = 0
+      let ticking = true
+      const tick = () => {
+        turn++
+        if (ticking) setImmediate(tick)
+      }
+      setImmediate(tick)
+      const keptInTurn = new Map<number, number>()
+      const kept = sliced as unknown as { put: (row: unknown) => void }
+      const put = kept.put.bind(sliced)
+      kept.put = (row) => {
+        keptInTurn.set(turn, (keptInTurn.get(turn) ?? 0) + 1)
+        put(row)
+      }
+      expect(sliced.answer(sha1(RANGE[0]), range(RANGE[0]), own)).toBeNull()
+      await sliced.settled()
+      ticking = false
+      expect(sliced.size).toBe(4)
+      expect([...keptInTurn.values()]).toEqual([1, 1, 1, 1])
       // Three may be kept, two a statement: the second part passes the limit, and nothing is kept or answered.
       const small = new BlocklistReplica(t.database.db, changes.feed, 3, 2)
       expect(small.answer(sha1(RANGE[0]), range(RANGE[0]), own)).toBeNull()
