@@ -76,6 +76,9 @@ export async function startServer(opts: StartOptions = {}): Promise<void> {
     await database.close()
     process.exit(1)
   }
+  // The blocklist each process keeps (ADR 0056) is read from now on, not from the first call that needs it: on a million
+  // numbers the read takes seconds, and look-ups made meanwhile are slower.
+  app.blocklist.keep()
   if (opts.announce ?? true)
     console.log(runningMessage(env, database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'))
 }

@@ -36,7 +36,7 @@ const REFETCH_BATCH = 5_000
 /** Entries read per statement when the whole list is read. */
 const LOAD_BATCH = 5_000
 /** Entries kept between two turns of the event loop while the whole list is read. */
-const PUT_SLICE = 500
+const PUT_SLICE = 100
 
 /**
  * The community blocklist's entries kept in this process (ADR 0056), so that `check` by hash
@@ -101,6 +101,11 @@ export class BlocklistReplica {
       return false
     }
     return this.state === 'ready' && this.pending.size === 0 && !this.working
+  }
+
+  /** Starts reading the list now, before anything asks (a server that begins to listen): the first calls find more of it kept. */
+  keep(): void {
+    if (this.state === 'empty' && this.feed.live) this.start()
   }
 
   /** What `check` answers from memory; null when the database must answer. */

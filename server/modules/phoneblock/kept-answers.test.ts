@@ -140,6 +140,11 @@ describe.each(backends)('answers kept in the process on %s', (backend) => {
       ticking = false
       expect(sliced.size).toBe(4)
       expect([...keptInTurn.values()]).toEqual([1, 1, 1, 1])
+      // A server that begins to listen starts the read itself, before anything asks.
+      const early = new BlocklistReplica(t.database.db, changes.feed)
+      early.keep()
+      await early.settled()
+      expect(early.size).toBe(4)
       // Three may be kept, two a statement: the second part passes the limit, and nothing is kept or answered.
       const small = new BlocklistReplica(t.database.db, changes.feed, 3, 2)
       expect(small.answer(sha1(RANGE[0]), range(RANGE[0]), own)).toBeNull()
