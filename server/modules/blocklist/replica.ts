@@ -41,7 +41,7 @@ const PUT_SLICE = 100
 /**
  * The community blocklist's entries kept in this process (ADR 0056), so that `check` by hash
  * answers a ringing phone without a database round trip, and the private look-up by SHA-256
- * prefix too (ADR 0059). It is read whole on first use and
+ * prefix too (ADR 0059). It is read whole when the server begins to listen (or on first use) and
  * then kept current by the change feed: a written entry (`e<number>`) is read again, and
  * until then every answer comes from the database; a number whose evidence moved
  * (`n<number>:<page version>`) is answered from the database until its entry catches up.
