@@ -294,6 +294,45 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`)
 }
 
+/** The Db of each pooled connection that onOneConnection held, made once for it. */
+const heldDbs = new WeakMap<pg.PoolClient, Db>()
+
+/**
+ * Runs `fn` with a Db on one connection of the pool, held until `fn` settles: each of its statements
+ * goes out the moment it is asked for. Through the pool it would wait: pg-pool hands a connection over
+ * in `process.nextTick`, which runs only once every promise callback queued before it has run, so the
+ * next batch of a group commit waited while the callers of the last one built and sent their whole
+ * answers (ADR 0065). When `fn` throws, the connection is given back with the error and the pool closes
+ * it (it may be the connection that failed). On PGlite (one session), or when the pool has no
+ * connection to give, `fn` gets `db` itself.
+ */
+export async function onOneConnection<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  const pool = (db as unknown as { $client: unknown }).$client
+  if (!(pool instanceof pg.Pool)) return fn(db)
+  let client: pg.PoolClient
+  try {
+    client = await pool.connect()
+  } catch {
+    return fn(db)
+  }
+  // The pool listens for a lost connection only while it is idle: a held one must not crash the process.
+  let lost: Error | undefined
+  const onLost = (err: Error) => (lost = err)
+  client.on('error', onLost)
+  let held = heldDbs.get(client)
+  if (!held) heldDbs.set(client, (held = drizzlePg(client, { schema }) as unknown as Db))
+  let failed: Error | undefined
+  try {
+    return await fn(held)
+  } catch (err) {
+    failed = err instanceof Error ? err : new Error(String(err))
+    throw err
+  } finally {
+    client.off('error', onLost)
+    client.release(failed ?? lost)
+  }
+}
+
 const dialect = new PgDialect()
 const statementNames = new Map<string, string>()
 
@@ -302,7 +341,8 @@ export type Param<T> = T | SQLWrapper
 
 /**
  * A statement of the hot path (the search, ADR 0028), built once and then run as a named
- * prepared statement: on PostgreSQL each pooled connection parses and plans it once
+ * prepared statement: on PostgreSQL each pooled connection (the pool's, or one held by
+ * onOneConnection) parses and plans it once
  * (planning the number page took longer than running it), and no call builds its SQL
  * again (building it took a twelfth of a search's CPU). `build` gets a placeholder for
  * each value, so it must not branch on them; the name is a hash of the text. On PGlite it
@@ -316,13 +356,14 @@ export function preparedStatement<T, V extends object>(
   const placeholders = new Proxy({}, { get: (_target, key) => sql.placeholder(String(key)) }) as { [K in keyof V]: Param<V[K]> }
   return async (db, values) => {
     const client = (db as unknown as { $client: unknown }).$client
-    if (!(client instanceof pg.Pool) && !(client instanceof PGlite)) return rowsOf<T>(await db.execute(build(values)))
+    if (!(client instanceof pg.Pool) && !(client instanceof pg.Client) && !(client instanceof PGlite))
+      return rowsOf<T>(await db.execute(build(values)))
     if (!compiled) {
       const { sql: text, params } = dialect.sqlToQuery(build(placeholders))
       compiled = { text, params, name: statementName(text) }
     }
     const params = fillPlaceholders(compiled.params, values as Record<string, unknown>)
-    if (client instanceof pg.Pool) {
+    if (client instanceof pg.Pool || client instanceof pg.Client) {
       return (await client.query({ name: compiled.name, text: compiled.text, values: params })).rows as T[]
     }
     return runPreparedPglite<T>(db, client, compiled, params, () => build(values))

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import type { Db } from './client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { backends, openTestDatabase } from '../../tests/support/database'
+import { preparedStatement, type Database, type Db } from './client'
 import { groupCommit } from './group-commit'
 
 /** A statement that records each batch it is run with and answers each item doubled, after a turn of the event loop. */
@@ -52,5 +55,77 @@ describe('groupCommit', () => {
     expect(batches).toEqual([[1], [6, 7, 8], [6], [7], [8]])
     // The queue goes on after a failure.
     expect(await call(db, 9)).toBe(18)
+  })
+})
+
+/** A statement that answers, for each item, when PostgreSQL ran it (ms since the epoch) and on which connection. */
+const whenAndWhere = preparedStatement<{ at: number; pid: number }, { n: number }>(
+  (p) => sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as at, pg_backend_pid() as pid, ${p.n}::int as n`,
+)
+
+const slowly = preparedStatement<{ pid: number }, { n: number }>(
+  (p) => sql`select pg_backend_pid() as pid, ${p.n}::int as n from pg_sleep(0.3)`,
+)
+
+describe.runIf(backends.includes('postgres'))('groupCommit on PostgreSQL', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres')
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+
+  const call = groupCommit(async (db, items: number[]) => {
+    const [row] = await whenAndWhere(db, { n: items.length })
+    return items.map(() => row)
+  })
+
+  it('sends the next batch the moment the last one is answered, while its callers still build their answers', async () => {
+    let busyFrom = 0
+    let busyTo = 0
+    // The first call's caller works for 150 ms once answered (a page built and sent); the calls made meanwhile wait for the next batch.
+    const first = call(database.db, 1).then((row) => {
+      busyFrom = Date.now()
+      while (Date.now() - busyFrom < 150);
+      busyTo = Date.now()
+      return row
+    })
+    const next = [call(database.db, 2), call(database.db, 3)]
+    const [, second] = await Promise.all([first, ...next])
+    // PostgreSQL ran the second batch while the first caller was still at work, not after it.
+    expect(second.at).toBeLessThan(busyTo - 50)
+    expect(second.at).toBeGreaterThan(busyFrom - 50)
+    // Over the connection that ran the first.
+    expect(second.pid).toBe((await first).pid)
+  })
+
+  it('gives back a connection that was lost while held: the calls of its batch are answered over others', async () => {
+    const slow = groupCommit(async (db, items: number[]) => {
+      const [row] = await slowly(db, { n: items.length })
+      return items.map(() => row)
+    })
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await admin.connect()
+    try {
+      // The calls go together over a held connection, which is cut while their statement runs.
+      const calls = [1, 2, 3, 4].map((n) => slow(database.db, n))
+      let victim: number | undefined
+      while (!victim) {
+        const { rows } = await admin.query<{ pid: number }>(
+          `select pid from pg_stat_activity where query like '%pg_sleep(0.3)%' and state = 'active' and pid <> pg_backend_pid()`,
+        )
+        victim = rows[0]?.pid
+      }
+      await admin.query('select pg_terminate_backend($1)', [victim])
+      const settled = await Promise.allSettled(calls)
+      // The batch cut with its connection runs again one call at a time through the pool: every call is answered.
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'])
+      for (const s of settled) expect(s.status === 'fulfilled' && s.value.pid).not.toBe(victim)
+      // And the queue goes on as before.
+      expect((await slow(database.db, 5)).pid).not.toBe(victim)
+    } finally {
+      await admin.end()
+    }
   })
 })

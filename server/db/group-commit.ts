@@ -1,8 +1,9 @@
-import type { Db } from './client'
+import { onOneConnection, type Db } from './client'
 
 /**
  * One statement run for many calls at once (group commit, ADR 0060): a call made while no batch of
- * the statement is under way on the database goes at once, alone; the calls made while one is
+ * the statement is under way on the database goes at once (alone, or on PostgreSQL with the calls
+ * made in the same turn, while a connection is taken for it); the calls made while one is
  * under way wait for it and go together in the next, sharing one round trip, one executor set-up
  * and one commit. So nothing waits on an idle server, and under load the database wakes once for
  * a whole batch instead of once per call.
@@ -11,6 +12,8 @@ import type { Db } from './client'
  * most one per `key` (a statement that upserts one row per key may touch each row once); the
  * others wait for the next batch, in the order they came. A batch of several that fails is run
  * again one call at a time, so a call that cannot succeed fails alone and the others go through.
+ * On PostgreSQL the batches of a busy spell go over one connection held for them, each sent the
+ * moment the last is answered (ADR 0065).
  */
 export function groupCommit<In, Out>(
   run: (db: Db, items: In[]) => Promise<Out[]>,
@@ -44,25 +47,29 @@ export function groupCommit<In, Out>(
     }
   }
 
+  // The batches go one after another over one connection, held while calls wait (onOneConnection): the
+  // next batch leaves the moment the last one is answered, before its callers go on. A batch that fails
+  // gives the connection back (it may be the one that failed) and runs again one call at a time through the pool.
   const drain = async (db: Db, queue: Queue<In, Out>) => {
     queue.running = true
     while (queue.waiting.length) {
-      const batch = take(queue.waiting)
-      if (batch.length === 1) {
-        await runAlone(db, batch[0])
-        continue
-      }
-      let outs: Out[]
-      try {
-        outs = await run(
-          db,
-          batch.map((w) => w.item),
-        )
-      } catch {
-        for (const w of batch) await runAlone(db, w)
-        continue
-      }
-      batch.forEach((w, i) => w.done(outs[i]))
+      await onOneConnection(db, async (held) => {
+        while (queue.waiting.length) {
+          const batch = take(queue.waiting)
+          let outs: Out[]
+          try {
+            outs = await run(
+              held,
+              batch.map((w) => w.item),
+            )
+          } catch (err) {
+            if (batch.length === 1) batch[0].failed(err)
+            else for (const w of batch) await runAlone(db, w)
+            throw err
+          }
+          batch.forEach((w, i) => w.done(outs[i]))
+        }
+      }).catch(() => {})
     }
     queue.running = false
   }
