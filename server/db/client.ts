@@ -294,6 +294,9 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`)
 }
 
+/** What a Db runs its statements on: the pg Pool, a pg Client held by onOneConnection, or PGlite (else something preparedStatement does not prepare on). */
+const clientOf = (db: Db): unknown => (db as unknown as { $client: unknown }).$client
+
 /** The Db of each pooled connection that onOneConnection held, made once for it. */
 const heldDbs = new WeakMap<pg.PoolClient, Db>()
 
@@ -307,7 +310,7 @@ const heldDbs = new WeakMap<pg.PoolClient, Db>()
  * connection to give, `fn` gets `db` itself.
  */
 export async function onOneConnection<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
-  const pool = (db as unknown as { $client: unknown }).$client
+  const pool = clientOf(db)
   if (!(pool instanceof pg.Pool)) return fn(db)
   let client: pg.PoolClient
   try {
@@ -355,15 +358,15 @@ export function preparedStatement<T, V extends object>(
   let compiled: Compiled | undefined
   const placeholders = new Proxy({}, { get: (_target, key) => sql.placeholder(String(key)) }) as { [K in keyof V]: Param<V[K]> }
   return async (db, values) => {
-    const client = (db as unknown as { $client: unknown }).$client
-    if (!(client instanceof pg.Pool) && !(client instanceof pg.Client) && !(client instanceof PGlite))
-      return rowsOf<T>(await db.execute(build(values)))
+    const client = clientOf(db)
+    const onPg = client instanceof pg.Pool || client instanceof pg.Client
+    if (!onPg && !(client instanceof PGlite)) return rowsOf<T>(await db.execute(build(values)))
     if (!compiled) {
       const { sql: text, params } = dialect.sqlToQuery(build(placeholders))
       compiled = { text, params, name: statementName(text) }
     }
     const params = fillPlaceholders(compiled.params, values as Record<string, unknown>)
-    if (client instanceof pg.Pool || client instanceof pg.Client) {
+    if (onPg) {
       return (await client.query({ name: compiled.name, text: compiled.text, values: params })).rows as T[]
     }
     return runPreparedPglite<T>(db, client, compiled, params, () => build(values))
