@@ -18,16 +18,25 @@ function recorder(fail?: (items: number[]) => boolean) {
 }
 
 const db = {} as Db
+/** The rest of this turn of the event loop, and the group commit's batch that was due in it. */
+const nextTurn = () => new Promise((r) => setImmediate(r))
 
 describe('groupCommit', () => {
-  it('runs a call at once when nothing is under way, and the calls made meanwhile together in the next batch', async () => {
+  it('sends the calls of one turn together when nothing is under way, and the calls made meanwhile together in the next batch', async () => {
     const { batches, run } = recorder()
     const call = groupCommit(run)
+    // Four requests read in one turn of the event loop: one batch, not one of them alone and the rest behind it.
     expect(await Promise.all([1, 2, 3, 4].map((i) => call(db, i)))).toEqual([2, 4, 6, 8])
-    expect(batches).toEqual([[1], [2, 3, 4]])
-    // Idle again: the next call goes alone, at once.
-    expect(await call(db, 5)).toBe(10)
+    expect(batches).toEqual([[1, 2, 3, 4]])
+    // One call, then two more while its batch is under way: those go together in the next.
+    const first = call(db, 5)
+    await nextTurn()
     expect(batches.at(-1)).toEqual([5])
+    expect(await Promise.all([first, call(db, 6), call(db, 7)])).toEqual([10, 12, 14])
+    expect(batches.slice(1)).toEqual([[5], [6, 7]])
+    // Idle again: a lone call goes at the end of its turn, waiting for nothing else.
+    expect(await call(db, 8)).toBe(16)
+    expect(batches.at(-1)).toEqual([8])
   })
 
   it('puts at most one call per key and at most max calls in a batch; the rest wait for the next, in order', async () => {
@@ -36,15 +45,20 @@ describe('groupCommit', () => {
     const answers = await Promise.all([0, 11, 21, 12, 13, 14, 31].map((i) => call(db, i)))
     expect(answers).toEqual([0, 22, 42, 24, 26, 28, 62])
     // 11, 21 and 31 share a key: one per batch; 12, 13, 14 fill batches up to 3.
-    expect(batches).toEqual([[0], [11, 12, 13], [21, 14], [31]])
+    expect(batches).toEqual([[0, 11, 12], [21, 13, 14], [31]])
   })
 
   it('keeps one queue per database: a batch under way on one does not hold calls on another back', async () => {
     const { batches, run } = recorder()
     const call = groupCommit(run)
     const other = {} as Db
-    await Promise.all([call(db, 1), call(other, 2), call(db, 3), call(other, 4)])
-    expect(batches).toEqual([[1], [2], [3], [4]])
+    const first = call(db, 1)
+    await nextTurn()
+    // The batch on db is under way (5 ms): the call on the other database goes at the end of its own turn.
+    const second = call(other, 2)
+    await nextTurn()
+    expect(batches).toEqual([[1], [2]])
+    expect(await Promise.all([first, second])).toEqual([2, 4])
   })
 
   it('runs a failed batch again one call at a time: the call that cannot succeed fails alone', async () => {
@@ -52,7 +66,7 @@ describe('groupCommit', () => {
     const call = groupCommit(run)
     const settled = await Promise.allSettled([1, 6, 7, 8].map((i) => call(db, i)))
     expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : 'failed'))).toEqual([2, 12, 'failed', 16])
-    expect(batches).toEqual([[1], [6, 7, 8], [6], [7], [8]])
+    expect(batches).toEqual([[1, 6, 7, 8], [1], [6], [7], [8]])
     // The queue goes on after a failure.
     expect(await call(db, 9)).toBe(18)
   })
@@ -76,7 +90,10 @@ describe.runIf(backends.includes('postgres'))('groupCommit on PostgreSQL', () =>
     await database.close()
   })
 
+  /** Batches sent so far, by their first item. */
+  const sent = new Map<number, () => void>()
   const call = groupCommit(async (db, items: number[]) => {
+    sent.get(items[0])?.()
     const [row] = await whenAndWhere(db, { n: items.length })
     return items.map(() => row)
   })
@@ -84,6 +101,7 @@ describe.runIf(backends.includes('postgres'))('groupCommit on PostgreSQL', () =>
   it('sends the next batch the moment the last one is answered, while its callers still build their answers', async () => {
     let busyFrom = 0
     let busyTo = 0
+    const firstSent = new Promise<void>((r) => sent.set(1, r))
     // The first call's caller works for 150 ms once answered (a page built and sent); the calls made meanwhile wait for the next batch.
     const first = call(database.db, 1).then((row) => {
       busyFrom = Date.now()
@@ -91,6 +109,7 @@ describe.runIf(backends.includes('postgres'))('groupCommit on PostgreSQL', () =>
       busyTo = Date.now()
       return row
     })
+    await firstSent
     const next = [call(database.db, 2), call(database.db, 3)]
     const [, second] = await Promise.all([first, ...next])
     // PostgreSQL ran the second batch while the first caller was still at work, not after it.

@@ -2,11 +2,11 @@ import { onOneConnection, type Db } from './client'
 
 /**
  * One statement run for many calls at once (group commit, ADR 0060): a call made while no batch of
- * the statement is under way on the database goes at once (alone, or on PostgreSQL with the calls
- * made in the same turn, while a connection is taken for it); the calls made while one is
- * under way wait for it and go together in the next, sharing one round trip, one executor set-up
- * and one commit. So nothing waits on an idle server, and under load the database wakes once for
- * a whole batch instead of once per call.
+ * the statement is under way on the database goes at the end of the event loop's turn, with the
+ * calls made in the same turn (ADR 0066); the calls made while one is under way wait for it and go
+ * together in the next, sharing one round trip, one executor set-up and one commit. So nothing
+ * waits on an idle server beyond its turn, and under load the database wakes once for a whole
+ * batch instead of once per call.
  *
  * `run` answers one result per item, in the items' order. A batch holds at most `max` calls and at
  * most one per `key` (a statement that upserts one row per key may touch each row once); the
@@ -80,7 +80,11 @@ export function groupCommit<In, Out>(
     const q = queue
     return new Promise<Out>((done, failed) => {
       q.waiting.push({ item, done, failed })
-      if (!q.running) void drain(db, q)
+      if (q.running) return
+      // An idle queue's first call waits for the end of this turn of the event loop, so the calls that came
+      // in with it (requests read together) go in its batch instead of queueing behind a batch of one (ADR 0066).
+      q.running = true
+      setImmediate(() => void drain(db, q))
     })
   }
 }
