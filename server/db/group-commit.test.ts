@@ -90,7 +90,7 @@ describe.runIf(backends.includes('postgres'))('groupCommit on PostgreSQL', () =>
     await database.close()
   })
 
-  /** Batches sent so far, by their first item. */
+  /** Told when the batch starting with that item is sent, by the item. */
   const sent = new Map<number, () => void>()
   const call = groupCommit(async (db, items: number[]) => {
     sent.get(items[0])?.()

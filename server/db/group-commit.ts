@@ -50,8 +50,8 @@ export function groupCommit<In, Out>(
   // The batches go one after another over one connection, held while calls wait (onOneConnection): the
   // next batch leaves the moment the last one is answered, before its callers go on. A batch that fails
   // gives the connection back (it may be the one that failed) and runs again one call at a time through the pool.
+  // Its caller marked the queue running when it scheduled it.
   const drain = async (db: Db, queue: Queue<In, Out>) => {
-    queue.running = true
     while (queue.waiting.length) {
       await onOneConnection(db, async (held) => {
         while (queue.waiting.length) {

@@ -333,9 +333,8 @@ describe.each(backends)('search on %s', (backend) => {
     const [shared, own2, other] = ['+493012340341', '+493012340342', '+493012340343']
     const start = (who: (typeof as)[number], e164: string, sessionId = who.sessionId) =>
       startSearch(t.database.db, { ...who, sessionId, e164, country: 'DE', own: false, limits: FREE_LIMITS })
-    // The first may go alone at once (PGlite) or with the others asked in the same turn (PostgreSQL, while the
-    // batch's connection is taken): either way the two first look-ups of the shared number go in one statement,
-    // and each person's second look-up in a batch after (one per person in a statement).
+    // All six are asked in one turn, so they go in one batch (ADR 0066) but for each person's second look-up,
+    // which waits for the next (one per person in a statement): the first look-ups of the shared number share one statement.
     const [e, b, c, f, a, d] = await Promise.all([
       start(as[3], shared),
       start(as[0], shared),
