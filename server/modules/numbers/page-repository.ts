@@ -201,24 +201,38 @@ const ownerJson = (e164: Param<string>) => sql`(select json_build_object('id', i
  */
 export async function loadUntouchedPage(db: Db, numberId: number, e164: string): Promise<PublicPage> {
   const [row] = await untouchedPageStatement(db, { numberId, e164 })
-  return readPublicPage(row.page)
+  return readUntouchedPage(row.page)
 }
 
-/** A public page read as JSON (untouchedPageJson, the public page's statement), its version and epoch as numbers. */
-export const readPublicPage = (json: PublicPage | string): PublicPage => versioned(json)
+/**
+ * An untouched number's public page read as JSON (untouchedPageJson), with its tag totals: the
+ * votes of its imported entries summed by tag, most first, then by code (as the public page's
+ * statement orders them). Summed here rather than by the statement: the look-up's first statement
+ * reads this page, and an aggregate there costs every batch its set-up, used or not (ADR 0067).
+ * A code the catalogue no longer has (contract/tags.ts, which the table follows) has no tag total.
+ */
+export function readUntouchedPage(json: Omit<PublicPage, 'tags'> | string): PublicPage {
+  const page = versioned(json as Omit<PublicPage, 'tags'> & { version: number; epoch: number })
+  const votes = new Map<string, number>()
+  for (const entry of page.evidence.imported) if (entry.code !== null) votes.set(entry.code, (votes.get(entry.code) ?? 0) + entry.votes)
+  const tagTotals: PublicPage['tags'] = []
+  for (const [code, count] of votes) {
+    const tag = TAG_BY_CODE.get(code)
+    if (tag) tagTotals.push({ id: tag.id, code, kind: tag.kind, count })
+  }
+  tagTotals.sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+  return { ...page, tags: tagTotals }
+}
 
 const untouchedPageStatement = preparedStatement<{ page: PublicPage | string }, { numberId: number; e164: string }>(
   ({ numberId, e164 }) => sql`select ${untouchedPageJson(numberId, e164)} as page`,
 )
 
-/** SQL: the public page of an untouched number as one JSON value, with its version and epoch (the look-up's first statement reads it too). */
+/** SQL: the public page of an untouched number as one JSON value but its tag totals (readUntouchedPage adds them), with its version and epoch (the look-up's first statement reads it too). */
 export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) => sql`json_build_object(
     ${versionsJson(numberId)},
     'evidence', ${untouchedEvidenceJson(numberId)},
     'dispute', null,
-    'tags', (select coalesce(json_agg(tc order by tc.count desc, tc.code), '[]'::json) from (
-      select t.id, t.code, t.kind, sum(ie.votes)::int as count from ${importedEvidence} ie join ${tags} t on t.id = ie.tag_id
-      where ie.number_id = ${numberId} group by t.id, t.code, t.kind) tc),
     'owner', ${ownerJson(e164)},
     'names', null, 'contactsCount', 0, 'comments', '[]'::json,
     'commentTotals', json_build_object('count', 0, 'likes', 0, 'dislikes', 0), 'hidden', '[]'::json)`

@@ -127,6 +127,11 @@ describe.each(backends)('viewer marks and untouched pages on %s', (backend) => {
       },
       { numberId, source: 'ftc', tagId: byCode.get('spam')!, label: 'Robocall', votes: 3, lastSeen: null },
       { numberId, source: 'tellows', tagId: byCode.get('fraud')!, label: 'Betrug', votes: 4, lastSeen: new Date('2026-11-01T00:00:00Z') },
+      // A tie with spam (ordered by code then), another kind, and an entry without a tag: the tag totals are summed
+      // in the server for an untouched page (ADR 0067) and must come out as the full page's statement gives them.
+      { numberId, source: 'tellows', tagId: byCode.get('robocall')!, label: 'Robocall', votes: 3, lastSeen: null },
+      { numberId, source: 'tellows', tagId: byCode.get('robot')!, label: 'Bot', votes: 2, lastSeen: null },
+      { numberId, source: 'ftc', tagId: null, label: 'Unknown', votes: 5, lastSeen: null },
     ])
     const versionOf = async () =>
       (
@@ -137,11 +142,14 @@ describe.each(backends)('viewer marks and untouched pages on %s', (backend) => {
       )[0]?.version ?? 0
     const page = await loadPublicPage(db, numberId, e164)
     expect(page.owner).toBeNull()
-    expect(page.evidence.imported).toHaveLength(3)
-    expect(page.tags.map((t) => [t.code, t.count])).toEqual([
-      ['fraud', 16],
-      ['spam', 3],
+    expect(page.evidence.imported).toHaveLength(6)
+    expect(page.tags.map((t) => [t.code, t.kind, t.count])).toEqual([
+      ['fraud', 'category', 16],
+      ['robocall', 'category', 3],
+      ['spam', 'category', 3],
+      ['robot', 'callerType', 2],
     ])
+    expect(page.tags.map((t) => t.id)).toEqual(['fraud', 'robocall', 'spam', 'robot'].map((code) => byCode.get(code)))
     expect(await loadUntouchedPage(db, numberId, e164)).toEqual(page)
     expect(await versionOf()).toBe(0)
     // Its owner signing in, or anybody writing about it, gives it a version: the look-up reads the full page then.

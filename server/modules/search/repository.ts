@@ -6,7 +6,7 @@ import { groupCommit } from '../../db/group-commit'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { contacts, dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users, viewerMarks } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
-import { readPublicPage, untouchedPageJson, versionsJson, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
+import { readUntouchedPage, untouchedPageJson, versionsJson, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
@@ -110,7 +110,7 @@ type StartJson = {
   /** Counted by this look-up's history row, but today's count was at the limit by then (look-ups of the person at the same moment). */
   overrun: { id: number; inserted: boolean } | null
   indexed: number | null
-  untouched: PublicPage | string | null
+  untouched: Omit<PublicPage, 'tags'> | string | null
 }
 
 type StartRow = { k: number; start: StartJson | string }
@@ -334,7 +334,7 @@ export async function startSearch(
     part: start.numberId === null ? null : (start.part ?? null),
     again: start.again ?? null,
     indexed: start.indexed ?? null,
-    untouched: start.numberId !== null && start.untouched ? readPublicPage(start.untouched) : null,
+    untouched: start.numberId !== null && start.untouched ? readUntouchedPage(start.untouched) : null,
   }
 }
 
