@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   emptyNumberProfile,
   type Comment,
@@ -228,9 +228,16 @@ const untouchedPageStatement = preparedStatement<{ page: PublicPage | string }, 
   ({ numberId, e164 }) => sql`select ${untouchedPageJson(numberId, e164)} as page`,
 )
 
-/** SQL: the public page of an untouched number as one JSON value but its tag totals (readUntouchedPage adds them), with its version and epoch (the look-up's first statement reads it too). */
-export const untouchedPageJson = (numberId: Param<number>, e164: Param<string>) => sql`json_build_object(
-    ${versionsJson(numberId)},
+/**
+ * SQL: the public page of an untouched number as one JSON value but its tag totals (readUntouchedPage adds them), with its
+ * version and epoch: `versions`, the pairs versionsJson gives (the look-up's first statement, which reads this page too, passes the ones it read already).
+ */
+export const untouchedPageJson = (
+  numberId: Param<number>,
+  e164: Param<string>,
+  versions: SQL = versionsJson(numberId),
+) => sql`json_build_object(
+    ${versions},
     'evidence', ${untouchedEvidenceJson(numberId)},
     'dispute', null,
     'owner', ${ownerJson(e164)},

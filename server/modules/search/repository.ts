@@ -6,7 +6,7 @@ import { groupCommit } from '../../db/group-commit'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { contacts, dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users, viewerMarks } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
-import { readUntouchedPage, untouchedPageJson, versionsJson, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
+import { readUntouchedPage, untouchedPageJson, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
@@ -183,19 +183,22 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
       on conflict (e164) do update set e164 = excluded.e164
       returning id, e164
     ),
-    num as (
+    found as (
       select known.k, known.id from known where exists (select 1 from allowed where allowed.k = known.k)
       union all
       select i.k, created.id from input i join created on created.e164 = i.e where exists (select 1 from allowed where allowed.k = i.k)
     ),
+    -- Each number with its page's version (null: untouched, ADR 0058) and the page epoch, read once for
+    -- every part below that needs them: each reading of its own was a subplan more to set up (ADR 0067).
+    num as (select f.k, f.id, (select version from ${pageVersions} where number_id = f.id) as version from found f),
+    cur_epoch as (select epoch from ${pageEpoch} where id = 1),
     -- One row per number and day: a look-up again writes nothing, unless the row was cleared from
     -- the list since (it shows again) or only history/add had written it.
     -- With the index its page showed lately, while that page is still the same version (ShownIndex).
     recorded as (
       insert into ${searchHistory} (user_id, number_id, day, paid, anonymous, looked_up, reputation_index)
       select i.u, num.id, ${p.day}::date, false, viewer.antispy, true,
-        case when i.sv = coalesce((select version from ${pageVersions} where number_id = num.id), 0)
-          and (i.se = -1 or i.se = (select epoch from ${pageEpoch} where id = 1)) then i.si end
+        case when i.sv = coalesce(num.version, 0) and (i.se = -1 or i.se = (select epoch from cur_epoch)) then i.si end
       from num join input i on i.k = num.k join viewer on viewer.k = num.k
       order by i.u
       on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now(),
@@ -217,7 +220,7 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
     ),
     -- Whether the viewer has anything of their own on the number (viewer_marks) and a contact book.
     mine as (
-      select num.k, num.id, exists (select 1 from ${viewerMarks} m where m.user_id = i.u and m.number_id = num.id) as marked,
+      select num.k, num.id, num.version, exists (select 1 from ${viewerMarks} m where m.user_id = i.u and m.number_id = num.id) as marked,
         exists (select 1 from ${contacts} c where c.owner_id = i.u) as "hasContacts"
       from num join input i on i.k = num.k
     )
@@ -234,11 +237,12 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
       'indexed', (select reputation_index from recorded where recorded.user_id = i.u),
       -- The page's versions, and whether the viewer has anything of their own on the number or a book to find friends in:
       -- what else to read of the viewer's part (look-up.ts); a number created just now has nothing of the viewer's yet.
-      'part', (select json_build_object(${versionsJson(sql`mine.id`)}, 'marked', mine.marked, 'hasContacts', mine."hasContacts")
+      'part', (select json_build_object('version', coalesce(mine.version, 0), 'epoch', (select epoch from cur_epoch),
+          'marked', mine.marked, 'hasContacts', mine."hasContacts")
         from mine where mine.k = i.k),
       -- The public page too, when asked for and the number is untouched (its page is small: ADR 0058), saving its own round trip.
-      'untouched', (select ${untouchedPageJson(sql`num.id`, sql`i.e`)} from num
-        where num.k = i.k and i.ru and not exists (select 1 from ${pageVersions} where number_id = num.id))
+      'untouched', (select ${untouchedPageJson(sql`num.id`, sql`i.e`, sql`'version', 0, 'epoch', (select epoch from cur_epoch)`)} from num
+        where num.k = i.k and i.ru and num.version is null)
     ) as start
     from input i`,
 )

@@ -5,7 +5,18 @@ import { bearer, createTestApp, signIn, type TestApp } from '../../../tests/supp
 import { apiClient } from '../../../tests/support/api'
 import { searchResponse, type NumberProfile } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
-import { coinLedger, dailyUsage, importedEvidence, numbers, searchHistory, sessions, tags, users } from '../../db/schema'
+import {
+  coinLedger,
+  dailyUsage,
+  importedEvidence,
+  numbers,
+  pageEpoch,
+  pageVersions,
+  searchHistory,
+  sessions,
+  tags,
+  users,
+} from '../../db/schema'
 import { refreshBlocklist } from '../blocklist/repository'
 import { grantCoins } from '../coins/ledger-repository'
 import { loadUntouchedPage } from '../numbers/page-repository'
@@ -317,7 +328,18 @@ describe.each(backends)('search on %s', (backend) => {
     expect(first.untouched).toEqual(await loadUntouchedPage(t.database.db, first.numberId!, untouched))
     expect(first.untouched!.evidence.imported).toHaveLength(1)
     expect((await start(untouched, false)).untouched).toBeNull()
-    expect((await start(written, true)).untouched).toBeNull()
+    const banned = await start(written, true)
+    expect(banned.untouched).toBeNull()
+    // The versions the statement reads once for each number (ADR 0067) are the page's: the viewer's part carries them.
+    const [epoch] = await t.database.db.select({ epoch: pageEpoch.epoch }).from(pageEpoch)
+    const [bannedVersion] = await t.database.db
+      .select({ version: pageVersions.version })
+      .from(pageVersions)
+      .where(eq(pageVersions.numberId, banned.numberId!))
+    expect(bannedVersion.version).toBeGreaterThan(0)
+    expect(banned.part).toMatchObject({ version: Number(bannedVersion.version), epoch: Number(epoch.epoch) })
+    expect(first.part).toMatchObject({ version: 0, epoch: Number(epoch.epoch) })
+    expect(first.untouched).toMatchObject({ version: 0, epoch: Number(epoch.epoch) })
     // A number seen for the first time: created by the statement, its (empty) page with it.
     const created = await start(fresh, true)
     expect(created.untouched).toEqual(await loadUntouchedPage(t.database.db, created.numberId!, fresh))
