@@ -212,7 +212,7 @@ export async function loadUntouchedPage(db: Db, numberId: number, e164: string):
  * A code the catalogue no longer has (contract/tags.ts, which the table follows) has no tag total.
  */
 export function readUntouchedPage(json: Omit<PublicPage, 'tags'> | string): PublicPage {
-  const page = versioned(json as Omit<PublicPage, 'tags'> & { version: number; epoch: number })
+  const page = versioned(json)
   const votes = new Map<string, number>()
   for (const entry of page.evidence.imported) if (entry.code !== null) votes.set(entry.code, (votes.get(entry.code) ?? 0) + entry.votes)
   const tagTotals: PublicPage['tags'] = []
