@@ -141,110 +141,105 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
       select * from jsonb_to_recordset(${p.batch}::jsonb)
         as i(k int, u int, s text, ph text, r text, e text, c text, o boolean, sv bigint, se bigint, si float8, ru boolean, lf int, l1 int, l2 int)
     ),
-    -- The session check of the call too (ADR 0029): no viewer when the session ended or the
-    -- account's phone or role is not what the caller took them for; then nothing changes.
-    viewer as (
-      select i.k, v.* from input i cross join lateral (
+    -- What each look-up reads before it writes, in one row per look-up, each part read by its keys
+    -- (lateral, limit 1: the planner, which takes a batch for a hundred rows, would otherwise scan
+    -- whole tables to hash them). One relation instead of one a part: each was plan to set up and
+    -- join again for every batch (ADR 0068).
+    look as (
+      select i.k, i.u, i.e, i.c, i.o, i.sv, i.se, i.si, i.ru, v.*, known.id as known_id,
+        h.paid, h.index, h.looked_up, d.count as used,
+        -- May it go ahead: one's own number, a number looked up today already, or searches left.
+        v.id is not null and (i.o or coalesce(h.looked_up, false) or coalesce(d.count, 0) < v."dailyLimit") as allowed
+      from input i
+      -- The session check of the call too (ADR 0029): no viewer when the session ended or the
+      -- account's phone or role is not what the caller took them for; then nothing changes.
+      left join lateral (
         select ${users.id} as id, ${users.balance} as balance, ${spySubscription} as "spySubscription", ${planActive} as "planActive",
           ${users.overlimit} as overlimit, ${users.antispy} as antispy, ${users.locale} as locale,
           ${dailyLimitOf({ free: sql`i.lf`, tier1: sql`i.l1`, tier2: sql`i.l2` })} as "dailyLimit"
         from ${users} where ${users.id} = i.u and ${users.phone} = i.ph and ${users.role}::text = i.r and ${users.deactivatedAt} is null
           and exists (select 1 from ${sessions} where ${liveSession(sql`i.s`, sql`i.u`)})
-        limit 1) v
-    ),
-    -- Each look-up's rows are read by their keys (lateral, limit 1): the planner, which takes a batch
-    -- for a hundred rows, would otherwise scan whole tables to hash them.
-    known as (
-      select i.k, n.id from input i cross join lateral (select id from ${numbers} where e164 = i.e limit 1) n
-    ),
-    -- The viewer's row of today for the number, if any: looked up (free again, paid or not), or only added by history/add.
-    prior as (
-      select i.k, h.* from input i join known on known.k = i.k cross join lateral (
+        limit 1) v on true
+      left join lateral (select id from ${numbers} where e164 = i.e limit 1) known on true
+      -- The viewer's row of today for the number, if any: looked up (free again, paid or not), or only added by history/add.
+      left join lateral (
         select paid, reputation_index as index, looked_up from ${searchHistory}
-        where user_id = i.u and number_id = known.id and day = ${p.day}::date limit 1) h
-    ),
-    used as (
-      select i.k, d.count from input i cross join lateral (
-        select count from ${dailyUsage} where user_id = i.u and day = ${p.day}::date limit 1) d
-    ),
-    -- May it go ahead: one's own number, a number looked up today already, or searches left.
-    allowed as (
-      select viewer.k from viewer join input i on i.k = viewer.k
-      where i.o or exists (select 1 from prior where prior.k = i.k and prior.looked_up)
-        or coalesce((select count from used where used.k = i.k), 0) < viewer."dailyLimit"
+        where user_id = i.u and number_id = known.id and day = ${p.day}::date limit 1) h on true
+      left join lateral (select count from ${dailyUsage} where user_id = i.u and day = ${p.day}::date limit 1) d on true
     ),
     -- A number seen before is only read (no row lock: searches of one number never queue on it);
     -- a new one is created, and a race of two first searches still answers both with its id.
     created as (
       insert into ${numbers} (e164, country)
-      select distinct on (i.e) i.e, i.c from input i
-      where exists (select 1 from allowed where allowed.k = i.k) and not exists (select 1 from known where known.k = i.k)
-      order by i.e
+      select distinct on (e) e, c from look where allowed and known_id is null
+      order by e
       on conflict (e164) do update set e164 = excluded.e164
       returning id, e164
     ),
-    found as (
-      select known.k, known.id from known where exists (select 1 from allowed where allowed.k = known.k)
-      union all
-      select i.k, created.id from input i join created on created.e164 = i.e where exists (select 1 from allowed where allowed.k = i.k)
+    -- The numbers of the look-ups that go ahead, with the page's version (null: untouched, ADR 0058).
+    found as materialized (
+      select l.k, l.u, l.o, l.sv, l.se, l.si, l.antispy, l.looked_up, coalesce(l.known_id, created.id) as id
+      from look l left join created on l.known_id is null and created.e164 = l.e
+      where l.allowed
     ),
-    -- Each number with its page's version (null: untouched, ADR 0058) and the page epoch, read once for
-    -- every part below that needs them: each reading of its own was a subplan more to set up (ADR 0067).
-    num as (select f.k, f.id, (select version from ${pageVersions} where number_id = f.id) as version from found f),
+    num as (
+      select f.*, (select version from ${pageVersions} where number_id = f.id) as version,
+        -- Whether the viewer has anything of their own on the number (viewer_marks) and a contact book.
+        -- (limit 1: probed by the keys for each look-up; as exists, the plan hashed the whole table for a batch)
+        coalesce((select true from ${viewerMarks} m where m.user_id = f.u and m.number_id = f.id limit 1), false) as marked,
+        coalesce((select true from ${contacts} c where c.owner_id = f.u limit 1), false) as "hasContacts"
+      from found f
+    ),
     cur_epoch as (select epoch from ${pageEpoch} where id = 1),
     -- One row per number and day: a look-up again writes nothing, unless the row was cleared from
     -- the list since (it shows again) or only history/add had written it.
     -- With the index its page showed lately, while that page is still the same version (ShownIndex).
     recorded as (
       insert into ${searchHistory} (user_id, number_id, day, paid, anonymous, looked_up, reputation_index)
-      select i.u, num.id, ${p.day}::date, false, viewer.antispy, true,
-        case when i.sv = coalesce(num.version, 0) and (i.se = -1 or i.se = (select epoch from cur_epoch)) then i.si end
-      from num join input i on i.k = num.k join viewer on viewer.k = num.k
-      order by i.u
+      select num.u, num.id, ${p.day}::date, false, num.antispy, true,
+        case when num.sv = coalesce(num.version, 0) and (num.se = -1 or num.se = (select epoch from cur_epoch)) then num.si end
+      from num
+      order by num.u
       on conflict (user_id, number_id, day) do update set cleared_at = null, looked_up = true, searched_at = now(),
         reputation_index = coalesce(excluded.reputation_index, ${searchHistory}.reputation_index)
         where ${searchHistory}.cleared_at is not null or not ${searchHistory}.looked_up
       returning id, user_id, (xmax = 0) as inserted, reputation_index
     ),
+    -- Counted: the look-up inserted the day's row, or turned a history/add row into a look-up.
     counted as (
-      select i.k, recorded.id, recorded.inserted from recorded join input i on i.u = recorded.user_id
-      where not i.o and (recorded.inserted or exists (select 1 from prior where prior.k = i.k and not prior.looked_up))
+      select num.k, num.u, recorded.id, recorded.inserted from recorded join num on num.u = recorded.user_id
+      where not num.o and (recorded.inserted or num.looked_up = false)
     ),
     taken as (
       insert into ${dailyUsage} (user_id, day, count)
-      select i.u, ${p.day}::date, 1 from counted join input i on i.k = counted.k
-      order by i.u
+      select counted.u, ${p.day}::date, 1 from counted
+      order by counted.u
       on conflict (user_id, day) do update set count = ${dailyUsage}.count + 1
-        where ${dailyUsage}.count < (select "dailyLimit" from viewer where viewer.id = ${dailyUsage}.user_id)
+        where ${dailyUsage}.count < (select "dailyLimit" from look where look.id = ${dailyUsage}.user_id)
       returning user_id, count
-    ),
-    -- Whether the viewer has anything of their own on the number (viewer_marks) and a contact book.
-    mine as (
-      select num.k, num.id, num.version, exists (select 1 from ${viewerMarks} m where m.user_id = i.u and m.number_id = num.id) as marked,
-        exists (select 1 from ${contacts} c where c.owner_id = i.u) as "hasContacts"
-      from num join input i on i.k = num.k
     )
-    select i.k, json_build_object(
-      'viewer', (select json_build_object('id', v.id, 'balance', v.balance, 'spySubscription', v."spySubscription",
-          'planActive', v."planActive", 'overlimit', v.overlimit, 'antispy', v.antispy, 'locale', v.locale, 'dailyLimit', v."dailyLimit")
-        from viewer v where v.k = i.k),
-      'count', case when exists (select 1 from allowed where allowed.k = i.k)
-        then coalesce((select count from taken where taken.user_id = i.u), (select count from used where used.k = i.k), 0) end,
-      'numberId', (select id from num where num.k = i.k),
-      'again', (select json_build_object('paid', prior.paid, 'index', prior.index) from prior where prior.k = i.k and prior.looked_up),
-      'overrun', case when not exists (select 1 from taken where taken.user_id = i.u)
-        then (select json_build_object('id', counted.id, 'inserted', counted.inserted) from counted where counted.k = i.k) end,
-      'indexed', (select reputation_index from recorded where recorded.user_id = i.u),
+    select l.k, json_build_object(
+      'viewer', case when l.id is not null then json_build_object('id', l.id, 'balance', l.balance, 'spySubscription', l."spySubscription",
+          'planActive', l."planActive", 'overlimit', l.overlimit, 'antispy', l.antispy, 'locale', l.locale, 'dailyLimit', l."dailyLimit") end,
+      'count', case when l.allowed then coalesce(taken.count, l.used, 0) end,
+      'numberId', num.id,
+      'again', case when l.looked_up then json_build_object('paid', l.paid, 'index', l.index) end,
+      'overrun', case when taken.user_id is null and counted.k is not null
+        then json_build_object('id', counted.id, 'inserted', counted.inserted) end,
+      'indexed', recorded.reputation_index,
       -- The page's versions, and whether the viewer has anything of their own on the number or a book to find friends in:
       -- what else to read of the viewer's part (look-up.ts); a number created just now has nothing of the viewer's yet.
-      'part', (select json_build_object('version', coalesce(mine.version, 0), 'epoch', (select epoch from cur_epoch),
-          'marked', mine.marked, 'hasContacts', mine."hasContacts")
-        from mine where mine.k = i.k),
+      'part', case when num.k is not null then json_build_object('version', coalesce(num.version, 0), 'epoch', (select epoch from cur_epoch),
+          'marked', num.marked, 'hasContacts', num."hasContacts") end,
       -- The public page too, when asked for and the number is untouched (its page is small: ADR 0058), saving its own round trip.
-      'untouched', (select ${untouchedPageJson(sql`num.id`, sql`i.e`, sql`'version', 0, 'epoch', (select epoch from cur_epoch)`)} from num
-        where num.k = i.k and i.ru and num.version is null)
+      'untouched', case when l.ru and num.k is not null and num.version is null
+        then ${untouchedPageJson(sql`num.id`, sql`l.e`, sql`'version', 0, 'epoch', (select epoch from cur_epoch)`)} end
     ) as start
-    from input i`,
+    from look l
+    left join num on num.k = l.k
+    left join recorded on recorded.user_id = l.u
+    left join counted on counted.k = l.k
+    left join taken on taken.user_id = l.u`,
 )
 
 /** The look-ups waiting for the start statement go together (group commit, ADR 0060), one per person in a batch. */
