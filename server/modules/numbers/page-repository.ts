@@ -62,20 +62,24 @@ const seconds = (at: string) => Math.floor(new Date(at).getTime() / 1000)
 const tagName = (code: string) => TAG_BY_CODE.get(code)?.name ?? code
 
 /** The most-answered tags of each kind, from polls and imported lists, given tag counts ordered by count. */
-function tagsTopFrom(list: Array<{ id: number; code: string; kind: string; count: number }>): NumberProfile['tagsTop'] {
-  const byKind = (kind: string): TagCount[] =>
-    list
-      .filter((r) => r.kind === kind)
-      .slice(0, 5)
-      .map((r) => ({ id: r.id, code: r.code, name: tagName(r.code), count: Number(r.count) }))
+function tagsTopFrom(list: TagTotal[]): NumberProfile['tagsTop'] {
   return {
-    callerType: byKind('callerType')[0] ?? null,
-    categories: byKind('category'),
-    subcategories: byKind('subcategory'),
-    callReasons: byKind('callReason'),
-    emotags: byKind('emotag'),
+    callerType: topOfKind(list, 'callerType')[0] ?? null,
+    categories: topOfKind(list, 'category'),
+    subcategories: topOfKind(list, 'subcategory'),
+    callReasons: topOfKind(list, 'callReason'),
+    emotags: topOfKind(list, 'emotag'),
   }
 }
+
+type TagTotal = { id: number; code: string; kind: string; count: number }
+
+/** The five most-answered tags of one kind. */
+const topOfKind = (list: TagTotal[], kind: string): TagCount[] =>
+  list
+    .filter((r) => r.kind === kind)
+    .slice(0, 5)
+    .map((r) => ({ id: r.id, code: r.code, name: tagName(r.code), count: Number(r.count) }))
 
 /** A page comment: the comment-list shape without the list's `pinned` flag and the owner's `hideRenews`. */
 function toComment(row: CommentJson): Comment {
@@ -413,6 +417,13 @@ export interface PublicPageStore {
  * (one round trip, unless the start of the search read it already) and the public page, from `store` while its version and epoch are
  * current, else read again (a second round trip) and kept.
  */
+/**
+ * A public page that is the version the viewer's part was read with. (Not a closure in loadPage: under tsx
+ * every named function made in a call costs an Object.defineProperty of its name, on the hot path.)
+ */
+const currentFor = (page: PublicPage | undefined, part: ViewerPart): page is PublicPage =>
+  page?.version === part.version && page.epoch === part.epoch
+
 async function loadPage(
   db: Db,
   numberId: number,
@@ -424,20 +435,27 @@ async function loadPage(
   now = Date.now(),
 ): Promise<PageRow> {
   const part = read ?? (await loadViewerPart(db, numberId, viewerId))
-  const current = (page: PublicPage | undefined): page is PublicPage => page?.version === part.version && page.epoch === part.epoch
   const kept = store?.get(numberId)
-  if (current(kept)) return viewerPage(kept, part, viewerId, now)
+  if (currentFor(kept, part)) return viewerPage(kept, part, viewerId, now)
   // A number nobody wrote about (no page version yet) has a far smaller page to read (ADR 0058), which the
   // look-up's first statement may have read already.
-  const pub = current(untouched)
+  const pub = currentFor(untouched, part)
     ? untouched
     : part.version === 0
       ? await loadUntouchedPage(db, numberId, e164)
       : await loadPublicPage(db, numberId, e164)
   // Kept only when nothing changed between the two reads; otherwise the next search reads again.
-  if (current(pub)) store?.set(numberId, pub)
+  if (currentFor(pub, part)) store?.set(numberId, pub)
   return viewerPage(pub, part, viewerId, now)
 }
+
+/** A comment of the public page with the viewer's reactions and renewal choice on it. */
+const commentAsSeen = (c: CommentJson, kinds: Map<string, CommentJson['kinds']>, renews: Map<number, boolean>): CommentJson => ({
+  ...c,
+  kinds: kinds.get(`comment:${c.id}`) ?? [],
+  hideRenews: renews.get(c.id) ?? null,
+  thread: c.thread.map((t) => ({ ...t, kinds: kinds.get(`thread:${t.id}`) ?? [] })),
+})
 
 /** The page of one viewer: the public page with the viewer's own comment first, their reactions, and their counts. */
 function viewerPage(pub: PublicPage, part: ViewerPart, viewerId: number, now: number): PageRow {
@@ -452,17 +470,11 @@ function viewerPage(pub: PublicPage, part: ViewerPart, viewerId: number, now: nu
   const kinds = new Map<string, CommentJson['kinds']>()
   for (const k of part.kinds) kinds.set(`${k.t}:${k.id}`, [...(kinds.get(`${k.t}:${k.id}`) ?? []), k.kind])
   const renews = new Map(part.renews.map((r) => [r.id, r.renew]))
-  const asSeen = (c: CommentJson): CommentJson => ({
-    ...c,
-    kinds: kinds.get(`comment:${c.id}`) ?? [],
-    hideRenews: renews.get(c.id) ?? null,
-    thread: c.thread.map((t) => ({ ...t, kinds: kinds.get(`thread:${t.id}`) ?? [] })),
-  })
   // The viewer's own comment comes first, so that it is never cut off, then the others in the page's order.
   const others = pub.comments
     .filter((c) => c.userId !== viewerId)
     .slice(0, PAGE_COMMENTS - (part.own ? 1 : 0))
-    .map(asSeen)
+    .map((c) => commentAsSeen(c, kinds, renews))
   const list = part.own ? [part.own, ...others] : others
   // A hidden review counts for its author and the number's owner only.
   const isOwner = owner?.id === viewerId

@@ -111,7 +111,9 @@ export async function lookUpNumber(
   // had not changed since it was shown last, else now (a new row's, or one that moved).
   const written = start.again ? start.again.index : start.indexed
   if (profile.metrics.index !== written) await recordIndex(db, { userId: auth.id, numberId, day: start.day, index: profile.metrics.index })
-  if (part) shownIndexes.set(phone.e164, { version: part.version, epoch: part.epoch, index: profile.metrics.index })
+  // Set again only when it changed: a popular number's entry stays as it is for every look-up of the same page.
+  if (part && (recent?.version !== part.version || recent.epoch !== part.epoch || recent.index !== profile.metrics.index))
+    shownIndexes.set(phone.e164, { version: part.version, epoch: part.epoch, index: profile.metrics.index })
   return profile
 }
 

@@ -8,6 +8,7 @@ import { currentUser } from '../../plugins/auth'
 import { ownRegion } from '../profiles/lookup'
 import { setOverlimit } from './repository'
 import type { AuthUser } from '../../plugins/auth'
+import type { PhoneKey } from '../../../contract/phone'
 import { asSessionUser, lookUpNumber, searchAnswer } from './look-up'
 
 /** `/search/{number}`: a look-up (counted, ADR 0050); `/params/overlimit`: the paid-search switch. */
@@ -30,14 +31,16 @@ export async function searchRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
     },
     async (request) => {
-      const read = (auth: AuthUser) => {
-        const phone = app.phone.identify(request.params.number, ownRegion(app, auth))
-        if (!phone)
-          throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${request.params.number.slice(0, 32)} is not a phone number we can look up`)
-        return phone
-      }
       const data = await asSessionUser(app, request, (auth) =>
-        lookUpNumber(app.db, auth, read(auth), request.query, app.payments.catalogue.limits, app.pageCache, app.blocklist),
+        lookUpNumber(
+          app.db,
+          auth,
+          numberToLookUp(app, request.params.number, auth),
+          request.query,
+          app.payments.catalogue.limits,
+          app.pageCache,
+          app.blocklist,
+        ),
       )
       return searchAnswer(data)
     },
@@ -63,4 +66,11 @@ export async function searchRoutes(app: FastifyInstance) {
       },
     )
   }
+}
+
+/** The number a look-up asks for, read with the user's own region; 404 when it is not a phone number. */
+function numberToLookUp(app: FastifyInstance, input: string, auth: AuthUser): PhoneKey {
+  const phone = app.phone.identify(input, ownRegion(app, auth))
+  if (!phone) throw new AppError(404, ERROR_CODES.NUMBER_INVALID, `${input.slice(0, 32)} is not a phone number we can look up`)
+  return phone
 }
