@@ -171,10 +171,13 @@ const knownAsJson = (u: string, c: string) =>
     'firstName', case when ${c}.id is null then ${u}.first_name else ${c}.first_name end,
     'lastName', case when ${c}.id is null then ${u}.last_name else ${c}.last_name end) end`)
 
+/** The `version` and `epoch` pairs of a page's JSON (what `versioned` reads), from a version already read; the epoch read here unless given. */
+export const versionPairs = (version: SQL, epoch: SQL = sql`(select epoch from ${pageEpoch} where id = 1)`) =>
+  sql`'version', ${version}, 'epoch', ${epoch}`
+
 /** SQL: the `'version', …, 'epoch', …` pairs of a JSON object: the number's page version and the page epoch. */
-export const versionsJson = (numberId: Param<number>) => sql`
-  'version', coalesce((select version from ${pageVersions} where number_id = ${numberId}), 0),
-  'epoch', (select epoch from ${pageEpoch} where id = 1)`
+export const versionsJson = (numberId: Param<number>) =>
+  versionPairs(sql`coalesce((select version from ${pageVersions} where number_id = ${numberId}), 0)`)
 
 /** A value read with versionsJson, its version and epoch as numbers (PGlite answers JSON parsed, `pg` may answer it as text). */
 function versioned<T extends { version: number; epoch: number }>(json: T | string): T {
@@ -413,17 +416,17 @@ export interface PublicPageStore {
 }
 
 /**
- * Everything the number page needs about one number and one viewer: the viewer's part
- * (one round trip, unless the start of the search read it already) and the public page, from `store` while its version and epoch are
- * current, else read again (a second round trip) and kept.
- */
-/**
  * A public page that is the version the viewer's part was read with. (Not a closure in loadPage: under tsx
  * every named function made in a call costs an Object.defineProperty of its name, on the hot path.)
  */
 const currentFor = (page: PublicPage | undefined, part: ViewerPart): page is PublicPage =>
   page?.version === part.version && page.epoch === part.epoch
 
+/**
+ * Everything the number page needs about one number and one viewer: the viewer's part
+ * (one round trip, unless the start of the search read it already) and the public page, from `store` while its version and epoch are
+ * current, else read again (a second round trip) and kept.
+ */
 async function loadPage(
   db: Db,
   numberId: number,

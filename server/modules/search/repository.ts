@@ -6,7 +6,7 @@ import { groupCommit } from '../../db/group-commit'
 import { dailyLimitOf, planActive, spySubscription, type PlanLimits } from '../../db/entitlements'
 import { contacts, dailyUsage, numbers, pageEpoch, pageVersions, searchHistory, sessions, users, viewerMarks } from '../../db/schema'
 import { liveSession } from '../auth/session-repository'
-import { readUntouchedPage, untouchedPageJson, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
+import { readUntouchedPage, untouchedPageJson, versionPairs, type LeanViewerPart, type PublicPage } from '../numbers/page-repository'
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 
@@ -134,6 +134,9 @@ type StartRow = { k: number; start: StartJson | string }
  * so look-ups of several numbers at once never count past it; one that lost that race is reported
  * as `overrun`, for the caller to take its row back (startSearch).
  */
+/** Each number's page version and the page epoch as the start statement read them once (`num`, `cur_epoch`: ADR 0067). */
+const numVersions = versionPairs(sql`coalesce(num.version, 0)`, sql`(select epoch from cur_epoch)`)
+
 const startStatement = preparedStatement<StartRow, { batch: string; day: string }>(
   (p) => sql`
     with
@@ -143,7 +146,7 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
     ),
     -- What each look-up reads before it writes, in one row per look-up, each part read by its keys
     -- (lateral, limit 1: the planner, which takes a batch for a hundred rows, would otherwise scan
-    -- whole tables to hash them). One relation instead of one a part: each was plan to set up and
+    -- whole tables to hash them). One relation instead of one a part: each was a plan to set up and
     -- join again for every batch (ADR 0068).
     look as (
       select i.k, i.u, i.e, i.c, i.o, i.sv, i.se, i.si, i.ru, v.*, known.id as known_id,
@@ -176,12 +179,13 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
       on conflict (e164) do update set e164 = excluded.e164
       returning id, e164
     ),
-    -- The numbers of the look-ups that go ahead, with the page's version (null: untouched, ADR 0058).
+    -- The numbers of the look-ups that go ahead, known or created just now.
     found as materialized (
       select l.k, l.u, l.o, l.sv, l.se, l.si, l.antispy, l.looked_up, coalesce(l.known_id, created.id) as id
       from look l left join created on l.known_id is null and created.e164 = l.e
       where l.allowed
     ),
+    -- With the page's version (null: untouched, ADR 0058).
     num as (
       select f.*, (select version from ${pageVersions} where number_id = f.id) as version,
         -- Whether the viewer has anything of their own on the number (viewer_marks) and a contact book.
@@ -229,11 +233,10 @@ const startStatement = preparedStatement<StartRow, { batch: string; day: string 
       'indexed', recorded.reputation_index,
       -- The page's versions, and whether the viewer has anything of their own on the number or a book to find friends in:
       -- what else to read of the viewer's part (look-up.ts); a number created just now has nothing of the viewer's yet.
-      'part', case when num.k is not null then json_build_object('version', coalesce(num.version, 0), 'epoch', (select epoch from cur_epoch),
-          'marked', num.marked, 'hasContacts', num."hasContacts") end,
+      'part', case when num.k is not null then json_build_object(${numVersions}, 'marked', num.marked, 'hasContacts', num."hasContacts") end,
       -- The public page too, when asked for and the number is untouched (its page is small: ADR 0058), saving its own round trip.
       'untouched', case when l.ru and num.k is not null and num.version is null
-        then ${untouchedPageJson(sql`num.id`, sql`l.e`, sql`'version', 0, 'epoch', (select epoch from cur_epoch)`)} end
+        then ${untouchedPageJson(sql`num.id`, sql`l.e`, numVersions)} end
     ) as start
     from look l
     left join num on num.k = l.k
