@@ -1,0 +1,21 @@
+/**
+ * For tests/e2e/fixtures: a user with no free search left, today's searches all used as the
+ * search statement keeps them. The server's day is UTC, and a CI run that starts before midnight
+ * UTC reaches the specs after it; so the next UTC day is used up too, or such a run would see
+ * fresh searches (as one did: three specs past the limit found the limit gone).
+ */
+import { LIMITS } from '../../contract/constants'
+import type { Db } from '../../server/db/client'
+import { dailyUsage } from '../../server/db/schema'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export async function useUpFreeSearches(db: Db, userId: number, now = Date.now()): Promise<void> {
+  for (const at of [now, now + DAY_MS]) {
+    const day = new Date(at).toISOString().slice(0, 10)
+    await db
+      .insert(dailyUsage)
+      .values({ userId, day, count: LIMITS.searchDailyLimit })
+      .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count: LIMITS.searchDailyLimit } })
+  }
+}
