@@ -65,8 +65,16 @@ export async function accountForNumber(tx: Tx, phone: string): Promise<number> {
   return u.id
 }
 
-export async function userExists(tx: Tx, userId: number): Promise<boolean> {
-  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId))
+/**
+ * Serialises the plan and money decisions of one person (checkouts, plan changes, the
+ * provider's events, renewals, refunds) across requests and servers, and answers whether the
+ * person exists. Every such transaction takes this lock before the plan's or the payment's
+ * row: an event about a plan that came while its owner changed the plan had taken the plan's
+ * row, then waited for the owner's, which the change held while it waited for the plan's;
+ * PostgreSQL broke the deadlock after a second by failing one of them.
+ */
+export async function lockPlanOwner(tx: Tx, userId: number): Promise<boolean> {
+  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
   return Boolean(u)
 }
 
@@ -158,6 +166,7 @@ export interface PlanGrant {
  * are credited once per `coinsRef` (the invoice, or the dev period).
  */
 export async function grantPlan(tx: Tx, g: PlanGrant): Promise<void> {
+  await lockPlanOwner(tx, g.userId)
   const [sub] = await tx
     .insert(subscriptions)
     .values({
@@ -320,6 +329,14 @@ export async function refundSubscriptionCharge(
   coinsPerPeriod: (tier: Tier) => number,
   now: Date = new Date(),
 ): Promise<Outcome> {
+  // The owner's row before the plan's, as every plan decision takes them (lockPlanOwner); a customer is one person's.
+  const [owner] = await tx
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.customerRef, customerRef)))
+    .limit(1)
+  if (!owner) return 'ignored'
+  await lockPlanOwner(tx, owner.userId)
   const [sub] = await tx
     .select()
     .from(subscriptions)

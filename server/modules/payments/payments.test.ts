@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { checkoutResponse, productsResponse, subscriptionResponse } from '../../../contract/api/payments'
 import { searchResponse } from '../../../contract/api/number-profile'
 import { ERROR_CODES } from '../../../contract/errors'
+import { rowsOf } from '../../db/client'
 import { backends } from '../../../tests/support/database'
 import { bearer, createTestApp, signInEach, type TestApp } from '../../../tests/support/app'
 import { expectError } from '../../../tests/support/api'
@@ -665,7 +666,9 @@ describe.each(backends)('money on %s', (backend) => {
       activeSubscription: { tier: 'tier2', pendingChange: null },
     })
     expect(sub.schedule).toBeNull()
-    expect((await change(CHANGER, 'tier1_month')).json().data.change).toBe('downgrade')
+    const again = await change(CHANGER, 'tier1_month')
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json().data.change).toBe('downgrade')
 
     // The period ends: Stripe renews as tier1, and the shown plan follows.
     await fake.renew(String(sub.id))
@@ -682,6 +685,41 @@ describe.each(backends)('money on %s', (backend) => {
     expect(sub.metadata).toMatchObject({ product: 'tier1_month', user_id: String(ids[CHANGER]) })
     expect(await db().select().from(subscriptions).where(eq(subscriptions.userId, ids[CHANGER]))).toHaveLength(1)
   })
+
+  // Two transactions at once: PGlite serves one at a time, so this one runs on PostgreSQL.
+  if (backend === 'postgres')
+    it('an event about a plan waits for its owner’s row before it takes the plan’s, as a plan change does: the two never deadlock', async () => {
+      const RACER = '+4915170000026'
+      await signInEach(t.app, [RACER], { tokens, ids })
+      await fake.pay(sessionIdOf((await checkout(RACER, { product: 'tier2_month' })).url))
+      const sub = stripeSubOf(RACER)
+      const [plan] = await db().select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, ids[RACER]))
+      let delivered: Promise<{ status: number }> | undefined
+      // A plan change has begun: it holds the owner's row (its first step) and is about to take the plan's.
+      await db().transaction(async (change) => {
+        await change.select({ id: users.id }).from(users).where(eq(users.id, ids[RACER])).for('update')
+        // Stripe's event about the plan comes meanwhile (as the release of a downgrade's schedule did in CI), and waits.
+        delivered = fake.send('customer.subscription.updated', { ...sub })
+        await vi.waitFor(
+          async () => {
+            const waiting = await db().execute(
+              sql`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+            expect(rowsOf(waiting)).not.toHaveLength(0)
+          },
+          { timeout: 10_000, interval: 20 },
+        )
+        // It waits without the plan's row, which the change then takes at once. (The event used to take the plan's row
+        // first and wait for the owner's: the change waited for it in turn, and PostgreSQL failed one after a second.)
+        const taken = await change
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(eq(subscriptions.id, plan.id))
+          .for('update', { noWait: true })
+        expect(taken).toHaveLength(1)
+      })
+      expect((await delivered!).status).toBe(200)
+    })
 
   it('cancelling drops a pending downgrade; a plan cancelled at its period’s end reads active, not renewing, until it ends', async () => {
     const QUITTER = '+4915170000024'

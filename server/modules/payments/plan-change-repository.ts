@@ -1,11 +1,11 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { planChangeKind, planOf, PLAN_PRODUCTS, type Period, type PlanProduct, type Tier } from '../../../contract/api/payments'
 import type { Db } from '../../db/client'
-import { payments, subscriptions, users } from '../../db/schema'
+import { payments, subscriptions } from '../../db/schema'
 import { AppError, conflict } from '../../errors'
 import { ERROR_CODES } from '../../../contract/errors'
 import type { PaymentsContext } from './context'
-import { addPeriod, grantPlan, syncUserPlan } from './fulfilment-repository'
+import { addPeriod, grantPlan, lockPlanOwner, syncUserPlan } from './fulfilment-repository'
 import { currentSubscription, inForce, toActiveSubscription } from './repository'
 
 /**
@@ -15,11 +15,6 @@ import { currentSubscription, inForce, toActiveSubscription } from './repository
  */
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** Serialises the plan decisions of one person (checkouts, changes) across requests and servers. */
-export async function lockPlanOwner(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-}
 
 /**
  * Refuses a checkout of a plan for oneself while a plan is in force, or while one bought is

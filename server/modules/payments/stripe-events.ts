@@ -13,7 +13,7 @@ import {
   onceForEvent,
   refundPayment,
   refundSubscriptionCharge,
-  userExists,
+  lockPlanOwner,
   type Outcome,
   type SubscriptionSnapshot,
 } from './fulfilment-repository'
@@ -42,7 +42,7 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
       case 'checkout.session.async_payment_succeeded': {
         const session = event.data.object
         const meta = checkoutMetadata.safeParse(session.metadata ?? {})
-        if (!meta.success || !(await userExists(tx, meta.data.user_id))) return 'ignored'
+        if (!meta.success || !(await lockPlanOwner(tx, meta.data.user_id))) return 'ignored'
         const { payment_id: paymentId, product } = meta.data
         if (session.mode === 'subscription') {
           if (!isPlanProduct(product)) return 'ignored'
@@ -69,7 +69,7 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
         const details = invoice.parent?.subscription_details
         const subscriptionId = idOf(details?.subscription)
         const meta = checkoutMetadata.safeParse(details?.metadata ?? {})
-        if (!subscriptionId || !meta.success || !isPlanProduct(meta.data.product) || !(await userExists(tx, meta.data.user_id)))
+        if (!subscriptionId || !meta.success || !isPlanProduct(meta.data.product) || !(await lockPlanOwner(tx, meta.data.user_id)))
           return 'ignored'
         const periodEnd = Math.max(0, ...invoice.lines.data.map((line) => line.period?.end ?? 0))
         if (!periodEnd) return 'ignored'
@@ -92,7 +92,7 @@ export async function handleStripeEvent(db: Db, catalogue: Catalogue, event: Str
       case 'customer.subscription.deleted': {
         const sub = event.data.object
         const meta = checkoutMetadata.safeParse(sub.metadata ?? {})
-        if (!meta.success || !isPlanProduct(meta.data.product) || !(await userExists(tx, meta.data.user_id))) return 'ignored'
+        if (!meta.success || !isPlanProduct(meta.data.product) || !(await lockPlanOwner(tx, meta.data.user_id))) return 'ignored'
         await ensureSubscription(tx, {
           userId: meta.data.user_id,
           ...planOf(meta.data.product),
