@@ -7,12 +7,14 @@
 import { LIMITS } from '../../contract/constants'
 import type { Db } from '../../server/db/client'
 import { dailyUsage } from '../../server/db/schema'
+import { utcDay } from '../../server/modules/search/repository'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function useUpFreeSearches(db: Db, userId: number, now = Date.now()): Promise<void> {
   for (const at of [now, now + DAY_MS]) {
-    const day = new Date(at).toISOString().slice(0, 10)
+    // The day as the search statement counts it.
+    const day = utcDay(new Date(at))
     await db
       .insert(dailyUsage)
       .values({ userId, day, count: LIMITS.searchDailyLimit })

@@ -9,11 +9,11 @@ import {
   fulfilPack,
   fulfilPlanPayment,
   grantPlan,
+  lockPlanOwner,
   markPaymentPaid,
   onceForEvent,
   refundPayment,
   refundSubscriptionCharge,
-  lockPlanOwner,
   type Outcome,
   type SubscriptionSnapshot,
 } from './fulfilment-repository'
